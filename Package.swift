@@ -1,0 +1,57 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "pm-render",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "pm-render", targets: ["PMRenderCLI"]),
+        .library(name: "PMRender", targets: ["PMRender"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+    ],
+    targets: [
+        // The C library, found through pkg-config. Only `PMRender/Markdown` imports it.
+        .systemLibrary(
+            name: "CCmark",
+            pkgConfig: "libcmark",
+            providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
+        ),
+        // Small C helpers for system calls Swift's Glibc module does not expose (atomic folder swap).
+        .target(name: "CPMSupport"),
+        // Model, parser, validation and rendering. No dependency on swift-argument-parser.
+        .target(
+            name: "PMRender",
+            dependencies: [
+                "CCmark",
+                "CPMSupport",
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Yams", package: "Yams"),
+            ],
+            plugins: ["EmbedTemplates"]
+        ),
+        // The thin command-line shell.
+        .executableTarget(
+            name: "PMRenderCLI",
+            dependencies: [
+                "PMRender",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // Build-time tool and plugin that compile the top-level Templates/ folder into the library.
+        .executableTarget(name: "EmbedTemplatesTool"),
+        .plugin(
+            name: "EmbedTemplates",
+            capability: .buildTool(),
+            dependencies: ["EmbedTemplatesTool"]
+        ),
+        .testTarget(
+            name: "PMRenderTests",
+            dependencies: ["PMRender", "PMRenderCLI"],
+            exclude: ["Fixtures", "Expected"]
+        ),
+    ]
+)

@@ -1,0 +1,117 @@
+// The wording of every diagnostic. Messages say what is wrong and what would be right.
+// Diagnostics are always in English: they are for the board's authors and their tools.
+
+extension Problem {
+    public var severity: Diagnostic.Severity {
+        switch self {
+        case .unknownFrontMatterKey, .strayContent, .titleNotFirst:
+            return .warning
+        case .firstCardWithID, .tooManyDiagnostics:
+            return .note
+        default:
+            return .error
+        }
+    }
+
+    /// Stable identifier of the problem kind (SARIF rule ID, JSON `code`).
+    public var code: String {
+        switch self {
+        case .notUTF8: return "not-utf8"
+        case .nulCharacter: return "nul-character"
+        case .frontMatterNotClosed: return "front-matter-not-closed"
+        case .invalidYAML: return "invalid-yaml"
+        case .frontMatterNotMapping: return "front-matter-not-mapping"
+        case .unknownFrontMatterKey: return "unknown-front-matter-key"
+        case .frontMatterValueNotText: return "invalid-front-matter-value"
+        case .unsupportedLocale: return "unsupported-locale"
+        case .unknownTimezone: return "unknown-timezone"
+        case .invalidDueSoon: return "invalid-due-soon"
+        case .invalidRule: return "invalid-rule"
+        case .unknownStateInRule: return "unknown-state-in-rule"
+        case .yamlAliasesNotAllowed: return "yaml-alias"
+        case .unknownSection: return "unknown-section"
+        case .archiveWithoutBreak: return "archive-without-break"
+        case .duplicateSection: return "duplicate-section"
+        case .titleNotFirst: return "title-not-first"
+        case .strayContent: return "stray-content"
+        case .invalidWIPLimit: return "invalid-wip-limit"
+        case .emptyCardTitle: return "empty-card-title"
+        case .unknownMetadataKey: return "unknown-card-field"
+        case .malformedMetadataLine: return "malformed-card-field"
+        case .invalidDeadline: return "invalid-deadline"
+        case .conflictingDeadlines: return "conflicting-deadlines"
+        case .conflictingIDs: return "conflicting-ids"
+        case .invalidCardID: return "invalid-card-id"
+        case .duplicateCardID: return "duplicate-card-id"
+        case .firstCardWithID: return "duplicate-card-id"
+        case .overWIPLimit: return "wip-limit"
+        case .tooManyDiagnostics: return "too-many-diagnostics"
+        }
+    }
+
+    public var message: String {
+        switch self {
+        case .notUTF8:
+            return "file is not valid UTF-8: save it as UTF-8 text"
+        case .nulCharacter:
+            return "file contains a NUL character; is it a binary file? A board must be UTF-8 text"
+        case .frontMatterNotClosed:
+            return "front matter starting here is not closed: add a line '---' after it"
+        case .invalidYAML(let detail):
+            return "invalid YAML in front matter: \(detail)"
+        case .frontMatterNotMapping:
+            return "front matter must be a mapping of 'key: value' lines"
+        case .unknownFrontMatterKey(let key):
+            return "unknown front-matter key '\(key)' is ignored: known keys are \(FrontMatterKey.knownList)"
+        case .frontMatterValueNotText(let key):
+            return "front-matter key '\(key)' must be a single value"
+        case .unsupportedLocale(let value):
+            return "unsupported locale '\(value)': supported locales are \(BoardLocale.supportedList)"
+        case .unknownTimezone(let value):
+            return "unknown time zone '\(value)': expected an IANA name such as 'UTC', 'Europe/Berlin' or 'Asia/Seoul'"
+        case .invalidDueSoon(let value):
+            return "invalid due-soon '\(value)': expected a whole number of days from 0 to 365"
+        case .invalidRule(let key, let reason):
+            return "invalid '\(key)' rule: \(reason)"
+        case .unknownStateInRule(let key, let value):
+            return "unknown state '\(value)' in '\(key)': expected TODO, DOING or DONE"
+        case .yamlAliasesNotAllowed:
+            return "YAML aliases ('*name') are not allowed in front matter: write the value out"
+        case .unknownSection(let name, let suggestion):
+            let hint = suggestion.map { " (did you mean '\($0.rawValue)'?)" } ?? ""
+            return "unknown section '\(name)': expected TODO, DOING or DONE\(hint)"
+        case .archiveWithoutBreak:
+            return "section 'Archive' is only recognised after a '***' line (Obsidian's archive): add '***' before it"
+        case .duplicateSection(let state):
+            return "section \(state.rawValue) appears twice: merge its cards into the first \(state.rawValue) section"
+        case .titleNotFirst:
+            return "a '#' heading here is ignored: the board title must be the first heading"
+        case .strayContent(let what):
+            return "\(what) outside any card is ignored: make it a card ('- ' item or '### ' heading) or move it into one"
+        case .invalidWIPLimit(let value):
+            return "invalid WIP limit '\(value)': expected a whole number, e.g. '## DOING (3)'"
+        case .emptyCardTitle:
+            return "card has no title"
+        case .unknownMetadataKey(let key):
+            return "unknown card field '\(key)': expected Due, ID or Tags"
+        case .malformedMetadataLine(let line):
+            return "'\(line)' is not a card field: every line of a card's field block must be 'Due:', 'ID:' or 'Tags:' followed by a value"
+        case .invalidDeadline(let value):
+            return "invalid deadline '\(value)': expected YYYY-MM-DD or YYYY-MM-DD HH:MM (24-hour) with a real date"
+        case .conflictingDeadlines(let first, let second):
+            return "card has two different deadlines, '\(first)' and '\(second)': keep one"
+        case .conflictingIDs(let first, let second):
+            return "card has two different IDs, '\(first)' and '\(second)': keep one"
+        case .invalidCardID(let value):
+            return "invalid card ID '\(value)': use letters, digits, '-', '_' or '.'"
+        case .duplicateCardID(let id, let title):
+            return "duplicate card '\(title)': another card already has the identity '\(id)'; give one an explicit 'ID:'"
+        case .firstCardWithID:
+            return "the first card with that identity is here"
+        case .overWIPLimit(let state, let count, let limit):
+            return "column \(state.rawValue) has \(count) cards, over its WIP limit of \(limit)"
+        case .tooManyDiagnostics(let more):
+            return "\(more) more diagnostics not shown"
+        }
+    }
+}

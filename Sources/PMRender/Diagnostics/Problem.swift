@@ -1,0 +1,43 @@
+/// Every kind of problem pm-render reports. The wording of each lives in `Problem+Messages.swift`,
+/// in one place, so messages stay consistent and tests can pin them.
+public enum Problem: Hashable, Sendable {
+    // Input file
+    case notUTF8
+    case nulCharacter
+
+    // Front matter
+    case frontMatterNotClosed
+    case invalidYAML(String)
+    case frontMatterNotMapping
+    case unknownFrontMatterKey(String)
+    case frontMatterValueNotText(key: String)
+    case unsupportedLocale(String)
+    case unknownTimezone(String)
+    case invalidDueSoon(String)
+    case invalidRule(key: String, reason: String)
+    case unknownStateInRule(key: String, value: String)
+    case yamlAliasesNotAllowed
+
+    // Sections
+    case unknownSection(String, suggestion: CardState?)
+    case archiveWithoutBreak
+    case duplicateSection(CardState)
+    case titleNotFirst
+    case strayContent(String)
+    case invalidWIPLimit(String)
+
+    // Cards
+    case emptyCardTitle
+    case unknownMetadataKey(String)
+    case malformedMetadataLine(String)
+    case invalidDeadline(String)
+    case conflictingDeadlines(first: String, second: String)
+    case conflictingIDs(first: String, second: String)
+    case invalidCardID(String)
+    case duplicateCardID(id: String, title: String)
+    case firstCardWithID
+    case overWIPLimit(state: CardState, count: Int, limit: Int)
+
+    // Limits
+    case tooManyDiagnostics(Int)
+}

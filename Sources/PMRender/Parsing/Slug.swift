@@ -1,0 +1,42 @@
+/// Slugs: the identity of a card without an explicit ID, and safe fragments for URLs and file names.
+public enum Slug {
+    /// Lowercased letters and digits (any script) joined by single hyphens: "Fix date picker!" → "fix-date-picker".
+    /// A title with no letter or digit (e.g. only emoji) gets a stable hash-based slug.
+    public static func make(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        var pendingHyphen = false
+        for scalar in text.lowercased().unicodeScalars {
+            if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+                if pendingHyphen, !out.isEmpty { out.append("-") }
+                pendingHyphen = false
+                out.append(scalar)
+            } else if scalar.properties.generalCategory == .nonspacingMark, !out.isEmpty {
+                out.append(scalar)
+            } else {
+                pendingHyphen = true
+            }
+        }
+        if out.isEmpty, !text.isEmpty {
+            return "x-" + fnv1a(text)
+        }
+        return String(out)
+    }
+
+    /// Whether `id` is a valid explicit card ID: letters, digits, `-`, `_` and `.`, not empty.
+    public static func isValidID(_ id: String) -> Bool {
+        !id.isEmpty && id.unicodeScalars.allSatisfy {
+            $0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "-" || $0 == "_" || $0 == "."
+        }
+    }
+
+    /// 32-bit FNV-1a of the UTF-8 bytes, as 8 hex digits.
+    static func fnv1a(_ text: String) -> String {
+        var hash: UInt32 = 0x811C_9DC5
+        for byte in text.utf8 {
+            hash ^= UInt32(byte)
+            hash = hash &* 0x0100_0193
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 8 - hex.count) + hex
+    }
+}

@@ -1,0 +1,33 @@
+import ArgumentParser
+import Foundation
+import PMRender
+
+/// `pm-render`: renders kanban boards kept as Markdown, and checks them.
+@main
+struct PMRenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pm-render",
+        abstract: "Render kanban boards kept as Markdown into HTML pages, reports and calendar feeds; check them in CI.",
+        discussion: "Run 'pm-render BOARD.md' to render. See docs/CLI.md for every command.",
+        version: PMRenderVersion.string,
+        subcommands: [Render.self, Check.self, Export.self],
+        defaultSubcommand: Render.self
+    )
+
+    /// Exit statuses: 0 success, 1 board errors, 2 usage or unreadable input.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            if code == .validationFailure {
+                // swift-argument-parser uses 64 for usage errors; pm-render documents 2.
+                Output.error(fullMessage(for: error))
+                Output.error("Run 'pm-render --help' for usage.")
+                Foundation.exit(2)
+            }
+            exit(withError: error)
+        }
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+import Testing
+@testable import PMRender
+
+/// Each `Fixtures/diagnostics/NAME.md` is checked and its printed diagnostics compared with
+/// `Expected/diagnostics/NAME.txt`, pinning every message to its exact line and column.
+@Suite("Diagnostics on fixture boards")
+struct DiagnosticFixtureTests {
+    static let names = TestSupport.files(in: TestSupport.fixtures.appending(path: "diagnostics"), withExtension: "md")
+
+    @Test("fixture diagnostics match the expected file", arguments: names)
+    func fixture(name: String) throws {
+        let url = TestSupport.fixtures.appending(path: "diagnostics/\(name)")
+        let bytes = [UInt8](try Data(contentsOf: url))
+        let result = BoardParser.parse(bytes, file: name)
+        let printed = DiagnosticPrinter.text(result.diagnostics)
+        let golden = TestSupport.expected.appending(path: "diagnostics/\(name.dropLast(3)).txt")
+        try TestSupport.assertGolden(printed, golden)
+        #expect(!result.diagnostics.isEmpty, "a diagnostics fixture should produce diagnostics")
+    }
+
+    @Test("there are diagnostic fixtures")
+    func fixturesExist() {
+        #expect(Self.names.count >= 8)
+    }
+}
