@@ -4,7 +4,7 @@
 extension Problem {
     public var severity: Diagnostic.Severity {
         switch self {
-        case .unknownFrontMatterKey, .strayContent, .titleNotFirst:
+        case .unknownFrontMatterKey, .strayContent, .titleNotFirst, .templateDelimitersNotChecked:
             return .warning
         case .firstCardWithID, .tooManyDiagnostics:
             return .note
@@ -46,6 +46,13 @@ extension Problem {
         case .firstCardWithID: return "duplicate-card-id"
         case .overWIPLimit: return "wip-limit"
         case .tooManyDiagnostics: return "too-many-diagnostics"
+        case .templateSyntax: return "template-syntax"
+        case .missingTemplate: return "missing-template"
+        case .missingPartial: return "missing-partial"
+        case .partialCycle: return "partial-cycle"
+        case .unknownTemplateKey: return "unknown-template-key"
+        case .templateDelimitersNotChecked: return "template-not-checked"
+        case .unreadableTemplate: return "unreadable-template"
         }
     }
 
@@ -112,6 +119,20 @@ extension Problem {
             return "column \(state.rawValue) has \(count) cards, over its WIP limit of \(limit)"
         case .tooManyDiagnostics(let more):
             return "\(more) more diagnostics not shown"
+        case .templateSyntax(let detail):
+            return "template syntax error: \(detail)"
+        case .missingTemplate(let name):
+            return "missing template '\(name)': add \(name).mustache to the templates folder"
+        case .missingPartial(let name):
+            return "partial '\(name)' does not exist: add \(name).mustache to the templates folder"
+        case .partialCycle(let chain):
+            return "partials include each other in a cycle (\(chain.joined(separator: " → "))): this would never finish"
+        case .unknownTemplateKey(let name):
+            return "unknown key '\(name)': the template would render nothing here; see docs/TEMPLATES.md for the keys"
+        case .templateDelimitersNotChecked:
+            return "this template changes its delimiters, so its keys were not checked"
+        case .unreadableTemplate(let reason):
+            return "cannot read template: \(reason)"
         }
     }
 }

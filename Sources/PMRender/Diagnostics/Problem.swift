@@ -38,6 +38,15 @@ public enum Problem: Hashable, Sendable {
     case firstCardWithID
     case overWIPLimit(state: CardState, count: Int, limit: Int)
 
+    // Templates
+    case templateSyntax(String)
+    case missingTemplate(String)
+    case missingPartial(String)
+    case partialCycle([String])
+    case unknownTemplateKey(String)
+    case templateDelimitersNotChecked
+    case unreadableTemplate(String)
+
     // Limits
     case tooManyDiagnostics(Int)
 }

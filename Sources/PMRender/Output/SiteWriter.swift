@@ -1,0 +1,114 @@
+import CPMSupport
+import Foundation
+
+/// Why a site could not be written (exit status 2: an environment problem, not the board's).
+public struct SiteWriteError: Error, CustomStringConvertible, Sendable {
+    public let message: String
+    public var description: String { message }
+}
+
+/// Writes a site so that readers only ever see the old site or the new one, never a mix.
+///
+/// Files go into a temporary folder next to the output folder, which is then swapped into place
+/// (Linux `renameat2(RENAME_EXCHANGE)`, else two renames). Any failure removes the temporary folder
+/// and leaves the previous site untouched. An existing output folder is replaced only when it is
+/// empty or was written by pm-render (it holds the `.pm-render-site` marker), so `-o .` or a typo can
+/// never delete someone's files.
+public enum SiteWriter {
+    /// Marker file written into every site.
+    public static let markerName = ".pm-render-site"
+
+    public static func write(_ site: RenderedSite, to output: String, protecting inputs: [String] = []) throws(SiteWriteError) {
+        let fileManager = FileManager.default
+        let outputURL = URL(fileURLWithPath: output).standardizedFileURL
+        let parent = outputURL.deletingLastPathComponent()
+        let name = outputURL.lastPathComponent
+        guard !name.isEmpty, name != "/", outputURL.path != "/" else {
+            throw SiteWriteError(message: "refusing to write a site to '\(output)'")
+        }
+        try checkReplaceable(outputURL, inputs: inputs)
+        do {
+            try fileManager.createDirectory(at: parent, withIntermediateDirectories: true)
+        } catch {
+            throw SiteWriteError(message: "cannot create '\(parent.path)': \(reason(error))")
+        }
+
+        let temporary = parent.appending(path: ".\(name).tmp-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))")
+        do {
+            try fileManager.createDirectory(at: temporary, withIntermediateDirectories: false)
+            for file in site.files + [RenderedSite.File(path: markerName, contents: Array("pm-render \(PMRenderVersion.string)\n".utf8))] {
+                let url = temporary.appending(path: file.path)
+                try fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(file.contents).write(to: url)
+            }
+        } catch {
+            try? fileManager.removeItem(at: temporary)
+            throw SiteWriteError(message: "cannot write the site next to '\(output)': \(reason(error))")
+        }
+
+        if fileManager.fileExists(atPath: outputURL.path) {
+            if pm_rename_exchange(temporary.path, outputURL.path) == 0 {
+                try? fileManager.removeItem(at: temporary)  // now holds the previous site
+                return
+            }
+            // No atomic exchange here: move the old site aside, move the new one in, drop the old.
+            let old = parent.appending(path: ".\(name).old-\(ProcessInfo.processInfo.processIdentifier)")
+            do {
+                try fileManager.moveItem(at: outputURL, to: old)
+            } catch {
+                try? fileManager.removeItem(at: temporary)
+                throw SiteWriteError(message: "cannot replace '\(output)': \(reason(error))")
+            }
+            do {
+                try fileManager.moveItem(at: temporary, to: outputURL)
+            } catch {
+                try? fileManager.moveItem(at: old, to: outputURL)
+                try? fileManager.removeItem(at: temporary)
+                throw SiteWriteError(message: "cannot replace '\(output)': \(reason(error))")
+            }
+            try? fileManager.removeItem(at: old)
+        } else {
+            do {
+                try fileManager.moveItem(at: temporary, to: outputURL)
+            } catch {
+                try? fileManager.removeItem(at: temporary)
+                throw SiteWriteError(message: "cannot create '\(output)': \(reason(error))")
+            }
+        }
+    }
+
+    /// Refuses outputs that are not folders, hold the boards being rendered, contain the current
+    /// folder, or hold files pm-render did not write.
+    static func checkReplaceable(_ output: URL, inputs: [String]) throws(SiteWriteError) {
+        let fileManager = FileManager.default
+        let path = output.resolvingSymlinksInPath().path
+        let cwd = URL(fileURLWithPath: fileManager.currentDirectoryPath).resolvingSymlinksInPath().path
+        if cwd == path || cwd.hasPrefix(path + "/") {
+            throw SiteWriteError(message: "refusing to replace '\(output.path)': it contains the current folder; choose an output folder such as _site")
+        }
+        for input in inputs {
+            let inputPath = URL(fileURLWithPath: input).resolvingSymlinksInPath().path
+            if inputPath.hasPrefix(path + "/") {
+                throw SiteWriteError(message: "refusing to replace '\(output.path)': it contains the board '\(input)'")
+            }
+        }
+        var isDirectory: ObjCBool = false
+        guard fileManager.fileExists(atPath: output.path, isDirectory: &isDirectory) else { return }
+        guard isDirectory.boolValue else {
+            throw SiteWriteError(message: "'\(output.path)' exists and is not a folder")
+        }
+        let contents = (try? fileManager.contentsOfDirectory(atPath: output.path)) ?? []
+        if !contents.isEmpty, !contents.contains(markerName) {
+            throw SiteWriteError(message: "refusing to replace '\(output.path)': it holds files pm-render did not write (no \(markerName) marker); choose another folder or empty it")
+        }
+    }
+
+    private static func reason(_ error: Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))) }
+        return nsError.localizedDescription
+    }
+}

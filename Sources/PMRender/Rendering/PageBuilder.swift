@@ -1,0 +1,74 @@
+/// Turns a board into the page's view model.
+struct PageBuilder {
+    let board: Board
+    let clock: DeadlineClock
+    let labels = Labels.english
+
+    func page() -> PageView {
+        var overdue = 0
+        var dueSoon = 0
+        let columns = board.columns.map { column -> ColumnView in
+            let cards = column.cards.map { card -> CardView in
+                let view = cardView(card)
+                if view.isOverdue { overdue += 1 }
+                if view.isDueSoon { dueSoon += 1 }
+                return view
+            }
+            let countText = column.wipLimit.map { "\(cards.count) / \($0)" } ?? "\(cards.count)"
+            return ColumnView(state: column.state.slug, name: Phrases.stateName(column.state), count: cards.count,
+                              hasLimit: column.wipLimit != nil, limit: column.wipLimit ?? 0, countText: countText,
+                              countLabel: Phrases.countLabel(count: cards.count, limit: column.wipLimit),
+                              overLimit: column.isOverLimit, isEmpty: cards.isEmpty, cards: cards)
+        }
+        // Archived cards may repeat an identity (recurring tasks), so their anchors are numbered.
+        var seenArchived: [String: Int] = [:]
+        let archived = board.archived.map { card -> CardView in
+            let count = seenArchived[card.id, default: 0] + 1
+            seenArchived[card.id] = count
+            return cardView(card, anchor: "archived-\(card.id)" + (count > 1 ? "-\(count)" : ""))
+        }
+        return PageView(
+            lang: board.locale.rawValue, generator: "pm-render \(PMRenderVersion.string)", title: board.title,
+            hasDescription: !board.descriptionHTML.isEmpty, descriptionHTML: board.descriptionHTML,
+            asOf: DateView(iso: clock.today.description, text: DateText.english(clock.today)),
+            summary: Phrases.summary(cards: board.cardCount, overdue: overdue),
+            cardCount: board.cardCount, overdueCount: overdue, dueSoonCount: dueSoon, columns: columns,
+            hasArchived: !archived.isEmpty, archivedCount: archived.count, archived: archived,
+            allCards: columns.flatMap(\.cards) + archived, labels: labels
+        )
+    }
+
+    func cardView(_ card: Card) -> CardView {
+        cardView(card, anchor: "card-" + card.id)
+    }
+
+    func cardView(_ card: Card, anchor: String) -> CardView {
+        let status = DeadlineStatus(card: card, clock: clock, dueSoonDays: board.dueSoonDays)
+        var classes = "card card-\(card.state.slug)"
+        var statusText = ""
+        var statusClass = ""
+        switch status {
+        case .overdue(let days):
+            classes += " overdue"
+            statusText = Phrases.overdueStatus(days: days)
+            statusClass = "overdue"
+        case .dueSoon(let daysLeft):
+            classes += " due-soon"
+            statusText = Phrases.dueSoonStatus(daysLeft: daysLeft)
+            statusClass = "due-soon"
+        case .none, .upcoming:
+            break
+        }
+        if card.isArchived { classes += " archived" }
+        let due = card.due.map { DateView(iso: $0.iso, text: DateText.english($0.date, time: $0.time)) }
+        return CardView(
+            id: card.id, anchor: anchor, title: card.title, state: card.state.slug,
+            stateName: Phrases.stateName(card.state), classes: classes, hasDue: due != nil,
+            due: due ?? DateView(iso: "", text: ""), isOverdue: status.isOverdue, isDueSoon: status.isDueSoon,
+            hasStatus: !statusText.isEmpty, status: statusText, statusClass: statusClass,
+            hasTags: !card.tags.isEmpty, tags: card.tags.map { TagView(name: $0, slug: Slug.make($0)) },
+            hasDescription: !card.descriptionHTML.isEmpty, descriptionHTML: card.descriptionHTML,
+            isArchived: card.isArchived, line: card.location.line
+        )
+    }
+}

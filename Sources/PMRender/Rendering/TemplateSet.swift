@@ -1,0 +1,105 @@
+import Foundation
+import Mustache
+
+/// A checked set of Mustache templates: the built-in ones compiled into the binary, or a user's
+/// folder given with `--templates`. Loading reports syntax errors, missing templates and partials,
+/// partial cycles and unknown keys as diagnostics instead of rendering blanks.
+public struct TemplateSet: Sendable {
+    /// Templates every set must have.
+    public static let requiredNames = ["page"]
+
+    struct Source: Sendable {
+        let name: String
+        /// The path shown in diagnostics.
+        let path: String
+        let text: String
+    }
+
+    let library: MustacheLibrary
+    let sources: [String: Source]
+
+    /// The templates compiled into the binary from the top-level `Templates/` folder.
+    public static func builtIn() -> (TemplateSet?, [Diagnostic]) {
+        let sources = EmbeddedTemplates.sources.map { Source(name: $0.key, path: "Templates/\($0.key).mustache", text: $0.value) }
+        return make(sources)
+    }
+
+    /// Every `*.mustache` file of `directory` (and its subfolders, named `sub/name`); it replaces
+    /// the built-in set entirely.
+    public static func load(directory: String) -> (TemplateSet?, [Diagnostic]) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return (nil, [Diagnostic(.unreadableTemplate("'\(directory)' is not a folder"), file: directory, at: nil)])
+        }
+        let base = directory.hasSuffix("/") ? directory : directory + "/"
+        var sources: [Source] = []
+        var diagnostics: [Diagnostic] = []
+        let paths = (FileManager.default.enumerator(atPath: directory)?.allObjects as? [String] ?? []).sorted()
+        for relative in paths where relative.hasSuffix(".mustache") {
+            let path = base + relative
+            guard let data = FileManager.default.contents(atPath: path) else {
+                diagnostics.append(Diagnostic(.unreadableTemplate("permission denied"), file: path, at: nil))
+                continue
+            }
+            guard let text = String(data: data, encoding: .utf8) else {
+                diagnostics.append(Diagnostic(.unreadableTemplate("not UTF-8 text"), file: path, at: nil))
+                continue
+            }
+            sources.append(Source(name: String(relative.dropLast(".mustache".count)), path: path, text: text))
+        }
+        let (set, more) = make(sources, missingFolder: directory)
+        return (diagnostics.isEmpty ? set : nil, diagnostics + more)
+    }
+
+    static func make(_ sources: [Source], missingFolder: String = "Templates") -> (TemplateSet?, [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        var templates: [String: MustacheTemplate] = [:]
+        var byName: [String: Source] = [:]
+        for source in sources.sorted(by: { $0.name < $1.name }) {
+            byName[source.name] = source
+            do {
+                templates[source.name] = try MustacheTemplate(string: source.text)
+            } catch let error as MustacheTemplate.ParserError {
+                var problem = Problem.templateSyntax(describe(error.error))
+                var location = SourceLocation(line: error.context.lineNumber, column: max(error.context.columnNumber, 1))
+                // The parser notices an unclosed section at the end of the file; point at its opening tag.
+                if case .expectedSectionEnd? = error.error as? MustacheTemplate.Error,
+                   let open = Tag.unclosedSection(in: source.text) {
+                    problem = .templateSyntax("section '\(open.name)' is never closed (expected '{{/\(open.name)}}')")
+                    location = open.location
+                }
+                diagnostics.append(Diagnostic(problem, file: source.path, at: location))
+            } catch {
+                diagnostics.append(Diagnostic(.templateSyntax(String(describing: error)), file: source.path, at: nil))
+            }
+        }
+        for name in requiredNames where byName[name] == nil {
+            diagnostics.append(Diagnostic(.missingTemplate(name), file: missingFolder, at: nil))
+        }
+        if diagnostics.isEmpty {
+            diagnostics += TemplateLinter(sources: byName).lint(roots: requiredNames.map { ($0, PageSample.page) })
+        }
+        guard !diagnostics.hasErrors else { return (nil, diagnostics) }
+        return (TemplateSet(library: MustacheLibrary(templates: templates), sources: byName), diagnostics)
+    }
+
+    /// Renders `value` with the named template.
+    func render(_ value: Any, template name: String) -> String? {
+        library.render(value, withTemplate: name)
+    }
+
+    private static func describe(_ error: Error) -> String {
+        guard let error = error as? MustacheTemplate.Error else { return String(describing: error) }
+        switch error {
+        case .sectionCloseNameIncorrect: return "a section is closed with the wrong name"
+        case .unfinishedName: return "a tag is not finished (expected '}}')"
+        case .expectedSectionEnd: return "a section is never closed (expected '{{/name}}')"
+        case .invalidSetDelimiter: return "invalid set-delimiter tag"
+        case .transformAppliedToInheritanceSection: return "a transform cannot apply to an inherited section"
+        case .illegalTokenInsideInheritSection: return "only blocks may stand inside an inheriting partial"
+        case .textInsideInheritSection: return "text inside an inheriting partial"
+        case .invalidConfigVariableSyntax: return "invalid pragma syntax"
+        case .unrecognisedConfigVariable: return "unknown pragma"
+        }
+    }
+}

@@ -1,0 +1,74 @@
+// The values templates receive. Every key is documented in docs/TEMPLATES.md; templates read them
+// by name, so these structs are a public contract: rename nothing without updating the docs.
+// No optionals: a missing value is an empty string or `false`, so an unknown key in a template is
+// always a mistake the template linter can report.
+
+/// `index.html`: the board page.
+struct PageView {
+    let lang: String
+    let generator: String
+    let title: String
+    let hasDescription: Bool
+    let descriptionHTML: String
+    let asOf: DateView
+    let summary: String
+    let cardCount: Int
+    let overdueCount: Int
+    let dueSoonCount: Int
+    let columns: [ColumnView]
+    let hasArchived: Bool
+    let archivedCount: Int
+    let archived: [CardView]
+    /// Every card, columns first then archived, for the detail views.
+    let allCards: [CardView]
+    let labels: Labels
+}
+
+/// A date as text and as ISO 8601 for `datetime` attributes.
+struct DateView {
+    let iso: String
+    let text: String
+}
+
+struct ColumnView {
+    /// `todo`, `doing` or `done`.
+    let state: String
+    let name: String
+    let count: Int
+    let hasLimit: Bool
+    let limit: Int
+    let countText: String
+    let countLabel: String
+    let overLimit: Bool
+    let isEmpty: Bool
+    let cards: [CardView]
+}
+
+struct CardView {
+    let id: String
+    /// `card-<id>`: the element ID of the card's detail view and the URL fragment that opens it.
+    let anchor: String
+    let title: String
+    let state: String
+    let stateName: String
+    let classes: String
+    let hasDue: Bool
+    let due: DateView
+    let isOverdue: Bool
+    let isDueSoon: Bool
+    let hasStatus: Bool
+    let status: String
+    let statusClass: String
+    let hasTags: Bool
+    let tags: [TagView]
+    let hasDescription: Bool
+    let descriptionHTML: String
+    let isArchived: Bool
+    let line: Int
+}
+
+struct TagView {
+    let name: String
+    /// The tag as a CSS-class-safe slug (`tag-<slug>`).
+    let slug: String
+}

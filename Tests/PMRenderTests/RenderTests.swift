@@ -1,0 +1,245 @@
+import Foundation
+import Testing
+@testable import PMRender
+
+/// Rendering through the templates: golden pages, template checks, atomic writing.
+@Suite("Rendering")
+struct RenderTests {
+    static let today = CalendarDate(year: 2026, month: 11, day: 22)!
+    static let examples = TestSupport.files(in: TestSupport.examples, withExtension: "md")
+
+    static func render(_ path: String, templates: TemplateSet? = nil) throws -> String {
+        let parsed = try BoardLoader.load(path: path, options: ParseOptions(renderHTML: true))
+        #expect(!parsed.hasErrors)
+        let set = try #require(templates ?? TemplateSet.builtIn().0)
+        let (site, diagnostics) = SiteRenderer.render(parsed.board, options: RenderOptions(clock: DeadlineClock(today: today), templates: set))
+        #expect(diagnostics.isEmpty)
+        let file = try #require(site?.files.first { $0.path == "index.html" })
+        return String(decoding: file.contents, as: UTF8.self)
+    }
+
+    @Test("each example renders to its golden page", arguments: examples)
+    func golden(name: String) throws {
+        let html = try Self.render(TestSupport.examples.appending(path: name).path)
+        try TestSupport.assertGolden(html, TestSupport.expected.appending(path: "html/\(name.dropLast(3)).html"))
+    }
+
+    @Test("the built-in templates pass the template checks")
+    func builtInTemplates() {
+        let (set, diagnostics) = TemplateSet.builtIn()
+        #expect(set != nil)
+        #expect(diagnostics.isEmpty, "\(DiagnosticPrinter.text(diagnostics))")
+    }
+
+    @Test("the page shows columns in order with counts, WIP limits, overdue and due-soon marks")
+    func pageContents() throws {
+        let html = try Self.render(TestSupport.examples.appending(path: "board.md").path)
+        let todo = try #require(html.range(of: "data-state=\"todo\""))
+        let doing = try #require(html.range(of: "data-state=\"doing\""))
+        let done = try #require(html.range(of: "data-state=\"done\""))
+        #expect(todo.lowerBound < doing.lowerBound && doing.lowerBound < done.lowerBound)
+        #expect(html.contains("<span class=\"column-name\">DOING</span> <span class=\"count\">2 / 2</span>"))
+        #expect(html.contains("<article class=\"card card-todo overdue\" data-card-id=\"translate-onboarding-into-korean\""))
+        #expect(html.contains("<time datetime=\"2026-11-20\">Nov 20, 2026</time> <span class=\"status\">Overdue by 2 days</span>"))
+        #expect(html.contains("<article class=\"card card-doing due-soon\" data-card-id=\"detail-view\""))
+        #expect(html.contains("<time datetime=\"2026-11-25T18:00\">Nov 25, 2026 18:00</time>"))
+        #expect(html.contains("<section class=\"detail\" id=\"card-crash-clear-deadline\""))
+        #expect(!html.contains("card-done overdue"), "DONE cards are never overdue")
+        #expect(html.contains("As of <time datetime=\"2026-11-22\">Nov 22, 2026</time>"))
+    }
+
+    @Test("an empty column says so; archived cards sit in a collapsed section")
+    func emptyAndArchived() throws {
+        let html = try Self.render(TestSupport.examples.appending(path: "obsidian.md").path)
+        #expect(html.contains("<details class=\"archive\">\n<summary>Archived (2)</summary>"))
+        let board = "## TODO\n- [ ] Only card\n"
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appending(path: "b.md").path
+        try board.write(toFile: path, atomically: true, encoding: .utf8)
+        let page = try Self.render(path)
+        #expect(page.components(separatedBy: "<p class=\"empty\">No cards</p>").count == 3)
+        #expect(!page.contains("class=\"archive\""))
+    }
+
+    @Test("hostile board text is escaped everywhere; cmark drops raw HTML and javascript: links")
+    func hostile() throws {
+        let html = try Self.render(TestSupport.fixtures.appending(path: "hostile/xss.md").path)
+        let scriptTags = html.components(separatedBy: "<script>").count - 1
+        #expect(scriptTags == 1, "only the page's own script")
+        for needle in ["onerror=\"", "onload=\"", "onmouseover=\"", "href=\"javascript:", "<img", "<svg", "<iframe", "<style>body", "src=\"javascript:"] {
+            #expect(!html.contains(needle), "found \(needle)")
+        }
+        #expect(html.contains("&lt;script&gt;window.__pwned_card=1&lt;/script&gt; Card title"))
+        #expect(html.contains("Quote &quot; breaker &#39; &lt;/li&gt;"))
+    }
+
+    @Test("template problems are diagnostics with file, line and column", arguments: [
+        ("syntax-error", "page.mustache:3:1: error: template syntax error: section 'columns' is never closed (expected '{{/columns}}')"),
+        ("missing-page", "missing-page: error: missing template 'page': add page.mustache to the templates folder"),
+        ("missing-partial", "page.mustache:2:1: error: partial 'header' does not exist: add header.mustache to the templates folder"),
+        ("cycle", "b.mustache:2:13: error: partials include each other in a cycle (a → b → a): this would never finish"),
+        ("unknown-key", "page.mustache:1:5: error: unknown key 'titel': the template would render nothing here; see docs/TEMPLATES.md for the keys"),
+        ("unknown-key", "page.mustache:3:42: error: unknown key 'due.isoo'"),
+        ("unknown-key", "page.mustache:5:17: error: unknown key 'labels.nope'"),
+    ])
+    func templateDiagnostics(folder: String, expected: String) {
+        let path = TestSupport.fixtures.appending(path: "templates/\(folder)").path
+        let (set, diagnostics) = TemplateSet.load(directory: path)
+        #expect(set == nil)
+        let printed = DiagnosticPrinter.text(diagnostics)
+        #expect(printed.contains(expected), "\(printed)")
+    }
+
+    @Test("a user's template folder replaces the built-in templates")
+    func customTemplates() throws {
+        let (set, diagnostics) = TemplateSet.load(directory: TestSupport.fixtures.appending(path: "templates/custom").path)
+        #expect(diagnostics.isEmpty)
+        let html = try Self.render(TestSupport.examples.appending(path: "board.md").path, templates: try #require(set))
+        #expect(html.contains("<h2 data-state=\"doing\">DOING (2 / 2)</h2>"))
+        #expect(html.contains("<li data-card-id=\"translate-onboarding-into-korean\">Translate onboarding into Korean (late)</li>"))
+        #expect(!html.contains("<style>"))
+    }
+}
+
+/// The `render` command end to end: output folder, atomic replacement, determinism.
+@Suite("Render command", .serialized)
+struct RenderCommandTests {
+    func files(in folder: URL) throws -> [String: Data] {
+        var result: [String: Data] = [:]
+        for name in try FileManager.default.subpathsOfDirectory(atPath: folder.path).sorted() {
+            var isDirectory: ObjCBool = false
+            let url = folder.appending(path: name)
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                result[name] = try Data(contentsOf: url)
+            }
+        }
+        return result
+    }
+
+    @Test("pm-render BOARD.md writes the page and prints one summary line")
+    func renderDefault() throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appending(path: "site")
+        let result = try TestSupport.run([TestSupport.examples.appending(path: "board.md").path, "-o", out.path, "--today", "2026-11-22"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 1)
+        #expect(lines.first?.hasPrefix("Project Manager 2.0: 9 cards, 1 overdue → \(out.path)/index.html in ") == true)
+        let golden = try Data(contentsOf: TestSupport.expected.appending(path: "html/board.html"))
+        #expect(try Data(contentsOf: out.appending(path: "index.html")) == golden)
+        // `render` is also an explicit subcommand.
+        let again = try TestSupport.run(["render", TestSupport.examples.appending(path: "board.md").path, "-o", out.path, "--today", "2026-11-22"])
+        #expect(again.status == 0)
+        #expect(try Data(contentsOf: out.appending(path: "index.html")) == golden)
+    }
+
+    @Test("output is byte-identical whatever the time zone, locale and current folder")
+    func deterministic() throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let board = TestSupport.examples.appending(path: "ko.md").path
+        let a = folder.appending(path: "a")
+        let b = folder.appending(path: "b")
+        let r1 = try TestSupport.run([board, "-o", a.path, "--today", "2026-11-22"],
+                                     environment: ["TZ": "Pacific/Kiritimati", "LC_ALL": "C", "LANG": "C"])
+        let r2 = try TestSupport.run([board, "-o", b.path, "--today", "2026-11-22"], in: folder,
+                                     environment: ["TZ": "America/Adak", "LC_ALL": "ko_KR.UTF-8", "LANG": "ko_KR.UTF-8"])
+        #expect(r1.status == 0 && r2.status == 0)
+        #expect(try files(in: a) == files(in: b))
+        #expect(try files(in: a)["index.html"] == Data(contentsOf: TestSupport.expected.appending(path: "html/ko.html")))
+    }
+
+    @Test("a board with errors writes nothing and leaves the previous site exactly as it was")
+    func errorsKeepPreviousSite() throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appending(path: "site")
+        #expect(try TestSupport.run([TestSupport.examples.appending(path: "board.md").path, "-o", out.path, "--today", "2026-11-22"]).status == 0)
+        let before = try files(in: out)
+        let bad = TestSupport.fixtures.appending(path: "diagnostics/sections.md").path
+        let result = try TestSupport.run([bad, "-o", out.path])
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("sections.md:3:1: error: unknown section 'Backlog'"))
+        #expect(try files(in: out) == before)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0 != "site" }
+        #expect(leftovers.isEmpty, "no temporary folders left behind: \(leftovers)")
+        // A fresh output folder is not created at all.
+        let fresh = folder.appending(path: "fresh")
+        #expect(try TestSupport.run([bad, "-o", fresh.path]).status == 1)
+        #expect(!FileManager.default.fileExists(atPath: fresh.path))
+    }
+
+    @Test("re-rendering replaces the site whole: stale files disappear")
+    func replacesWhole() throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appending(path: "site")
+        #expect(try TestSupport.run([TestSupport.examples.appending(path: "board.md").path, "-o", out.path]).status == 0)
+        try Data("stale".utf8).write(to: out.appending(path: "stale.html"))
+        #expect(try TestSupport.run([TestSupport.examples.appending(path: "ko.md").path, "-o", out.path]).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: out.appending(path: "stale.html").path))
+        #expect(try String(contentsOf: out.appending(path: "index.html"), encoding: .utf8).contains("<html lang=\"ko\">"))
+    }
+
+    @Test("a folder pm-render did not write, or one holding the current folder, is never replaced")
+    func refusesForeignFolders() throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let foreign = folder.appending(path: "docs")
+        try FileManager.default.createDirectory(at: foreign, withIntermediateDirectories: true)
+        try Data("precious".utf8).write(to: foreign.appending(path: "notes.txt"))
+        let board = TestSupport.examples.appending(path: "board.md").path
+        let result = try TestSupport.run([board, "-o", foreign.path])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("refusing to replace"))
+        #expect(try Data(contentsOf: foreign.appending(path: "notes.txt")) == Data("precious".utf8))
+        let dot = try TestSupport.run([board, "-o", "."], in: foreign)
+        #expect(dot.status == 2)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: foreign.path) == ["notes.txt"])
+    }
+
+    @Test("template errors from --templates exit 1 and write nothing")
+    func badTemplates() throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appending(path: "site")
+        let templates = TestSupport.fixtures.appending(path: "templates/syntax-error").path
+        let result = try TestSupport.run([TestSupport.examples.appending(path: "board.md").path, "-o", out.path, "--templates", templates])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("syntax-error/page.mustache:3:1: error: template syntax error: section 'columns' is never closed"))
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+
+    @Test("a copied binary works anywhere: the templates are inside it")
+    func relocatedBinary() throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let copy = folder.appending(path: "bin/pm-render")
+        try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: TestSupport.binary, to: copy)
+        let board = folder.appending(path: "board.md")
+        try FileManager.default.copyItem(at: TestSupport.examples.appending(path: "board.md"), to: board)
+        let process = Process()
+        process.executableURL = copy
+        process.arguments = ["board.md", "--today", "2026-11-22"]
+        process.currentDirectoryURL = folder
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let golden = try Data(contentsOf: TestSupport.expected.appending(path: "html/board.html"))
+        #expect(try Data(contentsOf: folder.appending(path: "_site/index.html")) == golden)
+    }
+
+    @Test("bad --today and --now are usage errors", arguments: [["--today", "2026-02-30"], ["--now", "2026-11-22"], ["--today", "yesterday"]])
+    func badClock(arguments: [String]) throws {
+        let result = try TestSupport.run([TestSupport.examples.appending(path: "board.md").path, "-o", "/tmp/pm-render-never"] + arguments)
+        #expect(result.status == 2)
+        #expect(!FileManager.default.fileExists(atPath: "/tmp/pm-render-never"))
+    }
+}
