@@ -1,0 +1,51 @@
+import os
+import pathlib
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+
+SITES = pathlib.Path(os.environ.get("PM_RENDER_SITES", "test-output/browser/sites")).resolve()
+SCREENSHOTS = pathlib.Path(os.environ.get("PM_RENDER_SCREENSHOTS", "test-output/browser/screenshots")).resolve()
+EXAMPLES = ["board", "obsidian", "ko"]
+
+
+def make_driver(javascript=True):
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                     "--window-size=1280,800", "--disable-dev-shm-usage"]:
+        options.add_argument(argument)
+    if not javascript:
+        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    return webdriver.Chrome(options=options, service=Service(executable_path="/usr/bin/chromedriver"))
+
+
+@pytest.fixture(scope="session")
+def driver():
+    d = make_driver()
+    yield d
+    d.quit()
+
+
+@pytest.fixture(scope="session")
+def nojs_driver():
+    d = make_driver(javascript=False)
+    yield d
+    d.quit()
+
+
+def page_url(name, fragment=""):
+    return (SITES / name / "index.html").as_uri() + fragment
+
+
+def set_viewport(driver, width, height, dark=False):
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 500})
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                           {"features": [{"name": "prefers-color-scheme", "value": "dark" if dark else "light"}]})
+
+
+def reset_viewport(driver):
+    set_viewport(driver, 1280, 800, dark=False)
