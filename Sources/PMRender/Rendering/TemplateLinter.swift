@@ -1,3 +1,5 @@
+import Mustache
+
 /// Checks templates against the view model before anything is rendered, since swift-mustache
 /// renders an unknown key or a missing partial as nothing. It walks each template's tags with a
 /// fully populated sample view model on the context stack, resolving names exactly as Mustache does
@@ -93,8 +95,10 @@ struct TemplateLinter {
         return value
     }
 
+    /// One key of one value, looked up exactly as swift-mustache does at render time.
     private static func child(_ name: String, of object: Any) -> Any? {
         if object is AnyKey { return AnyKey() }
+        if let parent = object as? MustacheParent { return parent.child(named: name) }
         return Mirror(reflecting: object).children.first { $0.label == name }?.value
     }
 

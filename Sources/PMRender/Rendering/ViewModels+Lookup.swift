@@ -1,0 +1,115 @@
+import Mustache
+
+// Key lookup for templates. swift-mustache would otherwise find each key by reflection (Mirror),
+// which dominates rendering time. Every stored property is listed here; ViewModelTests checks that
+// these tables and the structs never drift apart.
+
+extension PageView: MustacheParent {
+    func child(named key: String) -> Any? {
+        switch key {
+        case "lang": return lang
+        case "generator": return generator
+        case "title": return title
+        case "hasDescription": return hasDescription
+        case "descriptionHTML": return descriptionHTML
+        case "asOf": return asOf
+        case "summary": return summary
+        case "cardCount": return cardCount
+        case "overdueCount": return overdueCount
+        case "dueSoonCount": return dueSoonCount
+        case "columns": return columns
+        case "hasArchived": return hasArchived
+        case "archivedCount": return archivedCount
+        case "archived": return archived
+        case "allCards": return allCards
+        case "labels": return labels
+        default: return nil
+        }
+    }
+}
+
+extension DateView: MustacheParent {
+    func child(named key: String) -> Any? {
+        switch key {
+        case "iso": return iso
+        case "text": return text
+        default: return nil
+        }
+    }
+}
+
+extension ColumnView: MustacheParent {
+    func child(named key: String) -> Any? {
+        switch key {
+        case "state": return state
+        case "name": return name
+        case "count": return count
+        case "hasLimit": return hasLimit
+        case "limit": return limit
+        case "countText": return countText
+        case "countLabel": return countLabel
+        case "overLimit": return overLimit
+        case "isEmpty": return isEmpty
+        case "cards": return cards
+        default: return nil
+        }
+    }
+}
+
+extension CardView: MustacheParent {
+    func child(named key: String) -> Any? {
+        switch key {
+        case "id": return id
+        case "anchor": return anchor
+        case "title": return title
+        case "state": return state
+        case "stateName": return stateName
+        case "classes": return classes
+        case "hasDue": return hasDue
+        case "due": return due
+        case "isOverdue": return isOverdue
+        case "isDueSoon": return isDueSoon
+        case "hasStatus": return hasStatus
+        case "status": return status
+        case "statusClass": return statusClass
+        case "hasTags": return hasTags
+        case "tags": return tags
+        case "hasDescription": return hasDescription
+        case "descriptionHTML": return descriptionHTML
+        case "isArchived": return isArchived
+        case "line": return line
+        default: return nil
+        }
+    }
+}
+
+extension TagView: MustacheParent {
+    func child(named key: String) -> Any? {
+        switch key {
+        case "name": return name
+        case "slug": return slug
+        default: return nil
+        }
+    }
+}
+
+extension Labels: MustacheParent {
+    public func child(named key: String) -> Any? {
+        switch key {
+        case "board": return board
+        case "asOf": return asOf
+        case "archived": return archived
+        case "generatedBy": return generatedBy
+        case "overLimit": return overLimit
+        case "emptyColumn": return emptyColumn
+        case "tags": return tags
+        case "close": return close
+        case "state": return state
+        case "deadline": return deadline
+        case "noDeadline": return noDeadline
+        case "overdue": return overdue
+        case "dueSoon": return dueSoon
+        default: return nil
+        }
+    }
+}
