@@ -17,6 +17,8 @@ struct Export: ParsableCommand {
     @Option(help: "Output format.")
     var format: Format = .json
 
+    @OptionGroup var diagnosticOptions: DiagnosticOptions
+
     func run() throws {
         let result: ParseResult
         do {
@@ -24,7 +26,7 @@ struct Export: ParsableCommand {
         } catch {
             throw Output.usageFailure(error.description)
         }
-        Output.diagnostics(result.diagnostics)
+        Output.diagnostics(result.diagnostics, format: diagnosticOptions.diagnostics)
         guard !result.hasErrors else { throw ExitCode(1) }
         switch format {
         case .json: Output.out(BoardJSON.encode(result.board))

@@ -2,6 +2,14 @@ import ArgumentParser
 import Foundation
 import PMRender
 
+/// `--diagnostics FORMAT`, shared by every command that reports diagnostics.
+struct DiagnosticOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("How to print diagnostics: text, github, json or sarif.", valueName: "format"))
+    var diagnostics: DiagnosticFormat = .text
+}
+
+extension DiagnosticFormat: ExpressibleByArgument {}
+
 /// Writing to the terminal: stdout for results, stderr for diagnostics and summaries.
 enum Output {
     static func out(_ text: String) {
@@ -12,15 +20,22 @@ enum Output {
         FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
     }
 
-    /// Prints diagnostics (capped per file) to stderr in the requested format.
-    static func diagnostics(_ diagnostics: [Diagnostic]) {
-        let text = DiagnosticPrinter.text(DiagnosticPrinter.capped(diagnostics))
-        if !text.isEmpty { FileHandle.standardError.write(Data(text.utf8)) }
+    /// Prints diagnostics (capped per file). Text goes to stderr. Machine formats go to stdout when the
+    /// command has nothing else to print there (`check`), else to stderr; JSON and SARIF are printed
+    /// even when empty so tools always get a document.
+    static func diagnostics(_ diagnostics: [Diagnostic], format: DiagnosticFormat = .text, toStdout: Bool = false) {
+        let text = DiagnosticPrinter.render(DiagnosticPrinter.capped(diagnostics), format: format)
+        guard !text.isEmpty else { return }
+        if format != .text, toStdout {
+            out(text)
+        } else {
+            FileHandle.standardError.write(Data(text.utf8))
+        }
     }
 
     /// A usage or environment failure: message on stderr, exit status 2.
     static func usageFailure(_ message: String) -> ExitCode {
-        error("pm-render: error: \(message)")
+        error("pm-render: error: \(DiagnosticPrinter.sanitized(message))")
         return ExitCode(2)
     }
 

@@ -20,6 +20,8 @@ struct Render: ParsableCommand {
 
     @OptionGroup var clock: ClockOptions
 
+    @OptionGroup var diagnosticOptions: DiagnosticOptions
+
     @Option(help: ArgumentHelp("Use the templates in this folder instead of the built-in ones.", valueName: "dir"))
     var templates: String?
 
@@ -33,12 +35,12 @@ struct Render: ParsableCommand {
         }
         let (templateSet, templateDiagnostics) = templates.map(TemplateSet.load(directory:)) ?? TemplateSet.builtIn()
         let diagnostics = parsed.diagnostics + templateDiagnostics
-        Output.diagnostics(diagnostics)
+        Output.diagnostics(diagnostics, format: diagnosticOptions.diagnostics)
         guard !diagnostics.hasErrors, let templateSet else { throw ExitCode(1) }
 
         let options = RenderOptions(clock: try clock.resolve(timezone: parsed.board.timezone), templates: templateSet)
         let (site, renderDiagnostics) = SiteRenderer.render(parsed.board, options: options)
-        Output.diagnostics(renderDiagnostics)
+        Output.diagnostics(renderDiagnostics, format: diagnosticOptions.diagnostics)
         guard let site else { throw ExitCode(1) }
         do {
             try SiteWriter.write(site, to: output, protecting: [board])

@@ -46,6 +46,9 @@ extension Problem {
         case .firstCardWithID: return "duplicate-card-id"
         case .overWIPLimit: return "wip-limit"
         case .tooManyDiagnostics: return "too-many-diagnostics"
+        case .newCardInWrongState: return "new-card-state"
+        case .illegalMove: return "illegal-move"
+        case .previousVersionHasErrors: return "previous-version-errors"
         case .templateSyntax: return "template-syntax"
         case .missingTemplate: return "missing-template"
         case .missingPartial: return "missing-partial"
@@ -119,6 +122,13 @@ extension Problem {
             return "column \(state.rawValue) has \(count) cards, over its WIP limit of \(limit)"
         case .tooManyDiagnostics(let more):
             return "\(more) more diagnostics not shown"
+        case .newCardInWrongState(let title, let state, let allowed):
+            return "new card '\(title)' starts in \(state.rawValue), but the 'new-cards' rule lets new cards start only in \(Problem.list(allowed))"
+        case .illegalMove(let title, let from, let to, let allowed):
+            let options = allowed.isEmpty ? "\(from.rawValue) cards may not move" : "\(from.rawValue) cards may move only to \(Problem.list(allowed))"
+            return "card '\(title)' moved from \(from.rawValue) to \(to.rawValue), which the 'transitions' rule does not allow: \(options)"
+        case .previousVersionHasErrors(let version):
+            return "the previous version (\(version)) has errors, so the changes cannot be checked: fix it or compare with another revision"
         case .templateSyntax(let detail):
             return "template syntax error: \(detail)"
         case .missingTemplate(let name):
@@ -134,5 +144,14 @@ extension Problem {
         case .unreadableTemplate(let reason):
             return "cannot read template: \(reason)"
         }
+    }
+}
+
+extension Problem {
+    /// "TODO", "TODO or DOING", "TODO, DOING or DONE".
+    static func list(_ states: [CardState]) -> String {
+        let names = states.map(\.rawValue)
+        guard names.count > 1 else { return names.first ?? "no state" }
+        return names.dropLast().joined(separator: ", ") + " or " + names.last!
     }
 }

@@ -38,6 +38,11 @@ public enum Problem: Hashable, Sendable {
     case firstCardWithID
     case overWIPLimit(state: CardState, count: Int, limit: Int)
 
+    // Transitions
+    case newCardInWrongState(title: String, state: CardState, allowed: [CardState])
+    case illegalMove(title: String, from: CardState, to: CardState, allowed: [CardState])
+    case previousVersionHasErrors(String)
+
     // Templates
     case templateSyntax(String)
     case missingTemplate(String)

@@ -1,4 +1,4 @@
-"""Real-browser tests of the rendered board pages (see Tests/browser/run)."""
+"""Real-browser tests of the rendered board pages (see Tests/integration/run)."""
 import json
 import pathlib
 import re

@@ -1,0 +1,104 @@
+import Foundation
+
+/// Why git could not give what was asked (exit status 2: an environment or usage problem).
+public enum GitError: Error, Equatable, Sendable, CustomStringConvertible {
+    case gitNotFound
+    case notARepository(String)
+    case unknownRevision(String)
+    case failed(String)
+
+    public var description: String {
+        switch self {
+        case .gitNotFound:
+            return "git was not found on PATH; install git to compare with a revision, or use --previous FILE"
+        case .notARepository(let path):
+            return "'\(path)' is not inside a git repository; use --previous FILE to compare with another file"
+        case .unknownRevision(let revision):
+            return "unknown revision '\(revision)': expected a commit, branch or tag (e.g. HEAD~1, origin/main)"
+        case .failed(let message):
+            return "git failed: \(message)"
+        }
+    }
+}
+
+/// Reads files from the git repository that contains a path, with the real `git` found on PATH.
+public struct GitRepository: Sendable {
+    /// The folder git commands run in (the board's folder), so paths are relative to it.
+    public let directory: String
+    let git: String
+
+    /// The repository containing `path` (a file or folder), whatever the current directory.
+    public init(containing path: String) throws(GitError) {
+        guard let git = GitRepository.findGit() else { throw .gitNotFound }
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+        let directory = exists && isDirectory.boolValue ? path : (URL(fileURLWithPath: path).deletingLastPathComponent().path)
+        self.git = git
+        self.directory = directory.isEmpty ? "." : directory
+        let result = run(["rev-parse", "--show-toplevel"])
+        guard result.status == 0 else { throw .notARepository(path) }
+    }
+
+    /// The contents of `file` (a path; only its name is used, relative to `directory`) at `revision`,
+    /// or nil when the file did not exist at that revision.
+    public func contents(of file: String, at revision: String) throws(GitError) -> [UInt8]? {
+        guard run(["rev-parse", "--verify", "--quiet", "\(revision)^{commit}"]).status == 0 else {
+            throw .unknownRevision(revision)
+        }
+        let name = URL(fileURLWithPath: file).lastPathComponent
+        let spec = "\(revision):./\(name)"
+        guard run(["cat-file", "-e", spec]).status == 0 else { return nil }
+        let result = run(["cat-file", "blob", spec])
+        guard result.status == 0 else { throw .failed(String(decoding: result.stderr, as: UTF8.self)) }
+        return result.stdout
+    }
+
+    struct Result {
+        var status: Int32
+        var stdout: [UInt8]
+        var stderr: [UInt8]
+    }
+
+    /// Runs git with `arguments` in `directory`; reads both pipes fully (no deadlock on large output).
+    func run(_ arguments: [String]) -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: git)
+        process.arguments = ["-C", directory] + arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["GIT_TERMINAL_PROMPT"] = "0"
+        environment["LC_ALL"] = "C"
+        process.environment = environment
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            return Result(status: 127, stdout: [], stderr: Array("\(error)".utf8))
+        }
+        let errorData = Mutex(Data())
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async {
+            let data = err.fileHandleForReading.readDataToEndOfFile()
+            errorData.withLock { $0 = data }
+            group.leave()
+        }
+        let output = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: [UInt8](output), stderr: [UInt8](errorData.withLock { $0 }))
+    }
+
+    /// The first executable `git` on PATH.
+    static func findGit() -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for folder in path.split(separator: ":") {
+            let candidate = "\(folder)/git"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,222 @@
+import Foundation
+import Testing
+@testable import PMRender
+
+/// Comparing versions of a board in real git repositories, and the rules on moves.
+@Suite("Transitions", .serialized)
+struct TransitionTests {
+    static let rules = """
+        ---
+        transitions:
+          TODO: [DOING]
+          DOING: [TODO, DONE]
+          DONE: []
+        ---
+
+        """
+
+    static let base = rules + """
+        ## TODO
+
+        - [ ] Write README
+        - [ ] Old spike
+        - [ ] Fix date picker ^picker
+
+        ## DOING
+
+        - [ ] Ship it @{2026-12-01}
+
+        ## DONE
+
+        - [x] Release notes
+
+        """
+
+    func check(_ repo: GitFixture, _ arguments: [String] = [], against: String = "HEAD") throws -> TestSupport.RunResult {
+        try TestSupport.run(["check", "board.md", "--against", against] + arguments, in: repo.root)
+    }
+
+    @Test("a legal move passes and diff describes it")
+    func legalMove() throws {
+        let repo = try GitFixture()
+        try repo.commit("start", files: ["board.md": Self.base])
+        try repo.write("board.md", Self.base.replacingOccurrences(of: "- [ ] Write README\n", with: "")
+            .replacingOccurrences(of: "- [ ] Ship it", with: "- [ ] Write README\n- [ ] Ship it"))
+        let result = try check(repo)
+        #expect(result.status == 0, "\(result.stderr)")
+        let diff = try TestSupport.run(["diff", "board.md", "--against", "HEAD"], in: repo.root)
+        #expect(diff.stdout == "board.md: 1 moved (against board.md@HEAD)\n> Moved 'Write README' from TODO to DOING\n")
+    }
+
+    @Test("an illegal move is an error at the card with notes at the old line and the rule")
+    func illegalMove() throws {
+        let repo = try GitFixture()
+        try repo.commit("start", files: ["board.md": Self.base])
+        try repo.write("board.md", Self.base.replacingOccurrences(of: "- [ ] Write README\n", with: "")
+            .replacingOccurrences(of: "- [x] Release notes", with: "- [x] Release notes\n- [x] Write README"))
+        let result = try check(repo)
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("""
+            board.md:19:1: error: card 'Write README' moved from TODO to DONE, which the 'transitions' rule does not allow: TODO cards may move only to DOING
+            board.md@HEAD:9:1: note: 'Write README' was in TODO here
+            board.md@HEAD:2:1: note: the 'transitions' rule is here
+
+            """))
+    }
+
+    @Test("reopening a DONE card is refused when DONE may not move")
+    func reopen() throws {
+        let repo = try GitFixture()
+        try repo.commit("start", files: ["board.md": Self.base])
+        try repo.commit("reopen", files: ["board.md": Self.base.replacingOccurrences(of: "- [x] Release notes\n", with: "")
+            .replacingOccurrences(of: "- [ ] Old spike", with: "- [ ] Old spike\n- [ ] Release notes")])
+        let result = try check(repo, against: "HEAD~1")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("board.md:11:1: error: card 'Release notes' moved from DONE to TODO, which the 'transitions' rule does not allow: DONE cards may not move"))
+    }
+
+    @Test("a new card added in DONE breaks the default new-cards rule")
+    func newCardInDone() throws {
+        let repo = try GitFixture()
+        try repo.commit("start", files: ["board.md": Self.base])
+        try repo.write("board.md", Self.base + "- [x] Sneaky shortcut\n")
+        let result = try check(repo)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("board.md:20:1: error: new card 'Sneaky shortcut' starts in DONE, but the 'new-cards' rule lets new cards start only in TODO\n"))
+    }
+
+    @Test("removed, renamed (by ID) and edited cards are classified, not confused")
+    func classification() throws {
+        let repo = try GitFixture()
+        try repo.commit("start", files: ["board.md": Self.base])
+        try repo.write("board.md", Self.base.replacingOccurrences(of: "- [ ] Old spike\n", with: "")
+            .replacingOccurrences(of: "Fix date picker ^picker", with: "Fix the date picker ^picker")
+            .replacingOccurrences(of: "@{2026-12-01}", with: "@{2026-12-05} #release"))
+        let result = try check(repo)
+        #expect(result.status == 0, "\(result.stderr)")
+        let diff = try TestSupport.run(["diff", "board.md", "--against", "HEAD"], in: repo.root)
+        #expect(diff.stdout == """
+            board.md: 2 edited, 1 removed (against board.md@HEAD)
+            ~ Renamed 'Fix date picker' to 'Fix the date picker'
+            ~ Edited 'Ship it': deadline, tags
+            - Removed 'Old spike' (was in TODO)
+
+            """)
+        let json = try TestSupport.run(["diff", "board.md", "--against", "HEAD", "--format", "json"], in: repo.root)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let changes = try #require(object["changes"] as? [[String: Any]])
+        #expect(changes.map { $0["kind"] as? String } == ["renamed", "edited", "removed"])
+        #expect(changes[0]["previousTitle"] as? String == "Fix date picker")
+    }
+
+    @Test("WIP limits are checked with or without a previous version")
+    func wipOverflow() throws {
+        let repo = try GitFixture()
+        try repo.commit("start", files: ["board.md": Self.base])
+        try repo.write("board.md", Self.base.replacingOccurrences(of: "## DOING", with: "## DOING (1)")
+            .replacingOccurrences(of: "- [ ] Write README\n", with: "")
+            .replacingOccurrences(of: "- [ ] Ship it", with: "- [ ] Write README\n- [ ] Ship it"))
+        let withRevision = try check(repo)
+        #expect(withRevision.status == 1)
+        #expect(withRevision.stderr.contains("board.md:12:1: error: column DOING has 2 cards, over its WIP limit of 1\n"))
+        let alone = try TestSupport.run(["check", "board.md"], in: repo.root)
+        #expect(alone.status == 1)
+        #expect(alone.stderr.contains("board.md:12:1: error: column DOING has 2 cards, over its WIP limit of 1\n"))
+    }
+
+    @Test("a board added after REV: every card is new")
+    func fileAddedAtHead() throws {
+        let repo = try GitFixture()
+        try repo.commit("readme", files: ["README.md": "hello\n"])
+        try repo.commit("board", files: ["board.md": Self.base])
+        let result = try check(repo, against: "HEAD~1")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("board.md:15:1: error: new card 'Ship it' starts in DOING"))
+        #expect(result.stderr.contains("board.md:19:1: error: new card 'Release notes' starts in DONE"))
+        let diff = try TestSupport.run(["diff", "board.md", "--against", "HEAD~1"], in: repo.root)
+        #expect(diff.stdout.hasPrefix("board.md: 5 added (board.md@HEAD~1 did not exist)\n+ Added 'Write README' in TODO\n"))
+    }
+
+    @Test("an old version that does not parse is a board error (exit 1)")
+    func unparsableOldVersion() throws {
+        let repo = try GitFixture()
+        try repo.commit("broken", files: ["board.md": "## BACKLOG\n- [ ] x\n"])
+        try repo.write("board.md", Self.base)
+        let result = try check(repo)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("board.md: error: the previous version (board.md@HEAD) has errors, so the changes cannot be checked"))
+        #expect(result.stderr.contains("board.md@HEAD:1:1: error: unknown section 'BACKLOG'"))
+    }
+
+    @Test("git is run in the board's repository whatever the current folder")
+    func anyCurrentFolder() throws {
+        let repo = try GitFixture()
+        try repo.commit("start", files: ["boards/team.md": Self.base])
+        try repo.write("boards/team.md", Self.base + "- [x] Added in done\n")
+        let result = try TestSupport.run(["check", repo.root.appending(path: "boards/team.md").path, "--against", "HEAD"],
+                                         in: URL(fileURLWithPath: "/"))
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("team.md:20:1: error: new card 'Added in done' starts in DONE"))
+    }
+
+    @Test("--previous compares with another file")
+    func previousFile() throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.base.write(to: folder.appending(path: "old.md"), atomically: true, encoding: .utf8)
+        try (Self.base + "- [x] Straight to done\n").write(to: folder.appending(path: "new.md"), atomically: true, encoding: .utf8)
+        let result = try TestSupport.run(["check", "new.md", "--previous", "old.md"], in: folder)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("new.md:20:1: error: new card 'Straight to done' starts in DONE"))
+    }
+
+    @Test("environment problems exit 2 with a clear message", arguments: [
+        ("unknown revision 'no-such-rev'", "no-such-rev", false, false),
+        ("is not inside a git repository", "HEAD", true, false),
+        ("git was not found on PATH", "HEAD", false, true),
+    ])
+    func environmentErrors(message: String, revision: String, outsideRepository: Bool, noGit: Bool) throws {
+        let repo = try GitFixture()
+        try repo.commit("start", files: ["board.md": Self.base])
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.base.write(to: folder.appending(path: "board.md"), atomically: true, encoding: .utf8)
+        let result = try TestSupport.run(["check", "board.md", "--against", revision], in: outsideRepository ? folder : repo.root,
+                                         environment: noGit ? ["PATH": "/nonexistent"] : [:])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+    }
+
+    @Test("diagnostic formats match the expected files", arguments: ["github", "json", "sarif"])
+    func formats(format: String) throws {
+        let repo = try GitFixture()
+        try repo.commit("start", files: ["board.md": Self.base])
+        try repo.write("board.md", Self.base.replacingOccurrences(of: "- [ ] Write README\n", with: "")
+            .replacingOccurrences(of: "- [x] Release notes", with: "- [x] Release notes\n- [x] Write README\n- [x] Brand new, \"quoted\": 100%"))
+        let result = try check(repo, ["--diagnostics", format])
+        #expect(result.status == 1)
+        try TestSupport.assertGolden(result.stdout, TestSupport.expected.appending(path: "formats/transitions.\(format)"))
+    }
+}
+
+@Suite("Board comparison")
+struct ComparisonUnitTests {
+    @Test("matching uses identity; a title change without an explicit ID is a removal plus an addition")
+    func identity() {
+        let old = TestSupport.parse("## TODO\n- [ ] Alpha\n- [ ] Beta ^b\n").board
+        let new = TestSupport.parse("## TODO\n- [ ] Alpha two\n- [ ] Beta renamed ^b\n").board
+        let changes = BoardComparison.compare(old: old, new: new)
+        #expect(changes.map(\.kind) == [.added, .edited, .removed])
+        #expect(changes[1].isRename)
+        #expect(changes[1].editedFields == [.title])
+    }
+
+    @Test("description edits are noticed; archiving is not a removal")
+    func descriptionAndArchive() {
+        let old = TestSupport.parse("## DONE\n- [x] Shipped\n  v1\n- [x] Old\n").board
+        let new = TestSupport.parse("## DONE\n- [x] Shipped\n  v2\n\n***\n\n## Archive\n\n- [x] Old\n").board
+        let changes = BoardComparison.compare(old: old, new: new)
+        #expect(changes.map(\.kind) == [.edited, .archived])
+        #expect(changes[0].editedFields == [.description])
+    }
+}
