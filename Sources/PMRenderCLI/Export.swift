@@ -4,11 +4,11 @@ import PMRender
 /// `pm-render export BOARD.md --format json`: the model on stdout.
 struct Export: ParsableCommand {
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case json
+        case json, ics
     }
 
     static let configuration = CommandConfiguration(
-        abstract: "Print a board as JSON on stdout (schema: docs/JSON.md)."
+        abstract: "Print a board as JSON (docs/JSON.md) or its deadlines as an iCalendar feed, on stdout."
     )
 
     @Argument(help: "The board file.")
@@ -17,19 +17,29 @@ struct Export: ParsableCommand {
     @Option(help: "Output format.")
     var format: Format = .json
 
+    @OptionGroup var clock: ClockOptions
+
+    @Option(help: ArgumentHelp("Where the site is published, for the calendar events' links.", valueName: "url"))
+    var baseURL: String?
+
     @OptionGroup var diagnosticOptions: DiagnosticOptions
 
     func run() throws {
         let result: ParseResult
         do {
-            result = try BoardLoader.load(path: board)
+            result = try BoardLoader.load(path: board, options: ParseOptions(renderHTML: format == .ics))
         } catch {
             throw Output.usageFailure(error.description)
         }
         Output.diagnostics(result.diagnostics, format: diagnosticOptions.diagnostics)
         guard !result.hasErrors else { throw ExitCode(1) }
         switch format {
-        case .json: Output.out(BoardJSON.encode(result.board))
+        case .json:
+            Output.out(BoardJSON.encode(result.board))
+        case .ics:
+            let now = try clock.resolve(timezone: result.board.timezone)
+            Output.out(ICalendar.feed(for: [result.board], name: result.board.title,
+                                      options: ICalendar.Options(clock: now, baseURL: baseURL)))
         }
     }
 }

@@ -25,6 +25,9 @@ struct Render: ParsableCommand {
     @Option(help: ArgumentHelp("Use the templates in this folder instead of the built-in ones.", valueName: "dir"))
     var templates: String?
 
+    @Option(help: ArgumentHelp("Where the site is published, for absolute links in the calendar feed.", valueName: "url"))
+    var baseURL: String?
+
     func run() throws {
         let start = ContinuousClock.now
         let parsed: ParseResult
@@ -38,7 +41,8 @@ struct Render: ParsableCommand {
         Output.diagnostics(diagnostics, format: diagnosticOptions.diagnostics)
         guard !diagnostics.hasErrors, let templateSet else { throw ExitCode(1) }
 
-        let options = RenderOptions(clock: try clock.resolve(timezone: parsed.board.timezone), templates: templateSet)
+        let options = RenderOptions(clock: try clock.resolve(timezone: parsed.board.timezone), templates: templateSet,
+                                    baseURL: baseURL)
         let (site, renderDiagnostics) = SiteRenderer.render(parsed.board, options: options)
         Output.diagnostics(renderDiagnostics, format: diagnosticOptions.diagnostics)
         guard let site else { throw ExitCode(1) }

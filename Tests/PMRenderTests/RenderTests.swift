@@ -40,7 +40,7 @@ struct RenderTests {
         #expect(todo.lowerBound < doing.lowerBound && doing.lowerBound < done.lowerBound)
         #expect(html.contains("<span class=\"column-name\">DOING</span> <span class=\"count\">2 / 2</span>"))
         #expect(html.contains("<article class=\"card card-todo overdue\" data-card-id=\"translate-onboarding-into-korean\""))
-        #expect(html.contains("<time datetime=\"2026-11-20\">Nov 20, 2026</time> <span class=\"status\">Overdue by 2 days</span>"))
+        #expect(html.contains("<time datetime=\"2026-11-20\">Nov 20, 2026</time> <span class=\"status\">2 days overdue</span>"))
         #expect(html.contains("<article class=\"card card-doing due-soon\" data-card-id=\"detail-view\""))
         #expect(html.contains("<time datetime=\"2026-11-25T18:00\">Nov 25, 2026 18:00</time>"))
         #expect(html.contains("<section class=\"detail\" id=\"card-crash-clear-deadline\""))
@@ -99,6 +99,11 @@ struct RenderTests {
         #expect(html.contains("<h2 data-state=\"doing\">DOING (2 / 2)</h2>"))
         #expect(html.contains("<li data-card-id=\"translate-onboarding-into-korean\">Translate onboarding into Korean (late)</li>"))
         #expect(!html.contains("<style>"))
+        let (site, _) = SiteRenderer.render(try BoardLoader.load(path: TestSupport.examples.appending(path: "board.md").path,
+                                                                 options: ParseOptions(renderHTML: true)).board,
+                                            options: RenderOptions(clock: DeadlineClock(today: Self.today), templates: try #require(set)))
+        let overdue = String(decoding: try #require(site?.file("overdue.html")).contents, as: UTF8.self)
+        #expect(overdue.contains("<h1>Overdue (1)</h1><ul><li><a href=\"index.html#card-translate-onboarding-into-korean\">Translate onboarding into Korean</a> 2 days overdue</li></ul>"))
     }
 }
 

@@ -36,8 +36,8 @@ def nojs_driver():
     d.quit()
 
 
-def page_url(name, fragment=""):
-    return (SITES / name / "index.html").as_uri() + fragment
+def page_url(name, fragment="", page="index.html"):
+    return (SITES / name / page).as_uri() + fragment
 
 
 def set_viewport(driver, width, height, dark=False):

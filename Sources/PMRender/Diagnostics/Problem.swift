@@ -14,6 +14,7 @@ public enum Problem: Hashable, Sendable {
     case unsupportedLocale(String)
     case unknownTimezone(String)
     case invalidDueSoon(String)
+    case invalidReminder(String)
     case invalidRule(key: String, reason: String)
     case unknownStateInRule(key: String, value: String)
     case yamlAliasesNotAllowed

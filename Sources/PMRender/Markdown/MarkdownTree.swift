@@ -1,4 +1,5 @@
 import CCmark
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -126,6 +127,55 @@ struct MarkdownTree: ~Copyable {
             html += render(block.node.pointer)
         }
         return html
+    }
+
+    /// Blocks as plain text: inline markup dropped, paragraphs separated by blank lines, list items
+    /// prefixed with "- ", code kept verbatim. For calendar descriptions and other plain-text outputs.
+    func plainText(_ blocks: some Sequence<MarkdownBlock>, skippingLines skipped: Int = 0) -> String {
+        var out = ""
+        for block in blocks {
+            let iterator = cmark_iter_new(block.node.pointer)
+            defer { cmark_iter_free(iterator) }
+            var breaksToSkip = skipped
+            while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+                guard let node = cmark_iter_get_node(iterator) else { continue }
+                let type = cmark_node_get_type(node)
+                if breaksToSkip > 0 {
+                    // Still on the lines already used (a list card's title and fields): skip every event.
+                    if event == CMARK_EVENT_ENTER, type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK { breaksToSkip -= 1 }
+                    continue
+                }
+                if event == CMARK_EVENT_ENTER {
+                    switch type {
+                    case CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_HTML_INLINE:
+                        out += literal(node)
+                    case CMARK_NODE_CODE_BLOCK:
+                        out += literal(node) + "\n"
+                    case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
+                        out += "\n"
+                    case CMARK_NODE_ITEM:
+                        out += "- "
+                    case CMARK_NODE_THEMATIC_BREAK:
+                        out += "---\n\n"
+                    default:
+                        break
+                    }
+                } else if event == CMARK_EVENT_EXIT {
+                    switch type {
+                    case CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING:
+                        out += cmark_node_get_type(cmark_node_parent(node)) == CMARK_NODE_ITEM ? "\n" : "\n\n"
+                    case CMARK_NODE_LIST:
+                        out += "\n"
+                    case CMARK_NODE_LINK:
+                        if let url = cmark_node_get_url(node), url.pointee != 0 { out += " (\(String(cString: url)))" }
+                    default:
+                        break
+                    }
+                }
+            }
+            breaksToSkip = 0
+        }
+        return out.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Renders a paragraph without its first `droppedLines` lines, e.g. a list card's description

@@ -13,6 +13,8 @@ public struct Board: Hashable, Sendable {
     public var locale: BoardLocale
     /// Cards due within this many days are "due soon".
     public var dueSoonDays: Int
+    /// When calendar subscribers are reminded of a deadline.
+    public var reminder: Reminder
     /// The path the board was read from, as given.
     public var sourceFile: String
     /// Exactly three columns: TODO, DOING, DONE.
@@ -24,7 +26,7 @@ public struct Board: Hashable, Sendable {
 
     public init(title: String, titleLocation: SourceLocation? = nil, description: String = "",
                 descriptionHTML: String = "", timezone: String = "UTC", locale: BoardLocale = .en,
-                dueSoonDays: Int = 3, sourceFile: String, columns: [Column]? = nil, archived: [Card] = [],
+                dueSoonDays: Int = 3, reminder: Reminder = .default, sourceFile: String, columns: [Column]? = nil, archived: [Card] = [],
                 rules: BoardRules = BoardRules()) {
         self.title = title
         self.titleLocation = titleLocation
@@ -33,6 +35,7 @@ public struct Board: Hashable, Sendable {
         self.timezone = timezone
         self.locale = locale
         self.dueSoonDays = dueSoonDays
+        self.reminder = reminder
         self.sourceFile = sourceFile
         self.columns = columns ?? CardState.allCases.map { Column(state: $0) }
         self.archived = archived

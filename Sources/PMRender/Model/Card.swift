@@ -23,6 +23,9 @@ public struct Card: Hashable, Sendable {
     /// The description rendered to HTML by cmark in its safe mode; empty unless the board was parsed
     /// with `ParseOptions.renderHTML`.
     public var descriptionHTML: String
+    /// The description as plain text (markup dropped), from the same parse; empty unless
+    /// `ParseOptions.renderHTML`.
+    public var descriptionText: String
     public var style: Style
     /// Whether the card stands in Obsidian's `## Archive` section (not in any column).
     public var isArchived: Bool
@@ -35,7 +38,7 @@ public struct Card: Hashable, Sendable {
 
     public init(
         id: String, hasExplicitID: Bool, title: String, state: CardState, due: Deadline? = nil,
-        tags: [String] = [], description: String = "", descriptionHTML: String = "",
+        tags: [String] = [], description: String = "", descriptionHTML: String = "", descriptionText: String = "",
         style: Style, isArchived: Bool = false, location: SourceLocation, endLine: Int,
         dueLocation: SourceLocation? = nil
     ) {
@@ -47,6 +50,7 @@ public struct Card: Hashable, Sendable {
         self.tags = tags
         self.description = description
         self.descriptionHTML = descriptionHTML
+        self.descriptionText = descriptionText
         self.style = style
         self.isArchived = isArchived
         self.location = location

@@ -89,6 +89,7 @@ private struct Parser {
         board.locale = frontMatter.locale
         board.timezone = frontMatter.timezone
         board.dueSoonDays = frontMatter.dueSoonDays
+        board.reminder = frontMatter.reminder
         board.rules = frontMatter.rules
         lineOffset = frontMatter.bodyStartLine - 1
 
@@ -301,11 +302,15 @@ private struct Parser {
 
         var description = ""
         var html = ""
+        var plain = ""
         if let first = descriptionBlocks.first {
             description = source.text(lines: first.line + lineOffset, through: lastLine, removingIndent: 0)
-            if options.renderHTML { html = tree.renderHTML(descriptionBlocks) }
+            if options.renderHTML {
+                html = tree.renderHTML(descriptionBlocks)
+                plain = tree.plainText(descriptionBlocks)
+            }
         }
-        return finish(draft, style: .heading, description: description, html: html, lastLine: lastLine, section: section)
+        return finish(draft, style: .heading, description: description, html: html, plain: plain, lastLine: lastLine, section: section)
     }
 
     private mutating func listCard(_ tree: borrowing MarkdownTree, _ item: MarkdownBlock, lastLine: Int, section: Section) -> Card? {
@@ -315,6 +320,7 @@ private struct Parser {
         var problems: [(Problem, SourceLocation)] = []
         var description = ""
         var html = ""
+        var plain = ""
         let contentIndent: Int
 
         if let first = children.first, first.kind == .paragraph || { if case .heading = first.kind { return true }; return false }() {
@@ -351,8 +357,11 @@ private struct Parser {
             }
             if options.renderHTML {
                 if restOfParagraph > 0 {
+                    plain = tree.plainText([first], skippingLines: 1 + fieldLines)
                     html += tree.renderParagraphHTML(first.node, droppingLines: 1 + fieldLines)
                 }
+                let rest = tree.plainText(children.dropFirst())
+                plain += plain.isEmpty || rest.isEmpty ? rest : "\n\n" + rest
                 html += tree.renderHTML(children.dropFirst())
             }
         } else {
@@ -360,10 +369,10 @@ private struct Parser {
             contentIndent = 2
         }
         for (problem, location) in problems { report(problem, location) }
-        return finish(draft, style: .listItem, description: description, html: html, lastLine: lastLine, section: section)
+        return finish(draft, style: .listItem, description: description, html: html, plain: plain, lastLine: lastLine, section: section)
     }
 
-    private mutating func finish(_ draft: CardDraft, style: Card.Style, description: String, html: String,
+    private mutating func finish(_ draft: CardDraft, style: Card.Style, description: String, html: String, plain: String,
                                  lastLine: Int, section: Section) -> Card? {
         var problems: [(Problem, SourceLocation)] = []
         let (due, dueLocation, explicitID) = draft.resolve { problems.append(($0, $1)) }
@@ -385,6 +394,7 @@ private struct Parser {
         if case .archive = section { isArchived = true } else { isArchived = false }
         return Card(id: explicitID ?? Slug.make(draft.title), hasExplicitID: explicitID != nil, title: draft.title,
                     state: state, due: due, tags: draft.tags, description: description, descriptionHTML: html,
+                    descriptionText: plain,
                     style: style, isArchived: isArchived, location: draft.location, endLine: endLine,
                     dueLocation: dueLocation)
     }

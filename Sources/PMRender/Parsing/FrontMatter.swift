@@ -7,6 +7,7 @@ enum FrontMatterKey: String, CaseIterable {
     case locale
     case timezone
     case dueSoon = "due-soon"
+    case reminder
     case newCards = "new-cards"
     case transitions
     case wip
@@ -24,6 +25,7 @@ struct FrontMatter {
     var locale: BoardLocale = .en
     var timezone = "UTC"
     var dueSoonDays = 3
+    var reminder = Reminder.default
     var rules = BoardRules()
     /// First line of the Markdown body (1-based); 1 when there is no front matter.
     var bodyStartLine = 1
@@ -118,6 +120,12 @@ struct FrontMatter {
                     continue
                 }
                 dueSoonDays = days
+            case .reminder:
+                guard let text = value.scalar?.string, let parsed = Reminder(text: text) else {
+                    report(.invalidReminder(value.scalar?.string ?? String(describing: value)), valueLocation)
+                    continue
+                }
+                reminder = parsed
             case .newCards:
                 rules.locations[keyText] = keyLocation
                 if let states = FrontMatter.states(in: value, key: keyText, location: location, report: report) {

@@ -38,6 +38,20 @@ struct PageBuilder {
         )
     }
 
+    /// `overdue.html`: overdue and due-soon cards by age, each linking to its detail view.
+    func overduePage() -> OverduePageView {
+        let report = OverdueReport(boards: [board], clock: clock, within: board.dueSoonDays)
+        let overdue = report.entries.filter { $0.status.isOverdue }.map { cardView($0.card) }
+        let dueSoon = report.entries.filter { $0.status.isDueSoon }.map { cardView($0.card) }
+        return OverduePageView(
+            lang: board.locale.rawValue, generator: "pm-render \(PMRenderVersion.string)", title: board.title,
+            asOf: DateView(iso: clock.today.description, text: DateText.english(clock.today)),
+            overdueCount: overdue.count, dueSoonCount: dueSoon.count,
+            overdueHeading: Phrases.overdueHeading(overdue.count), dueSoonHeading: Phrases.dueSoonHeading(dueSoon.count),
+            hasOverdue: !overdue.isEmpty, overdue: overdue, hasDueSoon: !dueSoon.isEmpty, dueSoon: dueSoon, labels: labels
+        )
+    }
+
     func cardView(_ card: Card) -> CardView {
         cardView(card, anchor: "card-" + card.id)
     }
@@ -45,16 +59,14 @@ struct PageBuilder {
     func cardView(_ card: Card, anchor: String) -> CardView {
         let status = DeadlineStatus(card: card, clock: clock, dueSoonDays: board.dueSoonDays)
         var classes = "card card-\(card.state.slug)"
-        var statusText = ""
+        let statusText = Phrases.capitalized(Phrases.status(status))
         var statusClass = ""
         switch status {
-        case .overdue(let days):
+        case .overdue:
             classes += " overdue"
-            statusText = Phrases.overdueStatus(days: days)
             statusClass = "overdue"
-        case .dueSoon(let daysLeft):
+        case .dueSoon:
             classes += " due-soon"
-            statusText = Phrases.dueSoonStatus(daysLeft: daysLeft)
             statusClass = "due-soon"
         case .none, .upcoming:
             break
@@ -62,7 +74,7 @@ struct PageBuilder {
         if card.isArchived { classes += " archived" }
         let due = card.due.map { DateView(iso: $0.iso, text: DateText.english($0.date, time: $0.time)) }
         return CardView(
-            id: card.id, anchor: anchor, title: card.title, state: card.state.slug,
+            id: card.id, anchor: anchor, link: "index.html#" + anchor, title: card.title, state: card.state.slug,
             stateName: Phrases.stateName(card.state), classes: classes, hasDue: due != nil,
             due: due ?? DateView(iso: "", text: ""), isOverdue: status.isOverdue, isDueSoon: status.isDueSoon,
             hasStatus: !statusText.isEmpty, status: statusText, statusClass: statusClass,

@@ -37,4 +37,9 @@ enum PageSample {
     static let clock = DeadlineClock(today: CalendarDate(year: 2026, month: 1, day: 10)!)
 
     static let page: PageView = PageBuilder(board: board, clock: clock).page()
+
+    static let overdue: OverduePageView = PageBuilder(board: board, clock: clock).overduePage()
+
+    /// Each required template with the value it renders.
+    static let roots: [(String, any Sendable)] = [("page", page), ("overdue", overdue)]
 }

@@ -6,7 +6,7 @@ import Mustache
 /// partial cycles and unknown keys as diagnostics instead of rendering blanks.
 public struct TemplateSet: Sendable {
     /// Templates every set must have.
-    public static let requiredNames = ["page"]
+    public static let requiredNames = PageSample.roots.map(\.0)
 
     struct Source: Sendable {
         let name: String
@@ -77,7 +77,7 @@ public struct TemplateSet: Sendable {
             diagnostics.append(Diagnostic(.missingTemplate(name), file: missingFolder, at: nil))
         }
         if diagnostics.isEmpty {
-            diagnostics += TemplateLinter(sources: byName).lint(roots: requiredNames.map { ($0, PageSample.page) })
+            diagnostics += TemplateLinter(sources: byName).lint(roots: PageSample.roots)
         }
         guard !diagnostics.hasErrors else { return (nil, diagnostics) }
         return (TemplateSet(library: MustacheLibrary(templates: templates), sources: byName), diagnostics)

@@ -28,6 +28,27 @@ extension PageView: MustacheParent {
     }
 }
 
+extension OverduePageView: MustacheParent {
+    func child(named key: String) -> Any? {
+        switch key {
+        case "lang": return lang
+        case "generator": return generator
+        case "title": return title
+        case "asOf": return asOf
+        case "overdueCount": return overdueCount
+        case "dueSoonCount": return dueSoonCount
+        case "overdueHeading": return overdueHeading
+        case "dueSoonHeading": return dueSoonHeading
+        case "hasOverdue": return hasOverdue
+        case "overdue": return overdue
+        case "hasDueSoon": return hasDueSoon
+        case "dueSoon": return dueSoon
+        case "labels": return labels
+        default: return nil
+        }
+    }
+}
+
 extension DateView: MustacheParent {
     func child(named key: String) -> Any? {
         switch key {
@@ -61,6 +82,7 @@ extension CardView: MustacheParent {
         switch key {
         case "id": return id
         case "anchor": return anchor
+        case "link": return link
         case "title": return title
         case "state": return state
         case "stateName": return stateName
@@ -109,6 +131,11 @@ extension Labels: MustacheParent {
         case "noDeadline": return noDeadline
         case "overdue": return overdue
         case "dueSoon": return dueSoon
+        case "navigation": return navigation
+        case "overduePage": return overduePage
+        case "subscribe": return subscribe
+        case "nothingOverdue": return nothingOverdue
+        case "nothingDueSoon": return nothingDueSoon
         default: return nil
         }
     }

@@ -48,6 +48,8 @@ struct CardView {
     let id: String
     /// `card-<id>`: the element ID of the card's detail view and the URL fragment that opens it.
     let anchor: String
+    /// `index.html#card-<id>`: the card's detail view from another page of the site.
+    let link: String
     let title: String
     let state: String
     let stateName: String
@@ -65,6 +67,23 @@ struct CardView {
     let descriptionHTML: String
     let isArchived: Bool
     let line: Int
+}
+
+/// `overdue.html`: overdue and due-soon cards, most overdue first.
+struct OverduePageView {
+    let lang: String
+    let generator: String
+    let title: String
+    let asOf: DateView
+    let overdueCount: Int
+    let dueSoonCount: Int
+    let overdueHeading: String
+    let dueSoonHeading: String
+    let hasOverdue: Bool
+    let overdue: [CardView]
+    let hasDueSoon: Bool
+    let dueSoon: [CardView]
+    let labels: Labels
 }
 
 struct TagView {

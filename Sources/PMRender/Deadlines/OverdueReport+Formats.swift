@@ -1,0 +1,106 @@
+import Foundation
+
+extension OverdueReport {
+    /// Grouped by board and column, most overdue first, with ages and source lines:
+    ///
+    ///     Project Manager 2.0 (examples/board.md), as of Nov 22, 2026: 1 overdue
+    ///       TODO
+    ///         examples/board.md:15  Translate onboarding into Korean  (due Nov 20, 2026, 2 days overdue)
+    public func text() -> String {
+        var out = ""
+        for (board, clock) in boards {
+            let entries = self.entries.filter { $0.board.sourceFile == board.sourceFile }
+            let overdue = entries.filter { $0.status.isOverdue }.count
+            out += "\(board.title) (\(board.sourceFile)), as of \(DateText.english(clock.today)): "
+                + Phrases.reportCounts(overdue: overdue, dueSoon: entries.count - overdue, listsDueSoon: listsDueSoon) + "\n"
+            for state in CardState.allCases {
+                let inColumn = entries.filter { $0.card.state == state }
+                guard !inColumn.isEmpty else { continue }
+                out += "  \(state.rawValue)\n"
+                for entry in inColumn {
+                    let due = entry.card.due!
+                    out += "    \(board.sourceFile):\(entry.card.location.line)  \(entry.card.title)  "
+                        + "(due \(DateText.english(due.date, time: due.time)), \(Phrases.status(entry.status)))\n"
+                }
+            }
+        }
+        return DiagnosticPrinter.sanitized(out.replacingOccurrences(of: "\n", with: "\u{0}")).replacingOccurrences(of: "\\u{0}", with: "\n")
+    }
+
+    /// A GitHub-flavoured Markdown table, for `$GITHUB_STEP_SUMMARY` or a pull-request comment.
+    public func markdown() -> String {
+        let heading = listsDueSoon ? "Overdue and due soon" : "Overdue cards"
+        let dates = Set(boards.map(\.clock.today)).sorted().map(\.description).joined(separator: ", ")
+        var out = "### \(heading) (as of \(dates))\n\n"
+        guard !entries.isEmpty else {
+            return out + (listsDueSoon ? "Nothing is overdue or due soon.\n" : "Nothing is overdue.\n")
+        }
+        out += "| Board | Card | Column | Due | Status | Line |\n| --- | --- | --- | --- | --- | --- |\n"
+        for entry in entries {
+            let cells = [entry.board.title, entry.card.title, entry.card.state.rawValue, entry.card.due!.description,
+                         Phrases.status(entry.status), "\(entry.board.sourceFile):\(entry.card.location.line)"]
+            out += "| " + cells.map(OverdueReport.markdownCell).joined(separator: " | ") + " |\n"
+        }
+        return out
+    }
+
+    /// Escapes a table cell: Markdown punctuation and HTML, no line breaks.
+    static func markdownCell(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "\\", "`", "*", "_", "[", "]", "<", ">", "|", "#", "!", "~", "&":
+                out.append("\\")
+                out.append(character)
+            case "\n", "\r", "\t":
+                out.append(" ")
+            default:
+                if character.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) { out.append(character) }
+            }
+        }
+        return out
+    }
+
+    struct JSONEntry: Encodable {
+        let board: String
+        let file: String
+        let id: String
+        let title: String
+        let state: String
+        let due: String
+        let daysOverdue: Int
+        let status: String
+        let line: Int
+    }
+
+    struct JSONBoard: Encodable {
+        let title: String
+        let file: String
+        let asOf: String
+        let overdue: Int
+    }
+
+    struct JSONReport: Encodable {
+        let boards: [JSONBoard]
+        let overdue: Int
+        let cards: [JSONEntry]
+    }
+
+    /// `{boards: [{title, file, asOf, overdue}], overdue, cards: [{board, file, id, title, state, due,
+    /// daysOverdue, status, line}]}`; `daysOverdue` is negative for cards not yet due, `status` is
+    /// `overdue` or `due-soon`.
+    public func json() -> String {
+        let boardEntries = boards.map { board, clock in
+            JSONBoard(title: board.title, file: board.sourceFile, asOf: clock.today.description,
+                      overdue: entries.filter { $0.board.sourceFile == board.sourceFile && $0.status.isOverdue }.count)
+        }
+        let report = JSONReport(boards: boardEntries, overdue: overdueCount, cards: entries.map { entry in
+            JSONEntry(board: entry.board.title, file: entry.board.sourceFile, id: entry.card.id, title: entry.card.title,
+                      state: entry.card.state.rawValue, due: entry.card.due!.iso, daysOverdue: entry.daysOverdue,
+                      status: entry.status.isOverdue ? "overdue" : "due-soon", line: entry.card.location.line)
+        })
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: (try? encoder.encode(report)) ?? Data(), as: UTF8.self) + "\n"
+    }
+}

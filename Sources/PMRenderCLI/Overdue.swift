@@ -1,0 +1,59 @@
+import ArgumentParser
+import PMRender
+
+/// `pm-render overdue BOARD.md...`: overdue (and due-soon) cards for CI logs, summaries and chat.
+struct Overdue: ParsableCommand {
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, markdown, json
+    }
+
+    static let configuration = CommandConfiguration(
+        abstract: "List overdue cards (and, with --within, cards due soon), most overdue first.",
+        discussion: "With --fail-on-overdue, exits 1 when anything is overdue, so a scheduled CI job fails and notifies."
+    )
+
+    @Argument(help: "Board files.")
+    var boards: [String]
+
+    @OptionGroup var clock: ClockOptions
+
+    @Option(help: ArgumentHelp("Also list cards due within this many days.", valueName: "days"))
+    var within: Int?
+
+    @Option(help: "Output format: text, markdown (a table for $GITHUB_STEP_SUMMARY) or json.")
+    var format: Format = .text
+
+    @Flag(help: "Exit 1 when any card is overdue.")
+    var failOnOverdue = false
+
+    @OptionGroup var diagnosticOptions: DiagnosticOptions
+
+    func validate() throws {
+        if let within, within < 0 || within > 3650 { throw ValidationError("--within must be between 0 and 3650 days") }
+    }
+
+    func run() throws {
+        var parsed: [Board] = []
+        var diagnostics: [Diagnostic] = []
+        for path in boards {
+            do {
+                let result = try BoardLoader.load(path: path, options: ParseOptions())
+                diagnostics += result.diagnostics
+                parsed.append(result.board)
+            } catch {
+                throw Output.usageFailure(error.description)
+            }
+        }
+        Output.diagnostics(diagnostics, format: diagnosticOptions.diagnostics)
+        guard !diagnostics.hasErrors else { throw ExitCode(1) }
+        var clocks: [String: DeadlineClock] = [:]
+        for board in parsed { clocks[board.sourceFile] = try clock.resolve(timezone: board.timezone) }
+        let report = OverdueReport(boards: parsed, clock: { clocks[$0.sourceFile]! }, within: within)
+        switch format {
+        case .text: Output.out(report.text())
+        case .markdown: Output.out(report.markdown())
+        case .json: Output.out(report.json())
+        }
+        if failOnOverdue, report.overdueCount > 0 { throw ExitCode(1) }
+    }
+}
