@@ -31,7 +31,7 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Yams", package: "Yams"),
             ],
-            plugins: ["EmbedTemplates"]
+            plugins: ["EmbedResources"]
         ),
         // The thin command-line shell.
         .executableTarget(
@@ -41,12 +41,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // Build-time tool and plugin that compile the top-level Templates/ folder into the library.
-        .executableTarget(name: "EmbedTemplatesTool"),
+        // Build-time tool and plugin that compile the top-level Templates/ and Locales/ folders into the library.
+        .executableTarget(name: "EmbedResourcesTool"),
         .plugin(
-            name: "EmbedTemplates",
+            name: "EmbedResources",
             capability: .buildTool(),
-            dependencies: ["EmbedTemplatesTool"]
+            dependencies: ["EmbedResourcesTool"]
         ),
         .testTarget(
             name: "PMRenderTests",

@@ -23,6 +23,8 @@ struct Diff: ParsableCommand {
     @Option(help: "Output format.")
     var format: Format = .text
 
+    @OptionGroup var localeOptions: LocaleOptions
+
     @OptionGroup var diagnosticOptions: DiagnosticOptions
 
     func validate() throws {
@@ -32,6 +34,7 @@ struct Diff: ParsableCommand {
     }
 
     func run() throws {
+        let locale = try localeOptions.resolve()
         let source = against.map(PreviousSource.revision) ?? previous.map(PreviousSource.file)!
         let comparison: VersionComparison
         do {
@@ -43,8 +46,8 @@ struct Diff: ParsableCommand {
         Output.diagnostics(comparison.boardDiagnostics, format: diagnosticOptions.diagnostics)
         guard comparison.previous?.hasErrors != true else { throw ExitCode(1) }
         switch format {
-        case .text: Output.out(ChangeReport.text(comparison))
-        case .json: Output.out(ChangeReport.json(comparison))
+        case .text: Output.out(ChangeReport.text(comparison, locale: locale))
+        case .json: Output.out(ChangeReport.json(comparison, locale: locale))
         }
         if comparison.boardDiagnostics.hasErrors { throw ExitCode(1) }
     }

@@ -22,9 +22,12 @@ struct Export: ParsableCommand {
     @Option(help: ArgumentHelp("Where the site is published, for the calendar events' links.", valueName: "url"))
     var baseURL: String?
 
+    @OptionGroup var localeOptions: LocaleOptions
+
     @OptionGroup var diagnosticOptions: DiagnosticOptions
 
     func run() throws {
+        let locale = try localeOptions.resolve()
         let result: ParseResult
         do {
             result = try BoardLoader.load(path: board, options: ParseOptions(renderHTML: format == .ics))
@@ -39,7 +42,7 @@ struct Export: ParsableCommand {
         case .ics:
             let now = try clock.resolve(timezone: result.board.timezone)
             Output.out(ICalendar.feed(for: [result.board], name: result.board.title,
-                                      options: ICalendar.Options(clock: now, baseURL: baseURL)))
+                                      options: ICalendar.Options(clock: now, baseURL: baseURL, locale: locale)))
         }
     }
 }

@@ -26,6 +26,8 @@ struct Overdue: ParsableCommand {
     @Flag(help: "Exit 1 when any card is overdue.")
     var failOnOverdue = false
 
+    @OptionGroup var localeOptions: LocaleOptions
+
     @OptionGroup var diagnosticOptions: DiagnosticOptions
 
     func validate() throws {
@@ -33,6 +35,7 @@ struct Overdue: ParsableCommand {
     }
 
     func run() throws {
+        let locale = try localeOptions.resolve()
         var parsed: [Board] = []
         var diagnostics: [Diagnostic] = []
         for path in boards {
@@ -50,8 +53,8 @@ struct Overdue: ParsableCommand {
         for board in parsed { clocks[board.sourceFile] = try clock.resolve(timezone: board.timezone) }
         let report = OverdueReport(boards: parsed, clock: { clocks[$0.sourceFile]! }, within: within)
         switch format {
-        case .text: Output.out(report.text())
-        case .markdown: Output.out(report.markdown())
+        case .text: Output.out(report.text(locale: locale))
+        case .markdown: Output.out(report.markdown(locale: locale))
         case .json: Output.out(report.json())
         }
         if failOnOverdue, report.overdueCount > 0 { throw ExitCode(1) }

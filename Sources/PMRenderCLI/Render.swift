@@ -20,6 +20,8 @@ struct Render: ParsableCommand {
 
     @OptionGroup var clock: ClockOptions
 
+    @OptionGroup var localeOptions: LocaleOptions
+
     @OptionGroup var diagnosticOptions: DiagnosticOptions
 
     @Option(help: ArgumentHelp("Use the templates in this folder instead of the built-in ones.", valueName: "dir"))
@@ -30,6 +32,7 @@ struct Render: ParsableCommand {
 
     func run() throws {
         let start = ContinuousClock.now
+        let locale = try localeOptions.resolve()
         let parsed: ParseResult
         do {
             parsed = try BoardLoader.load(path: board, options: ParseOptions(renderHTML: true))
@@ -43,7 +46,9 @@ struct Render: ParsableCommand {
 
         let options = RenderOptions(clock: try clock.resolve(timezone: parsed.board.timezone), templates: templateSet,
                                     baseURL: baseURL)
-        let (site, renderDiagnostics) = SiteRenderer.render(parsed.board, options: options)
+        var model = parsed.board
+        if let locale { model.locale = locale }
+        let (site, renderDiagnostics) = SiteRenderer.render(model, options: options)
         Output.diagnostics(renderDiagnostics, format: diagnosticOptions.diagnostics)
         guard let site else { throw ExitCode(1) }
         do {

@@ -23,7 +23,7 @@ struct DeadlineTests {
         let card = Self.card("2026-11-22 10:00")
         #expect(DeadlineStatus(card: card, clock: try #require(DeadlineClock(now: "2026-11-22T10:00")), dueSoonDays: 3) == .dueSoon(daysLeft: 0))
         #expect(DeadlineStatus(card: card, clock: try #require(DeadlineClock(now: "2026-11-22T10:01")), dueSoonDays: 3) == .overdue(days: 0))
-        #expect(Phrases.status(.overdue(days: 0)) == "overdue today")
+        #expect(Phrases(.en).status(.overdue(days: 0)) == "overdue today")
     }
 
     @Test("DONE cards are never overdue or due soon")
@@ -38,7 +38,7 @@ struct DeadlineTests {
         let card = Self.card(today.adding(days: daysLeft).description)
         let status = DeadlineStatus(card: card, clock: DeadlineClock(today: today), dueSoonDays: 3)
         #expect(status == .dueSoon(daysLeft: daysLeft))
-        #expect(Phrases.status(status) == phrase)
+        #expect(Phrases(.en).status(status) == phrase)
         #expect(DeadlineStatus(card: Self.card(today.adding(days: 4).description), clock: DeadlineClock(today: today), dueSoonDays: 3) == .upcoming(daysLeft: 4))
     }
 
@@ -47,8 +47,8 @@ struct DeadlineTests {
         let card = Self.card("2028-02-29")
         #expect(DeadlineStatus(card: card, clock: DeadlineClock(today: Self.date("2028-03-01")), dueSoonDays: 3) == .overdue(days: 1))
         #expect(DeadlineStatus(card: card, clock: DeadlineClock(today: Self.date("2028-02-28")), dueSoonDays: 1) == .dueSoon(daysLeft: 1))
-        #expect(Phrases.status(.overdue(days: 1)) == "1 day overdue")
-        #expect(Phrases.status(.overdue(days: 366)) == "366 days overdue")
+        #expect(Phrases(.en).status(.overdue(days: 1)) == "1 day overdue")
+        #expect(Phrases(.en).status(.overdue(days: 366)) == "366 days overdue")
     }
 
     @Test("the same instant is a different day in far-apart time zones")

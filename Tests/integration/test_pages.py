@@ -148,11 +148,16 @@ def test_dark_mode_follows_the_system(driver):
     assert r < 40 and g < 40 and b < 40
 
 
-def test_korean_page_keeps_column_headings_whole(driver):
+@pytest.mark.parametrize("name,lang,headings", [
+    ("ko", "ko", ["예정", "진행중", "완료"]), ("board-ko", "ko", ["예정", "진행중", "완료"]),
+    ("ko-en", "en", ["TODO", "DOING", "DONE"]),
+])
+def test_localized_pages_keep_column_headings_whole(driver, name, lang, headings):
     for width, height in [(1280, 800), (390, 844)]:
         set_viewport(driver, width, height)
-        driver.get(page_url("ko"))
-        assert driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == "ko"
+        driver.get(page_url(name))
+        assert driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == lang
+        assert [h.text for h in driver.find_elements(By.CSS_SELECTOR, ".column-name")] == headings
         for heading in driver.find_elements(By.CSS_SELECTOR, ".column-heading"):
             clipped = driver.execute_script(
                 "return arguments[0].scrollWidth > arguments[0].clientWidth + 1 || "
@@ -221,7 +226,7 @@ def test_overdue_page_links_to_the_card_detail(driver):
 
 @pytest.mark.parametrize("name,width,height,dark", [
     ("board", 1280, 800, False), ("board", 390, 844, True), ("ko", 1280, 800, False), ("obsidian", 1280, 800, True),
-    ("board", 1280, 800, "overdue"),
+    ("board", 1280, 800, "overdue"), ("board-ko", 390, 844, False), ("ko", 1280, 800, "overdue"),
 ])
 def test_screenshots(driver, name, width, height, dark):
     set_viewport(driver, width, height, dark=dark is True)

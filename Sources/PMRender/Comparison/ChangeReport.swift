@@ -2,45 +2,52 @@ import Foundation
 
 /// `pm-render diff` output: the changes between two versions as sentences or JSON.
 public enum ChangeReport {
-    /// One sentence per change, e.g. "Moved 'Fix date picker' from DOING to DONE".
-    public static func sentence(_ change: CardChange) -> String {
+    /// One sentence per change, e.g. "Moved 'Fix date picker' from DOING to DONE", in `locale`.
+    public static func sentence(_ change: CardChange, locale: BoardLocale = .en) -> String {
+        let phrases = Phrases(locale)
         let title = change.card.title
+        func fields(_ list: [CardChange.Field]) -> String { phrases.list(list.map { phrases.text("field.\($0.rawValue)") }) }
         switch change.kind {
         case .added:
-            return "Added '\(title)' in \(change.card.state.rawValue)"
+            return phrases.text("change.added", ["title": title, "state": phrases.stateName(change.card.state)])
         case .removed:
-            return "Removed '\(title)' (was in \(change.card.state.rawValue))"
+            return phrases.text("change.removed", ["title": title, "state": phrases.stateName(change.card.state)])
         case .archived:
-            return "Archived '\(title)'"
+            return phrases.text("change.archived", ["title": title])
         case .moved:
-            let (from, to) = (change.old!.state.rawValue, change.new!.state.rawValue)
-            var text = change.isRename ? "Renamed '\(change.old!.title)' to '\(title)' and moved it from \(from) to \(to)"
-                                       : "Moved '\(title)' from \(from) to \(to)"
-            let fields = change.editedFields.filter { $0 != .title || !change.isRename }
-            if !fields.isEmpty { text += "; edited " + fields.map(\.rawValue).joined(separator: ", ") }
-            return text
+            let values = ["title": title, "old": change.old!.title, "from": phrases.stateName(change.old!.state),
+                          "to": phrases.stateName(change.new!.state)]
+            let text = phrases.text(change.isRename ? "change.renamedAndMoved" : "change.moved", values)
+            let edited = change.editedFields.filter { $0 != .title || !change.isRename }
+            return edited.isEmpty ? text : phrases.text("change.alsoEdited", ["sentence": text, "fields": fields(edited)])
         case .edited:
             if change.isRename {
+                let text = phrases.text("change.renamed", ["title": title, "old": change.old!.title])
                 let others = change.editedFields.filter { $0 != .title }
-                let rest = others.isEmpty ? "" : "; edited " + others.map(\.rawValue).joined(separator: ", ")
-                return "Renamed '\(change.old!.title)' to '\(title)'\(rest)"
+                return others.isEmpty ? text : phrases.text("change.alsoEdited", ["sentence": text, "fields": fields(others)])
             }
-            return "Edited '\(title)': " + change.editedFields.map(\.rawValue).joined(separator: ", ")
+            return phrases.text("change.edited", ["title": title, "fields": fields(change.editedFields)])
         case .unchanged:
-            return "'\(title)' is unchanged"
+            return phrases.text("change.unchanged", ["title": title])
         }
     }
 
     /// A summary line and one line per change (unchanged cards left out).
-    public static func text(_ comparison: VersionComparison) -> String {
+    public static func text(_ comparison: VersionComparison, locale: BoardLocale? = nil) -> String {
+        let locale = locale ?? comparison.current.board.locale
+        let phrases = Phrases(locale)
         let changes = comparison.changes.filter { $0.kind != .unchanged }
         var counts: [String] = []
         for kind in [CardChange.Kind.added, .moved, .edited, .archived, .removed] {
             let count = changes.filter { $0.kind == kind }.count
-            if count > 0 { counts.append("\(count) \(kind.rawValue)") }
+            if count > 0 { counts.append(phrases.text("change.count.\(kind.rawValue)", ["count": String(count)])) }
         }
-        let what = comparison.previous == nil ? "\(comparison.previousName) did not exist" : "against \(comparison.previousName)"
-        var out = "\(comparison.current.board.sourceFile): \(counts.isEmpty ? "no changes" : counts.joined(separator: ", ")) (\(what))\n"
+        let against = comparison.previous == nil ? phrases.text("change.didNotExist", ["previous": comparison.previousName])
+                                                 : phrases.text("change.against", ["previous": comparison.previousName])
+        var out = phrases.text("change.summary", [
+            "file": comparison.current.board.sourceFile,
+            "counts": counts.isEmpty ? phrases.text("change.noChanges") : phrases.list(counts), "against": against,
+        ]) + "\n"
         for change in changes {
             let marker: String
             switch change.kind {
@@ -50,10 +57,10 @@ public enum ChangeReport {
             case .archived: marker = "a"
             case .edited, .unchanged: marker = "~"
             }
-            out += "\(marker) \(sentence(change))\n"
+            out += "\(marker) \(sentence(change, locale: locale))\n"
         }
-        return DiagnosticPrinter.sanitized(out.replacingOccurrences(of: "\n", with: "\u{0}"))
-            .replacingOccurrences(of: "\\u{0}", with: "\n")
+        return out.split(separator: "\n", omittingEmptySubsequences: false).map { DiagnosticPrinter.sanitized(String($0)) }
+            .joined(separator: "\n")
     }
 
     struct JSONChange: Encodable {
@@ -93,13 +100,14 @@ public enum ChangeReport {
     }
 
     /// `{board, previous, previousExisted, changes: [{kind, id, title, previousTitle, from, to, fields, line, previousLine, summary}]}`.
-    public static func json(_ comparison: VersionComparison) -> String {
+    public static func json(_ comparison: VersionComparison, locale: BoardLocale? = nil) -> String {
+        let locale = locale ?? comparison.current.board.locale
         let changes = comparison.changes.filter { $0.kind != .unchanged }.map { change in
             JSONChange(kind: change.isRename && change.kind == .edited ? "renamed" : change.kind.rawValue, id: change.id,
                        title: change.card.title, previousTitle: change.old?.title, from: change.old?.state.rawValue,
                        to: change.kind == .removed ? nil : change.new?.state.rawValue,
                        fields: change.editedFields.map(\.rawValue), line: change.new?.location.line,
-                       previousLine: change.old?.location.line, summary: sentence(change))
+                       previousLine: change.old?.location.line, summary: sentence(change, locale: locale))
         }
         let report = JSONReport(board: comparison.current.board.sourceFile, previous: comparison.previousName,
                                 previousExisted: comparison.previous != nil, changes: changes)

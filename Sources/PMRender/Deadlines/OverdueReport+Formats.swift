@@ -6,21 +6,26 @@ extension OverdueReport {
     ///     Project Manager 2.0 (examples/board.md), as of Nov 22, 2026: 1 overdue
     ///       TODO
     ///         examples/board.md:15  Translate onboarding into Korean  (due Nov 20, 2026, 2 days overdue)
-    public func text() -> String {
+    /// - Parameter locale: the language of every board (`--locale`); else each board's own.
+    public func text(locale: BoardLocale? = nil) -> String {
         var out = ""
         for (board, clock) in boards {
+            let phrases = Phrases(locale ?? board.locale)
             let entries = self.entries.filter { $0.board.sourceFile == board.sourceFile }
             let overdue = entries.filter { $0.status.isOverdue }.count
-            out += "\(board.title) (\(board.sourceFile)), as of \(DateText.english(clock.today)): "
-                + Phrases.reportCounts(overdue: overdue, dueSoon: entries.count - overdue, listsDueSoon: listsDueSoon) + "\n"
+            out += phrases.text("report.headline", [
+                "title": board.title, "file": board.sourceFile, "date": phrases.date(clock.today),
+                "counts": phrases.reportCounts(overdue: overdue, dueSoon: entries.count - overdue, listsDueSoon: listsDueSoon),
+            ]) + "\n"
             for state in CardState.allCases {
                 let inColumn = entries.filter { $0.card.state == state }
                 guard !inColumn.isEmpty else { continue }
-                out += "  \(state.rawValue)\n"
+                out += "  \(phrases.stateName(state))\n"
                 for entry in inColumn {
                     let due = entry.card.due!
-                    out += "    \(board.sourceFile):\(entry.card.location.line)  \(entry.card.title)  "
-                        + "(due \(DateText.english(due.date, time: due.time)), \(Phrases.status(entry.status)))\n"
+                    let detail = phrases.text("report.entry", ["date": phrases.date(due.date, time: due.time),
+                                                               "status": phrases.status(entry.status)])
+                    out += "    \(board.sourceFile):\(entry.card.location.line)  \(entry.card.title)  (\(detail))\n"
                 }
             }
         }
@@ -28,17 +33,20 @@ extension OverdueReport {
     }
 
     /// A GitHub-flavoured Markdown table, for `$GITHUB_STEP_SUMMARY` or a pull-request comment.
-    public func markdown() -> String {
-        let heading = listsDueSoon ? "Overdue and due soon" : "Overdue cards"
-        let dates = Set(boards.map(\.clock.today)).sorted().map(\.description).joined(separator: ", ")
-        var out = "### \(heading) (as of \(dates))\n\n"
+    /// - Parameter locale: the table's language (`--locale`); else the first board's.
+    public func markdown(locale: BoardLocale? = nil) -> String {
+        let phrases = Phrases(locale ?? boards.first?.board.locale ?? .en)
+        let kind = listsDueSoon ? "overdueAndDueSoon" : "overdue"
+        let dates = Set(boards.map { $0.clock.today }).sorted().map(\.description).joined(separator: ", ")
+        var out = "### \(phrases.text("report.table.\(kind)")) (\(phrases.text("report.table.asOf", ["date": dates])))\n\n"
         guard !entries.isEmpty else {
-            return out + (listsDueSoon ? "Nothing is overdue or due soon.\n" : "Nothing is overdue.\n")
+            return out + phrases.text("report.table.empty.\(kind)") + "\n"
         }
-        out += "| Board | Card | Column | Due | Status | Line |\n| --- | --- | --- | --- | --- | --- |\n"
+        let headers = ["board", "card", "column", "due", "status", "line"].map { phrases.text("report.table.\($0)") }
+        out += "| " + headers.joined(separator: " | ") + " |\n| --- | --- | --- | --- | --- | --- |\n"
         for entry in entries {
-            let cells = [entry.board.title, entry.card.title, entry.card.state.rawValue, entry.card.due!.description,
-                         Phrases.status(entry.status), "\(entry.board.sourceFile):\(entry.card.location.line)"]
+            let cells = [entry.board.title, entry.card.title, phrases.stateName(entry.card.state), entry.card.due!.description,
+                         phrases.status(entry.status), "\(entry.board.sourceFile):\(entry.card.location.line)"]
             out += "| " + cells.map(OverdueReport.markdownCell).joined(separator: " | ") + " |\n"
         }
         return out

@@ -8,10 +8,13 @@ public enum ICalendar {
         public var clock: DeadlineClock
         /// Where the site is published, for each event's URL (`<base>/index.html#card-ID`).
         public var baseURL: String?
+        /// The language of the feed's fixed words; nil: each board's own.
+        public var locale: BoardLocale?
 
-        public init(clock: DeadlineClock, baseURL: String? = nil) {
+        public init(clock: DeadlineClock, baseURL: String? = nil, locale: BoardLocale? = nil) {
             self.clock = clock
             self.baseURL = baseURL
+            self.locale = locale
         }
     }
 
@@ -54,7 +57,7 @@ public enum ICalendar {
                 if let trigger = board.reminder.trigger {
                     lines.append("BEGIN:VALARM")
                     lines.append("ACTION:DISPLAY")
-                    lines.append("DESCRIPTION:\(escape(card.title))")
+                    lines.append("DESCRIPTION:\(escape(Phrases(options.locale ?? board.locale).text("calendar.reminder", ["title": card.title])))")
                     lines.append("TRIGGER:\(trigger)")
                     lines.append("END:VALARM")
                 }

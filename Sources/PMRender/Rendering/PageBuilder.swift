@@ -1,9 +1,22 @@
-/// Turns a board into the page's view model.
+/// Turns a board into the pages' view models, in the board's language.
 struct PageBuilder {
     let board: Board
     let clock: DeadlineClock
-    let labels = Labels.english
+    let phrases: Phrases
+    let labels: Labels
 
+    init(board: Board, clock: DeadlineClock) {
+        self.board = board
+        self.clock = clock
+        self.phrases = Phrases(board.locale)
+        self.labels = Labels(phrases.catalogue)
+    }
+
+    var asOf: DateView { DateView(iso: clock.today.description, text: phrases.date(clock.today)) }
+
+    var generator: String { "pm-render \(PMRenderVersion.string)" }
+
+    /// `index.html`: the board.
     func page() -> PageView {
         var overdue = 0
         var dueSoon = 0
@@ -15,9 +28,9 @@ struct PageBuilder {
                 return view
             }
             let countText = column.wipLimit.map { "\(cards.count) / \($0)" } ?? "\(cards.count)"
-            return ColumnView(state: column.state.slug, name: Phrases.stateName(column.state), count: cards.count,
+            return ColumnView(state: column.state.slug, name: phrases.stateName(column.state), count: cards.count,
                               hasLimit: column.wipLimit != nil, limit: column.wipLimit ?? 0, countText: countText,
-                              countLabel: Phrases.countLabel(count: cards.count, limit: column.wipLimit),
+                              countLabel: phrases.countLabel(count: cards.count, limit: column.wipLimit),
                               overLimit: column.isOverLimit, isEmpty: cards.isEmpty, cards: cards)
         }
         // Archived cards may repeat an identity (recurring tasks), so their anchors are numbered.
@@ -28,13 +41,12 @@ struct PageBuilder {
             return cardView(card, anchor: "archived-\(card.id)" + (count > 1 ? "-\(count)" : ""))
         }
         return PageView(
-            lang: board.locale.rawValue, generator: "pm-render \(PMRenderVersion.string)", title: board.title,
-            hasDescription: !board.descriptionHTML.isEmpty, descriptionHTML: board.descriptionHTML,
-            asOf: DateView(iso: clock.today.description, text: DateText.english(clock.today)),
-            summary: Phrases.summary(cards: board.cardCount, overdue: overdue),
+            lang: board.locale.rawValue, generator: generator, title: board.title,
+            hasDescription: !board.descriptionHTML.isEmpty, descriptionHTML: board.descriptionHTML, asOf: asOf,
+            summary: phrases.summary(cards: board.cardCount, overdue: overdue),
             cardCount: board.cardCount, overdueCount: overdue, dueSoonCount: dueSoon, columns: columns,
             hasArchived: !archived.isEmpty, archivedCount: archived.count, archived: archived,
-            allCards: columns.flatMap(\.cards) + archived, labels: labels
+            allCards: columns.flatMap { $0.cards } + archived, labels: labels
         )
     }
 
@@ -44,10 +56,9 @@ struct PageBuilder {
         let overdue = report.entries.filter { $0.status.isOverdue }.map { cardView($0.card) }
         let dueSoon = report.entries.filter { $0.status.isDueSoon }.map { cardView($0.card) }
         return OverduePageView(
-            lang: board.locale.rawValue, generator: "pm-render \(PMRenderVersion.string)", title: board.title,
-            asOf: DateView(iso: clock.today.description, text: DateText.english(clock.today)),
+            lang: board.locale.rawValue, generator: generator, title: board.title, asOf: asOf,
             overdueCount: overdue.count, dueSoonCount: dueSoon.count,
-            overdueHeading: Phrases.overdueHeading(overdue.count), dueSoonHeading: Phrases.dueSoonHeading(dueSoon.count),
+            overdueHeading: phrases.overdueHeading(overdue.count), dueSoonHeading: phrases.dueSoonHeading(dueSoon.count),
             hasOverdue: !overdue.isEmpty, overdue: overdue, hasDueSoon: !dueSoon.isEmpty, dueSoon: dueSoon, labels: labels
         )
     }
@@ -59,7 +70,7 @@ struct PageBuilder {
     func cardView(_ card: Card, anchor: String) -> CardView {
         let status = DeadlineStatus(card: card, clock: clock, dueSoonDays: board.dueSoonDays)
         var classes = "card card-\(card.state.slug)"
-        let statusText = Phrases.capitalized(Phrases.status(status))
+        let statusText = phrases.capitalized(phrases.status(status))
         var statusClass = ""
         switch status {
         case .overdue:
@@ -72,10 +83,10 @@ struct PageBuilder {
             break
         }
         if card.isArchived { classes += " archived" }
-        let due = card.due.map { DateView(iso: $0.iso, text: DateText.english($0.date, time: $0.time)) }
+        let due = card.due.map { DateView(iso: $0.iso, text: phrases.date($0.date, time: $0.time)) }
         return CardView(
             id: card.id, anchor: anchor, link: "index.html#" + anchor, title: card.title, state: card.state.slug,
-            stateName: Phrases.stateName(card.state), classes: classes, hasDue: due != nil,
+            stateName: phrases.stateName(card.state), classes: classes, hasDue: due != nil,
             due: due ?? DateView(iso: "", text: ""), isOverdue: status.isOverdue, isDueSoon: status.isDueSoon,
             hasStatus: !statusText.isEmpty, status: statusText, statusClass: statusClass,
             hasTags: !card.tags.isEmpty, tags: card.tags.map { TagView(name: $0, slug: Slug.make($0)) },

@@ -136,6 +136,9 @@ extension Labels: MustacheParent {
         case "subscribe": return subscribe
         case "nothingOverdue": return nothingOverdue
         case "nothingDueSoon": return nothingDueSoon
+        case "history": return history
+        case "noHistory": return noHistory
+        case "timeline": return timeline
         default: return nil
         }
     }

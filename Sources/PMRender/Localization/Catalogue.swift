@@ -1,0 +1,112 @@
+import Foundation
+
+/// The words of one language: a `Locales/<code>.json` file compiled into the binary.
+///
+/// A catalogue has `strings` (with `{name}` placeholders; plural forms as `key.one` / `key.other`),
+/// `lists` (month and weekday names) and a `plural` rule. Adding a language is adding one file.
+public struct Catalogue: Sendable {
+    /// How a count picks a plural form.
+    enum PluralRule: String, Sendable {
+        /// `one` for 1, `other` otherwise (English, German, …).
+        case oneOther = "one-other"
+        /// `one` for 0 and 1 (French, …).
+        case oneUpToOne = "one-0-1"
+        /// Always `other` (Korean, Japanese, Chinese, …).
+        case other
+    }
+
+    public let locale: String
+    public let name: String
+    let plural: PluralRule
+    let strings: [String: String]
+    let lists: [String: [String]]
+
+    struct File: Decodable {
+        let name: String
+        let plural: String
+        let strings: [String: String]
+        let lists: [String: [String]]
+    }
+
+    init(locale: String, json: String) throws {
+        let file = try JSONDecoder().decode(File.self, from: Data(json.utf8))
+        guard let plural = PluralRule(rawValue: file.plural) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "unknown plural rule '\(file.plural)'"))
+        }
+        self.locale = locale
+        self.name = file.name
+        self.plural = plural
+        self.strings = file.strings
+        self.lists = file.lists
+    }
+
+    /// The text for `key` with `{name}` placeholders filled in. A key missing from the catalogue
+    /// shows as `⟦key⟧` (the catalogue tests make sure none is).
+    func text(_ key: String, _ values: [String: String] = [:]) -> String {
+        guard let template = strings[key] else { return "⟦\(key)⟧" }
+        return Catalogue.fill(template, values)
+    }
+
+    /// The plural form of `key` for `count` (`{count}` is filled in too).
+    func plural(_ key: String, count: Int, _ values: [String: String] = [:]) -> String {
+        let form: String
+        switch plural {
+        case .oneOther: form = count == 1 ? "one" : "other"
+        case .oneUpToOne: form = count <= 1 ? "one" : "other"
+        case .other: form = "other"
+        }
+        var filled = values
+        filled["count"] = String(count)
+        let specific = "\(key).\(form)"
+        return text(strings[specific] != nil ? specific : "\(key).other", filled)
+    }
+
+    func list(_ key: String, _ index: Int) -> String {
+        guard let list = lists[key], list.indices.contains(index) else { return "⟦\(key)[\(index)]⟧" }
+        return list[index]
+    }
+
+    /// "Dec 1, 2026" / "2026년 12월 1일 (화)", with the time for timed deadlines. Written from the
+    /// catalogue's patterns, never from the machine's locale data.
+    func date(_ date: CalendarDate, time: TimeOfDay? = nil) -> String {
+        let text = self.text("date.format", [
+            "year": String(date.year), "month": String(date.month), "day": String(date.day),
+            "monthShort": list("months.short", date.month - 1), "weekdayShort": list("weekdays.short", date.weekday),
+        ])
+        guard let time else { return text }
+        return self.text("date.withTime", ["date": text, "time": time.description])
+    }
+
+    static func fill(_ template: String, _ values: [String: String]) -> String {
+        guard template.contains("{") else { return template }
+        var out = ""
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{") {
+            out += rest[..<open]
+            guard let close = rest[open...].firstIndex(of: "}") else { break }
+            let name = String(rest[rest.index(after: open)..<close])
+            out += values[name] ?? "{\(name)}"
+            rest = rest[rest.index(after: close)...]
+        }
+        return out + rest
+    }
+}
+
+/// All catalogues compiled into the binary.
+public enum Localization {
+    /// Catalogues by locale code. One that fails to load is left out (the catalogue tests fail first).
+    static let catalogues: [String: Catalogue] = {
+        var result: [String: Catalogue] = [:]
+        for (code, json) in EmbeddedLocales.sources {
+            if let catalogue = try? Catalogue(locale: code, json: json) { result[code] = catalogue }
+        }
+        return result
+    }()
+
+    /// Supported locale codes, sorted.
+    public static var supported: [String] { catalogues.keys.sorted() }
+
+    static func catalogue(_ locale: BoardLocale) -> Catalogue {
+        catalogues[locale.rawValue] ?? catalogues["en"]!
+    }
+}
