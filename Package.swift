@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
 
 let package = Package(
@@ -55,3 +56,15 @@ let package = Package(
         ),
     ]
 )
+
+// The libFuzzer target exists only for fuzz builds (`Fuzz/run`). Everything is built with AddressSanitizer
+// and coverage instrumentation; libFuzzer (which supplies `main`) is linked into this target alone, so
+// the build plugin's own tool still links normally.
+if ProcessInfo.processInfo.environment["PM_RENDER_FUZZ"] != nil {
+    package.products.append(.executable(name: "pm-render-fuzz", targets: ["PMRenderFuzz"]))
+    package.targets.append(.executableTarget(
+        name: "PMRenderFuzz",
+        dependencies: ["PMRender"],
+        linkerSettings: [.unsafeFlags(["-sanitize=fuzzer,address", "-use-ld=lld"])]
+    ))
+}

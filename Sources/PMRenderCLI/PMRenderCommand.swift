@@ -16,6 +16,9 @@ struct PMRenderCommand: ParsableCommand {
 
     /// Exit statuses: 0 success, 1 board errors, 2 usage or unreadable input.
     static func main() {
+        // A file-size limit (or a full disk) must fail a write with an error we can clean up after,
+        // not kill the process.
+        signal(SIGXFSZ, SIG_IGN)
         do {
             var command = try parseAsRoot()
             try command.run()

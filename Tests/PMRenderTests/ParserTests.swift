@@ -182,6 +182,13 @@ struct ParserTests {
         #expect(card.descriptionHTML.contains("raw HTML omitted"))
     }
 
+    @Test("images with URLs safe mode refuses become their alt text; safe images stay")
+    func unsafeImages() throws {
+        let text = "## TODO\n### X\n![bad *alt*](javascript:alert(1)) ![svg](data:image/svg+xml;base64,AA==) ![ok](data:image/png;base64,AA==) ![pic](img/a.png)\n"
+        let card = try #require(TestSupport.parse(text, renderHTML: true).board.cards.first)
+        #expect(card.descriptionHTML == "<p>bad <em>alt</em> svg <img src=\"data:image/png;base64,AA==\" alt=\"ok\" /> <img src=\"img/a.png\" alt=\"pic\" /></p>\n")
+    }
+
     @Test("front-matter rules are read")
     func rules() {
         let text = "---\nnew-cards: [TODO, DOING]\ntransitions:\n  TODO: [DOING]\n  DOING: [DONE, TODO]\nwip:\n  DOING: 2\n---\n## DOING (5)\n"

@@ -72,6 +72,26 @@ struct RenderTests {
         }
         #expect(html.contains("&lt;script&gt;window.__pwned_card=1&lt;/script&gt; Card title"))
         #expect(html.contains("Quote &quot; breaker &#39; &lt;/li&gt;"))
+        // Every javascript:, vbscript: and data:text/html link lost its target, however it was encoded.
+        #expect(html.range(of: "(href|src)=\"[^\"]*script:", options: [.regularExpression, .caseInsensitive]) == nil,
+                "an executable URL survived")
+        #expect(html.contains("<a href=\"\">entity</a>"))
+        #expect(!html.contains("href=\"data:"))
+        #expect(html.contains("<li class=\"tag tag-svg-onload-window-pwned-tagattr-1\">&quot;&gt;&lt;svg/onload=window.__pwned_tagattr=1&gt;</li>"))
+    }
+
+    @Test("hostile text stays data in JSON and the calendar feed")
+    func hostileExports() throws {
+        let path = TestSupport.fixtures.appending(path: "hostile/xss.md").path
+        let board = try BoardLoader.load(path: path, options: ParseOptions(renderHTML: true)).board
+        let json = BoardJSON.encode(board)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect(object["title"] as? String == "<script>window.__pwned_title=1</script> Board \" onload=\"window.__pwned_attr=1")
+        let feed = ICalendar.feed(for: [board], name: board.title, options: .init(clock: DeadlineClock(today: Self.today)))
+        for line in feed.components(separatedBy: "\r\n").dropLast() {
+            #expect(!line.contains("\n") && !line.contains("\r"), "a raw line break inside a content line")
+            #expect(line.hasPrefix(" ") || line.range(of: "^[A-Z-]+[;:]", options: .regularExpression) != nil, "\(line)")
+        }
     }
 
     @Test("template problems are diagnostics with file, line and column", arguments: [
@@ -246,5 +266,75 @@ struct RenderCommandTests {
         let result = try TestSupport.run([TestSupport.examples.appending(path: "board.md").path, "-o", "/tmp/pm-render-never"] + arguments)
         #expect(result.status == 2)
         #expect(!FileManager.default.fileExists(atPath: "/tmp/pm-render-never"))
+    }
+}
+
+/// Failures while writing: the previous site stays exactly as it was.
+@Suite("Never losing a site", .serialized)
+struct SiteSafetyTests {
+    func snapshot(_ folder: URL) throws -> [String: Data] {
+        var result: [String: Data] = [:]
+        for name in try FileManager.default.subpathsOfDirectory(atPath: folder.path) {
+            var isDirectory: ObjCBool = false
+            let url = folder.appending(path: name)
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                result[name] = try Data(contentsOf: url)
+            }
+        }
+        return result
+    }
+
+    func siblings(of folder: URL) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.deletingLastPathComponent().path).sorted()
+    }
+
+    @Test("a write that runs out of space fails cleanly (exit 2) and keeps the previous site")
+    func outOfSpace() throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let site = folder.appending(path: "site")
+        #expect(try TestSupport.run(["examples/obsidian.md", "-o", site.path, "--today", "2026-11-22"]).status == 0)
+        let before = try snapshot(site)
+        // `ulimit -f 8`: no file may grow past 8 KB, as on a full disk; index.html is larger.
+        let result = try TestSupport.run(["-c", "ulimit -f 8; exec \"$0\" \"$@\"", TestSupport.binary.path,
+                                          TestSupport.examples.appending(path: "board.md").path, "-o", site.path],
+                                         executable: URL(fileURLWithPath: "/bin/bash"))
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("cannot write the site"), "\(result.stderr)")
+        #expect(try snapshot(site) == before)
+        #expect(try siblings(of: site) == ["site"], "no temporary folder is left behind")
+    }
+
+    @Test("a run killed at any moment leaves the old site or the new one, never a mix")
+    func killedMidWrite() throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let board = folder.appending(path: "big.md")
+        var text = "## TODO\n"
+        for index in 0..<3_000 { text += "- [ ] Card \(index) @{2026-12-01} #tag\n  A *description* with `code`.\n" }
+        try text.write(to: board, atomically: true, encoding: .utf8)
+        let site = folder.appending(path: "site")
+        #expect(try TestSupport.run(["examples/board.md", "-o", site.path, "--today", "2026-11-22"]).status == 0)
+        let old = try snapshot(site)
+        for attempt in 0..<6 {
+            let process = Process()
+            process.executableURL = TestSupport.binary
+            process.arguments = [board.path, "-o", site.path, "--today", "2026-11-22"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            Thread.sleep(forTimeInterval: 0.05 + Double(attempt) * 0.12)
+            kill(process.processIdentifier, attempt % 2 == 0 ? SIGTERM : SIGKILL)
+            process.waitUntilExit()
+            let now = try snapshot(site)
+            if now != old {
+                // Only the complete new site may replace the old one.
+                #expect(now["index.html"].map { String(decoding: $0, as: UTF8.self).contains("Card 2999") } == true)
+                #expect(Set(now.keys) == Set(old.keys))
+            }
+        }
+        // A normal run afterwards succeeds and cleans up what the killed runs left.
+        #expect(try TestSupport.run([board.path, "-o", site.path, "--today", "2026-11-22"]).status == 0)
+        #expect(try siblings(of: site) == ["big.md", "site"])
     }
 }

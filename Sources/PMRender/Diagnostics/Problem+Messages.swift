@@ -4,7 +4,7 @@
 extension Problem {
     public var severity: Diagnostic.Severity {
         switch self {
-        case .unknownFrontMatterKey, .strayContent, .titleNotFirst, .templateDelimitersNotChecked:
+        case .unknownFrontMatterKey, .strayContent, .titleNotFirst, .titleTooLong:
             return .warning
         case .firstCardWithID, .tooManyDiagnostics:
             return .note
@@ -37,6 +37,7 @@ extension Problem {
         case .strayContent: return "stray-content"
         case .invalidWIPLimit: return "invalid-wip-limit"
         case .emptyCardTitle: return "empty-card-title"
+        case .titleTooLong: return "title-too-long"
         case .unknownMetadataKey: return "unknown-card-field"
         case .malformedMetadataLine: return "malformed-card-field"
         case .invalidDeadline: return "invalid-deadline"
@@ -55,7 +56,9 @@ extension Problem {
         case .missingPartial: return "missing-partial"
         case .partialCycle: return "partial-cycle"
         case .unknownTemplateKey: return "unknown-template-key"
-        case .templateDelimitersNotChecked: return "template-not-checked"
+        case .templateDelimitersNotSupported: return "template-delimiters"
+        case .templateNestingTooDeep: return "template-too-deep"
+        case .dynamicPartial: return "dynamic-partial"
         case .unreadableTemplate: return "unreadable-template"
         }
     }
@@ -105,6 +108,8 @@ extension Problem {
             return "invalid WIP limit '\(value)': expected a whole number, e.g. '## DOING (3)'"
         case .emptyCardTitle:
             return "card has no title"
+        case .titleTooLong(let length, let limit):
+            return "card title is \(length) characters long; only the first \(limit) are shown: move the rest into the description"
         case .unknownMetadataKey(let key):
             return "unknown card field '\(key)': expected Due, ID or Tags"
         case .malformedMetadataLine(let line):
@@ -142,8 +147,12 @@ extension Problem {
             return "partials include each other in a cycle (\(chain.joined(separator: " → "))): this would never finish"
         case .unknownTemplateKey(let name):
             return "unknown key '\(name)': the template would render nothing here; see docs/TEMPLATES.md for the keys"
-        case .templateDelimitersNotChecked:
-            return "this template changes its delimiters, so its keys were not checked"
+        case .templateDelimitersNotSupported:
+            return "changing delimiters ('{{=<% %>=}}') is not supported: pm-render checks every tag of a template before rendering"
+        case .templateNestingTooDeep(let limit):
+            return "sections are nested more than \(limit) deep here: simplify the template"
+        case .dynamicPartial(let name):
+            return "dynamic partial '{{>*\(name)}}' is not supported: name the partial, so missing partials and cycles can be found"
         case .unreadableTemplate(let reason):
             return "cannot read template: \(reason)"
         }

@@ -29,6 +29,7 @@ public enum Problem: Hashable, Sendable {
 
     // Cards
     case emptyCardTitle
+    case titleTooLong(length: Int, limit: Int)
     case unknownMetadataKey(String)
     case malformedMetadataLine(String)
     case invalidDeadline(String)
@@ -50,7 +51,9 @@ public enum Problem: Hashable, Sendable {
     case missingPartial(String)
     case partialCycle([String])
     case unknownTemplateKey(String)
-    case templateDelimitersNotChecked
+    case templateDelimitersNotSupported
+    case templateNestingTooDeep(limit: Int)
+    case dynamicPartial(String)
     case unreadableTemplate(String)
 
     // Limits

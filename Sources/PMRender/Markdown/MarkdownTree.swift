@@ -60,8 +60,40 @@ struct MarkdownTree: ~Copyable {
             return cmark_parse_document(base, chars.count, CMARK_OPT_DEFAULT)
         }
         defer { cmark_node_free(root) }
+        replaceUnsafeImages(root)
         let tree = MarkdownTree(root: root)
         return try body(tree)
+    }
+
+    /// cmark's safe mode renders an image whose URL it refuses (`javascript:`, `data:text/html`, …) as
+    /// `<img src="">`, which is harmless but invalid HTML. Such images become their alt text instead.
+    private static func replaceUnsafeImages(_ root: OpaquePointer) {
+        var unsafe: [OpaquePointer] = []
+        let iterator = cmark_iter_new(root)
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
+                  cmark_node_get_type(node) == CMARK_NODE_IMAGE else { continue }
+            let url = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
+            if isDangerous(url) { unsafe.append(node) }
+        }
+        cmark_iter_free(iterator)
+        for image in unsafe {
+            // Move the alt text (the image's children) in front of the image, then drop the image.
+            while let child = cmark_node_first_child(image) {
+                cmark_node_insert_before(image, child)
+            }
+            cmark_node_unlink(image)
+            cmark_node_free(image)
+        }
+    }
+
+    /// The URLs cmark's safe mode blanks: `javascript:`, `vbscript:`, `file:`, and `data:` other than
+    /// PNG, GIF, JPEG and WebP images.
+    static func isDangerous(_ url: String) -> Bool {
+        let lower = url.lowercased()
+        if lower.hasPrefix("javascript:") || lower.hasPrefix("vbscript:") || lower.hasPrefix("file:") { return true }
+        guard lower.hasPrefix("data:") else { return false }
+        return !["data:image/png", "data:image/gif", "data:image/jpeg", "data:image/webp"].contains { lower.hasPrefix($0) }
     }
 
     /// The document's top-level blocks, in order.

@@ -32,6 +32,7 @@ public enum SiteWriter {
         } catch {
             throw SiteWriteError(message: "cannot create '\(parent.path)': \(reason(error))")
         }
+        removeStaleTemporaries(in: parent, name: name)
 
         let temporary = parent.appending(path: ".\(name).tmp-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))")
         do {
@@ -73,6 +74,25 @@ public enum SiteWriter {
             } catch {
                 try? fileManager.removeItem(at: temporary)
                 throw SiteWriteError(message: "cannot create '\(output)': \(reason(error))")
+            }
+        }
+    }
+
+    /// Removes `.NAME.tmp-PID-…` and `.NAME.old-PID` folders left by runs that were killed mid-write
+    /// (their process no longer exists). The site itself was never touched by those runs.
+    static func removeStaleTemporaries(in parent: URL, name: String) {
+        let fileManager = FileManager.default
+        guard let entries = try? fileManager.contentsOfDirectory(atPath: parent.path) else { return }
+        for entry in entries {
+            var pidText: Substring?
+            if entry.hasPrefix(".\(name).tmp-") {
+                pidText = entry.dropFirst(".\(name).tmp-".count).split(separator: "-").first
+            } else if entry.hasPrefix(".\(name).old-") {
+                pidText = entry.dropFirst(".\(name).old-".count).split(separator: "-").first
+            }
+            guard let pidText, let pid = Int32(pidText) else { continue }
+            if kill(pid, 0) != 0, errno == ESRCH {
+                try? fileManager.removeItem(at: parent.appending(path: entry))
             }
         }
     }

@@ -372,8 +372,18 @@ private struct Parser {
         return finish(draft, style: .listItem, description: description, html: html, plain: plain, lastLine: lastLine, section: section)
     }
 
+    /// Titles are one line on a card; longer ones are cut (with a warning) so pages stay readable and
+    /// rendering stays fast even for pathological files.
+    static let maximumTitleLength = 1_000
+
     private mutating func finish(_ draft: CardDraft, style: Card.Style, description: String, html: String, plain: String,
                                  lastLine: Int, section: Section) -> Card? {
+        var draft = draft
+        let length = draft.title.unicodeScalars.count
+        if length > Parser.maximumTitleLength {
+            report(.titleTooLong(length: length, limit: Parser.maximumTitleLength), draft.location)
+            draft.title = String(String.UnicodeScalarView(draft.title.unicodeScalars.prefix(Parser.maximumTitleLength))) + "…"
+        }
         var problems: [(Problem, SourceLocation)] = []
         let (due, dueLocation, explicitID) = draft.resolve { problems.append(($0, $1)) }
         for (problem, location) in problems { report(problem, location) }

@@ -60,6 +60,7 @@ struct CardDraft {
     var ids: [(String, SourceLocation)] = []
     var deadlines: [(Deadline, String, SourceLocation)] = []
     var tags: [String] = []
+    private var tagSet: Set<String> = []
 
     init(location: SourceLocation) {
         self.location = location
@@ -99,7 +100,7 @@ struct CardDraft {
     }
 
     mutating func addTag(_ tag: String) {
-        if !tags.contains(tag) { tags.append(tag) }
+        if tagSet.insert(tag).inserted { tags.append(tag) }
     }
 
     /// The card's deadline and explicit ID after checking for conflicting values.
@@ -127,129 +128,134 @@ struct CardDraft {
 }
 
 /// Reads the inline tokens of a list card's title line (`[ ]`, `@{date}`, `@@{time}`, `📅 date`,
-/// `#tag`, `^id`), removes them and returns the display title.
+/// `#tag`, `^id`), removes them and returns the display title. Works on Unicode scalars (every token
+/// delimiter is ASCII), so a pathological 10 MB line stays fast.
 enum TitleTokens {
     /// - Parameters:
     ///   - segments: the title line's inline text; tokens are read from non-code segments only.
     ///   - locate: the source location of a token's text (searched in the raw line).
     static func read(_ segments: [InlineSegment], into draft: inout CardDraft,
                      locate: (String) -> SourceLocation, report: (Problem, SourceLocation) -> Void) -> String {
-        var pieces: [String] = []
+        var title = String.UnicodeScalarView()
         var pendingTime: (String, SourceLocation)?
-        var sawDate: (CalendarDate, SourceLocation, String)?
+        var sawDate: (CalendarDate, SourceLocation)?
         for (index, segment) in segments.enumerated() {
             if segment.isCode {
-                pieces.append(segment.text)
+                title.append(contentsOf: segment.text.unicodeScalars)
                 continue
             }
-            var text = Substring(segment.text)
+            let scalars = Array(segment.text.unicodeScalars)
+            var cursor = 0
             if index == 0 {
-                let trimmed = text.drop(while: { $0 == " " })
-                for box in ["[ ]", "[x]", "[X]"] where trimmed.hasPrefix(box) {
-                    let rest = trimmed.dropFirst(box.count)
-                    if rest.isEmpty || rest.first == " " { text = rest }
-                    break
+                while cursor < scalars.count, scalars[cursor] == " " { cursor += 1 }
+                if cursor + 2 < scalars.count, scalars[cursor] == "[", scalars[cursor + 2] == "]",
+                   [" ", "x", "X"].contains(scalars[cursor + 1]),
+                   cursor + 3 == scalars.count || scalars[cursor + 3] == " " {
+                    cursor += 3
                 }
             }
-            var kept = ""
-            var cursor = text.startIndex
-            while cursor < text.endIndex {
-                let character = text[cursor]
-                let atWordStart = cursor == text.startIndex || text[text.index(before: cursor)].isWhitespace
-                if character == "@", let (value, end, isTime) = braced(text, at: cursor) {
-                    let token = String(text[cursor..<end])
-                    let location = locate(token)
+            func text(_ range: Range<Int>) -> String {
+                var view = String.UnicodeScalarView()
+                view.append(contentsOf: scalars[range])
+                return String(view)
+            }
+            while cursor < scalars.count {
+                let scalar = scalars[cursor]
+                let atWordStart = cursor == 0 || scalars[cursor - 1].properties.isWhitespace
+                if scalar == "@", let (valueRange, end, isTime) = braced(scalars, at: cursor) {
+                    let location = locate(text(cursor..<end))
+                    let value = text(valueRange)
                     if isTime {
-                        pendingTime = (String(value), location)
-                    } else if let date = CalendarDate(iso: value) {
-                        sawDate = (date, location, String(value))
+                        pendingTime = (value, location)
+                    } else if let date = CalendarDate(iso: Substring(value)) {
+                        sawDate = (date, location)
                     } else {
-                        report(.invalidDeadline(String(value)), location)
+                        report(.invalidDeadline(value), location)
                     }
                     cursor = end
                     continue
                 }
-                if character == "📅" {
-                    var after = text.index(after: cursor)
-                    while after < text.endIndex, text[after] == " " { after = text.index(after: after) }
-                    let end = text.index(after, offsetBy: 10, limitedBy: text.endIndex) ?? text.endIndex
-                    let value = text[after..<end]
-                    let location = locate(String(text[cursor..<end]))
-                    draft.addDeadline(text: value, at: location, report: report)
+                if scalar == "📅" {
+                    var after = cursor + 1
+                    while after < scalars.count, scalars[after] == " " { after += 1 }
+                    let end = min(after + 10, scalars.count)
+                    draft.addDeadline(text: Substring(text(after..<end)), at: locate(text(cursor..<end)), report: report)
                     cursor = end
                     continue
                 }
-                if character == "#", atWordStart, let end = tagEnd(text, from: text.index(after: cursor)) {
-                    draft.addTag(String(text[text.index(after: cursor)..<end]))
+                if scalar == "#", atWordStart, let end = tagEnd(scalars, from: cursor + 1) {
+                    draft.addTag(text((cursor + 1)..<end))
                     cursor = end
                     continue
                 }
-                if character == "^", atWordStart, index == segments.count - 1, let end = idEnd(text, from: text.index(after: cursor)) {
-                    let id = String(text[text.index(after: cursor)..<end])
+                if scalar == "^", atWordStart, index == segments.count - 1, let end = idEnd(scalars, from: cursor + 1) {
+                    let id = text((cursor + 1)..<end)
                     draft.addID(id, at: locate("^" + id), report: report)
                     cursor = end
                     continue
                 }
-                kept.append(character)
-                cursor = text.index(after: cursor)
+                title.append(scalar)
+                cursor += 1
             }
-            pieces.append(kept)
         }
-        if let (date, location, _) = sawDate {
+        if let (date, location) = sawDate {
             var time: TimeOfDay?
             if let (text, timeLocation) = pendingTime {
                 time = TimeOfDay(text: Substring(text))
                 if time == nil { report(.invalidDeadline(text), timeLocation) }
             }
-            draft.deadlines.append((Deadline(date: date, time: time), Deadline(date: date, time: time).description, location))
+            let deadline = Deadline(date: date, time: time)
+            draft.deadlines.append((deadline, deadline.description, location))
         } else if let (text, location) = pendingTime {
             report(.invalidDeadline("@@{\(text)} without a date @{YYYY-MM-DD}"), location)
         }
-        return cleanTitle(pieces.joined())
+        return cleanTitle(String(title))
     }
 
-    /// `@{value}` or `@@{value}` starting at `index`: the value, the index after `}`, and whether it is a time.
-    private static func braced(_ text: Substring, at index: Substring.Index) -> (Substring, Substring.Index, Bool)? {
-        var cursor = text.index(after: index)
+    /// `@{value}` or `@@{value}` at `index`: the value's range, the index after `}`, and whether it is a time.
+    private static func braced(_ s: [Unicode.Scalar], at index: Int) -> (Range<Int>, Int, Bool)? {
+        var cursor = index + 1
         var isTime = false
-        if cursor < text.endIndex, text[cursor] == "@" {
+        if cursor < s.count, s[cursor] == "@" {
             isTime = true
-            cursor = text.index(after: cursor)
+            cursor += 1
         }
-        guard cursor < text.endIndex, text[cursor] == "{" else { return nil }
-        let valueStart = text.index(after: cursor)
-        guard let close = text[valueStart...].firstIndex(of: "}"),
-              text.distance(from: valueStart, to: close) <= 32
-        else { return nil }
-        return (text[valueStart..<close], text.index(after: close), isTime)
+        guard cursor < s.count, s[cursor] == "{" else { return nil }
+        let valueStart = cursor + 1
+        var close = valueStart
+        while close < s.count, close - valueStart <= 32, s[close] != "}" { close += 1 }
+        guard close < s.count, s[close] == "}" else { return nil }
+        return (valueStart..<close, close + 1, isTime)
     }
 
     /// End of a tag name (letters, digits, `-`, `_`, `/`; not only digits), or nil if there is none.
-    private static func tagEnd(_ text: Substring, from start: Substring.Index) -> Substring.Index? {
+    private static func tagEnd(_ s: [Unicode.Scalar], from start: Int) -> Int? {
         var end = start
         var hasNonDigit = false
-        while end < text.endIndex {
-            let c = text[end]
-            guard c.isLetter || c.isNumber || c == "-" || c == "_" || c == "/" else { break }
-            if !c.isNumber { hasNonDigit = true }
-            end = text.index(after: end)
+        while end < s.count {
+            let c = s[end]
+            let isDigit = c.properties.numericType != nil
+            guard c.properties.isAlphabetic || isDigit || c == "-" || c == "_" || c == "/" else { break }
+            if !isDigit { hasNonDigit = true }
+            end += 1
         }
         guard end > start, hasNonDigit else { return nil }
         return end
     }
 
     /// End of a block ID at the very end of the line (`^abc-123`), or nil.
-    private static func idEnd(_ text: Substring, from start: Substring.Index) -> Substring.Index? {
+    private static func idEnd(_ s: [Unicode.Scalar], from start: Int) -> Int? {
         var end = start
-        while end < text.endIndex, text[end].isASCII, text[end].isLetter || text[end].isNumber || text[end] == "-" {
-            end = text.index(after: end)
+        while end < s.count, s[end].isASCII, s[end].properties.isAlphabetic || s[end].properties.numericType != nil || s[end] == "-" {
+            end += 1
         }
-        guard end > start, text[end...].allSatisfy({ $0 == " " }) else { return nil }
+        guard end > start, s[end...].allSatisfy({ $0 == " " }) else { return nil }
         return end
     }
 
     /// Collapses whitespace and turns Obsidian wiki links `[[target|label]]` into their label.
     static func cleanTitle(_ text: String) -> String {
+        guard text.contains("[[") else { return collapseWhitespace(text) }
         var result = ""
         var rest = Substring(text)
         while let open = rest.range(of: "[["), let close = rest[open.upperBound...].range(of: "]]") {
@@ -262,7 +268,19 @@ enum TitleTokens {
         return collapseWhitespace(result)
     }
 
+    /// Runs of whitespace become one space; leading and trailing whitespace is dropped.
     static func collapseWhitespace(_ text: String) -> String {
-        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        var out = String.UnicodeScalarView()
+        var pendingSpace = false
+        for scalar in text.unicodeScalars {
+            if scalar.properties.isWhitespace {
+                pendingSpace = !out.isEmpty
+            } else {
+                if pendingSpace { out.append(" ") }
+                pendingSpace = false
+                out.append(scalar)
+            }
+        }
+        return String(out)
     }
 }

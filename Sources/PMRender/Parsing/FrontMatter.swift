@@ -87,7 +87,7 @@ struct FrontMatter {
         }
         var rules = BoardRules()
         for (keyNode, value) in mapping {
-            let keyText = keyNode.scalar?.string ?? String(describing: keyNode)
+            let keyText = keyNode.scalar?.string ?? FrontMatter.kind(of: keyNode)
             let keyLocation = location(keyNode.mark)
             let valueLocation = location(value.mark ?? keyNode.mark)
             guard let key = FrontMatterKey(rawValue: keyText) else {
@@ -104,25 +104,25 @@ struct FrontMatter {
                 titleLocation = valueLocation
             case .locale:
                 guard let text = value.scalar?.string, let parsed = BoardLocale(rawValue: text.lowercased()) else {
-                    report(.unsupportedLocale(value.scalar?.string ?? String(describing: value)), valueLocation)
+                    report(.unsupportedLocale(value.scalar?.string ?? FrontMatter.kind(of: value)), valueLocation)
                     continue
                 }
                 locale = parsed
             case .timezone:
                 guard let text = value.scalar?.string, TimeZones.isKnown(text) else {
-                    report(.unknownTimezone(value.scalar?.string ?? String(describing: value)), valueLocation)
+                    report(.unknownTimezone(value.scalar?.string ?? FrontMatter.kind(of: value)), valueLocation)
                     continue
                 }
                 timezone = text
             case .dueSoon:
                 guard let text = value.scalar?.string, let days = Int(text), (0...365).contains(days) else {
-                    report(.invalidDueSoon(value.scalar?.string ?? String(describing: value)), valueLocation)
+                    report(.invalidDueSoon(value.scalar?.string ?? FrontMatter.kind(of: value)), valueLocation)
                     continue
                 }
                 dueSoonDays = days
             case .reminder:
                 guard let text = value.scalar?.string, let parsed = Reminder(text: text) else {
-                    report(.invalidReminder(value.scalar?.string ?? String(describing: value)), valueLocation)
+                    report(.invalidReminder(value.scalar?.string ?? FrontMatter.kind(of: value)), valueLocation)
                     continue
                 }
                 reminder = parsed
@@ -203,6 +203,15 @@ struct FrontMatter {
             states.append(state)
         }
         return valid ? states : nil
+    }
+
+    /// A short name for a non-scalar value. Never describe the value itself: with YAML aliases a small
+    /// front matter can stand for an exponentially large one ("billion laughs").
+    static func kind(of node: Node) -> String {
+        if let scalar = node.scalar { return scalar.string.count > 80 ? String(scalar.string.prefix(80)) + "…" : scalar.string }
+        if node.mapping != nil { return "a mapping" }
+        if node.sequence != nil { return "a list" }
+        return "an alias"
     }
 
     private static func describe(_ error: YamlError) -> (String, Mark?) {

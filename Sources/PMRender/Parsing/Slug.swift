@@ -3,6 +3,18 @@ public enum Slug {
     /// Lowercased letters and digits (any script) joined by single hyphens: "Fix date picker!" → "fix-date-picker".
     /// A title with no letter or digit (e.g. only emoji) gets a stable hash-based slug.
     public static func make(_ text: String) -> String {
+        let slug = unbounded(text)
+        guard slug.unicodeScalars.count > maximumLength else { return slug }
+        // Very long titles: keep identities and URLs bounded, and distinct through the hash of the whole.
+        var cut = String.UnicodeScalarView(slug.unicodeScalars.prefix(maximumLength - 9))
+        while cut.last == "-" { cut.removeLast() }
+        return String(cut) + "-" + fnv1a(slug)
+    }
+
+    /// Slugs longer than this are cut and end in a hash of the whole.
+    public static let maximumLength = 100
+
+    private static func unbounded(_ text: String) -> String {
         var out = String.UnicodeScalarView()
         var pendingHyphen = false
         for scalar in text.lowercased().unicodeScalars {

@@ -26,13 +26,7 @@ struct TemplateLinter {
         guard let source = sources[name] else { return }
         let signature = name + "|" + stack.map { String(describing: type(of: $0)) }.joined(separator: ",")
         guard seen.insert(signature).inserted else { return }
-        let tags: [Tag]
-        do {
-            tags = try Tag.scan(source.text)
-        } catch {
-            report(.templateDelimitersNotChecked, source, SourceLocation(line: 1, column: 1))
-            return
-        }
+        guard let tags = try? Tag.scan(source.text) else { return }  // reported by Tag.structuralProblem
         var stack = stack
         var sectionDepths: [Int] = []
         for tag in tags {
@@ -114,7 +108,38 @@ struct Tag {
     let name: String
     let location: SourceLocation
 
-    struct DelimitersChanged: Error {}
+    struct DelimitersChanged: Error {
+        let location: SourceLocation
+    }
+
+    /// Sections nested deeper than this are refused.
+    static let maximumNesting = 64
+
+    /// A problem that must stop a template before it is parsed: changed delimiters, a dynamic
+    /// partial, or sections nested too deep.
+    static func structuralProblem(in text: String) -> (Problem, SourceLocation)? {
+        let tags: [Tag]
+        do {
+            tags = try scan(text)
+        } catch {
+            return (.templateDelimitersNotSupported, error.location)
+        }
+        var depth = 0
+        for tag in tags {
+            switch tag.kind {
+            case .section, .inverted:
+                depth += 1
+                if depth > maximumNesting { return (.templateNestingTooDeep(limit: maximumNesting), tag.location) }
+            case .close:
+                depth = max(0, depth - 1)
+            case .partial where tag.name.hasPrefix("*"):
+                return (.dynamicPartial(String(tag.name.dropFirst())), tag.location)
+            default:
+                break
+            }
+        }
+        return nil
+    }
 
     /// The innermost section left open at the end of a template, if any.
     static func unclosedSection(in text: String) -> Tag? {
@@ -132,7 +157,7 @@ struct Tag {
 
     /// The tags of a template with the default `{{ }}` delimiters. Throws when the template sets
     /// other delimiters, which this scanner does not follow.
-    static func scan(_ text: String) throws -> [Tag] {
+    static func scan(_ text: String) throws(DelimitersChanged) -> [Tag] {
         var tags: [Tag] = []
         let scalars = Array(text.unicodeScalars)
         var index = 0
@@ -166,7 +191,7 @@ struct Tag {
             let kind: Kind?
             switch sigil {
             case "!", "%": kind = nil
-            case "=": throw DelimitersChanged()
+            case "=": throw DelimitersChanged(location: location)
             case "#", "$": kind = .section
             case "^": kind = .inverted
             case "/": kind = .close

@@ -57,6 +57,11 @@ public struct TemplateSet: Sendable {
         var byName: [String: Source] = [:]
         for source in sources.sorted(by: { $0.name < $1.name }) {
             byName[source.name] = source
+            // Checked before swift-mustache parses it: its parser recurses once per nested section.
+            if let problem = Tag.structuralProblem(in: source.text) {
+                diagnostics.append(Diagnostic(problem.0, file: source.path, at: problem.1))
+                continue
+            }
             do {
                 templates[source.name] = try MustacheTemplate(string: source.text)
             } catch let error as MustacheTemplate.ParserError {

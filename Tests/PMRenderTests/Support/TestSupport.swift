@@ -80,9 +80,9 @@ enum TestSupport {
 
     /// Runs the built binary with arguments, in `directory`, with extra environment variables.
     static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
-                    stdin: Data? = nil) throws -> RunResult {
+                    executable: URL? = nil) throws -> RunResult {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable ?? binary
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? packageRoot
         var env = ProcessInfo.processInfo.environment

@@ -1,0 +1,28 @@
+/// Runs every stage of pm-render on arbitrary bytes, in memory: decoding, front matter, parsing,
+/// validation, comparison with a previous version, rendering with the built-in templates, the calendar
+/// feed, JSON and every diagnostic format. Used by the libFuzzer target (`Fuzz/run`) and by the tests
+/// that replay `Fuzz/regressions/`. Nothing is written to disk.
+public enum FuzzHarness {
+    static let templates = TemplateSet.builtIn().0!
+    static let clock = DeadlineClock(today: CalendarDate(year: 2026, month: 11, day: 22)!)
+    static let previous = BoardParser.parse(Array("## TODO\n- [ ] Alpha\n## DONE\n- [x] Beta\n".utf8), file: "old.md").board
+
+    /// Returns the number of files the rendered site would hold (so the work cannot be optimised away).
+    @discardableResult
+    public static func run(_ bytes: [UInt8]) -> Int {
+        let result = BoardParser.parse(bytes, file: "fuzz.md", options: ParseOptions(renderHTML: true))
+        var size = 0
+        for format in DiagnosticFormat.allCases {
+            size += DiagnosticPrinter.render(DiagnosticPrinter.capped(result.diagnostics), format: format).utf8.count
+        }
+        size += BoardJSON.encode(result.board).utf8.count
+        let changes = BoardComparison.compare(old: previous, new: result.board)
+        size += TransitionValidator.validate(changes: changes, old: previous, new: result.board, oldFile: "old.md").count
+        for change in changes { size += ChangeReport.sentence(change, locale: result.board.locale).utf8.count }
+        let options = RenderOptions(clock: clock, templates: templates, baseURL: "https://example.com/")
+        let (site, _) = SiteRenderer.render(result.board, options: options)
+        let report = OverdueReport(boards: [result.board], clock: clock, within: 3)
+        size += report.text().utf8.count + report.markdown().utf8.count + report.json().utf8.count
+        return (site?.files.count ?? 0) + size
+    }
+}
