@@ -30,6 +30,9 @@ struct Render: ParsableCommand {
     @Option(help: ArgumentHelp("Where the site is published, for absolute links in the calendar feed.", valueName: "url"))
     var baseURL: String?
 
+    @Flag(help: "Do not read the board's git history (no history.html, no timelines).")
+    var noHistory = false
+
     func run() throws {
         let start = ContinuousClock.now
         let locale = try localeOptions.resolve()
@@ -45,7 +48,7 @@ struct Render: ParsableCommand {
         guard !diagnostics.hasErrors, let templateSet else { throw ExitCode(1) }
 
         let options = RenderOptions(clock: try clock.resolve(timezone: parsed.board.timezone), templates: templateSet,
-                                    baseURL: baseURL)
+                                    baseURL: baseURL, history: noHistory ? nil : readHistory())
         var model = parsed.board
         if let locale { model.locale = locale }
         let (site, renderDiagnostics) = SiteRenderer.render(model, options: options)
@@ -61,6 +64,24 @@ struct Render: ParsableCommand {
         let overdue = site.overdueCount == 0 ? "" : ", \(site.overdueCount) overdue"
         Output.out("\(DiagnosticPrinter.sanitized(parsed.board.title)): \(Output.plural(site.cardCount, "card"))\(overdue) → "
             + "\(DiagnosticPrinter.sanitized(output))/index.html in \(milliseconds) ms\n")
+    }
+}
+
+extension Render {
+    /// The board's history when it is in a git repository; nothing (and no error) outside one.
+    func readHistory() -> BoardHistory? {
+        do {
+            let history = try BoardHistory.read(path: board)
+            var notes = history.notes
+            if history.isShallow { notes.append(Diagnostic(.shallowHistory(commits: history.commitCount), file: board, at: nil)) }
+            Output.diagnostics(notes, format: diagnosticOptions.diagnostics)
+            return history
+        } catch .notARepository, .gitNotFound {
+            return nil
+        } catch {
+            Output.error("pm-render: warning: no history page: \(error.description)")
+            return nil
+        }
     }
 }
 

@@ -181,7 +181,7 @@ struct OverdueCommandTests {
         let folder = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appending(path: "site")
-        let result = try TestSupport.run(["examples/board.md", "-o", out.path, "--today", "2026-11-22"])
+        let result = try TestSupport.run(["examples/board.md", "-o", out.path, "--today", "2026-11-22", "--no-history"])
         #expect(result.status == 0)
         let overdue = try String(contentsOf: out.appending(path: "overdue.html"), encoding: .utf8)
         try TestSupport.assertGolden(overdue, TestSupport.expected.appending(path: "html/board-overdue.html"))

@@ -147,7 +147,7 @@ struct RenderCommandTests {
         let folder = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appending(path: "site")
-        let result = try TestSupport.run([TestSupport.examples.appending(path: "board.md").path, "-o", out.path, "--today", "2026-11-22"])
+        let result = try TestSupport.run([TestSupport.examples.appending(path: "board.md").path, "-o", out.path, "--today", "2026-11-22", "--no-history"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty)
         let lines = result.stdout.split(separator: "\n")
@@ -156,7 +156,7 @@ struct RenderCommandTests {
         let golden = try Data(contentsOf: TestSupport.expected.appending(path: "html/board.html"))
         #expect(try Data(contentsOf: out.appending(path: "index.html")) == golden)
         // `render` is also an explicit subcommand.
-        let again = try TestSupport.run(["render", TestSupport.examples.appending(path: "board.md").path, "-o", out.path, "--today", "2026-11-22"])
+        let again = try TestSupport.run(["render", TestSupport.examples.appending(path: "board.md").path, "-o", out.path, "--today", "2026-11-22", "--no-history"])
         #expect(again.status == 0)
         #expect(try Data(contentsOf: out.appending(path: "index.html")) == golden)
     }
@@ -168,9 +168,9 @@ struct RenderCommandTests {
         let board = TestSupport.examples.appending(path: "ko.md").path
         let a = folder.appending(path: "a")
         let b = folder.appending(path: "b")
-        let r1 = try TestSupport.run([board, "-o", a.path, "--today", "2026-11-22"],
+        let r1 = try TestSupport.run([board, "-o", a.path, "--today", "2026-11-22", "--no-history"],
                                      environment: ["TZ": "Pacific/Kiritimati", "LC_ALL": "C", "LANG": "C"])
-        let r2 = try TestSupport.run([board, "-o", b.path, "--today", "2026-11-22"], in: folder,
+        let r2 = try TestSupport.run([board, "-o", b.path, "--today", "2026-11-22", "--no-history"], in: folder,
                                      environment: ["TZ": "America/Adak", "LC_ALL": "ko_KR.UTF-8", "LANG": "ko_KR.UTF-8"])
         #expect(r1.status == 0 && r2.status == 0)
         #expect(try files(in: a) == files(in: b))
@@ -314,7 +314,7 @@ struct SiteSafetyTests {
         for index in 0..<3_000 { text += "- [ ] Card \(index) @{2026-12-01} #tag\n  A *description* with `code`.\n" }
         try text.write(to: board, atomically: true, encoding: .utf8)
         let site = folder.appending(path: "site")
-        #expect(try TestSupport.run(["examples/board.md", "-o", site.path, "--today", "2026-11-22"]).status == 0)
+        #expect(try TestSupport.run(["examples/board.md", "-o", site.path, "--today", "2026-11-22", "--no-history"]).status == 0)
         let old = try snapshot(site)
         for attempt in 0..<6 {
             let process = Process()

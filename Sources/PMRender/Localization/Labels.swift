@@ -121,3 +121,31 @@ struct Phrases: Sendable {
 
     func text(_ key: String, _ values: [String: String] = [:]) -> String { catalogue.text(key, values) }
 }
+
+extension Phrases {
+    /// "3 days", "5 hours", "12 minutes": the largest whole unit.
+    func duration(seconds: Int) -> String {
+        let minutes = max(0, seconds) / 60
+        if minutes >= 1440 { return catalogue.plural("duration.days", count: minutes / 1440) }
+        if minutes >= 60 { return catalogue.plural("duration.hours", count: minutes / 60) }
+        return catalogue.plural("duration.minutes", count: minutes)
+    }
+
+    /// What happened to a card, without its title (the page links the title separately):
+    /// "Moved from DOING to DONE", "Renamed from 'Spike'; Edited deadline".
+    func event(_ change: CardChange) -> String {
+        func fields(_ list: [CardChange.Field]) -> String { self.list(list.map { text("field.\($0.rawValue)") }) }
+        var parts: [String] = []
+        switch change.kind {
+        case .added: parts.append(text("event.added", ["state": stateName(change.card.state)]))
+        case .removed: parts.append(text("event.removed", ["state": stateName(change.card.state)]))
+        case .archived: parts.append(text("event.archived"))
+        case .moved: parts.append(text("event.moved", ["from": stateName(change.old!.state), "to": stateName(change.new!.state)]))
+        case .edited, .unchanged: break
+        }
+        if change.isRename { parts.append(text("event.renamed", ["old": change.old!.title])) }
+        let edited = change.editedFields.filter { $0 != .title || !change.isRename }
+        if !edited.isEmpty, change.kind == .edited || change.kind == .moved { parts.append(text("event.edited", ["fields": fields(edited)])) }
+        return parts.reduce("") { $0.isEmpty ? $1 : text("event.and", ["first": $0, "second": $1]) }
+    }
+}

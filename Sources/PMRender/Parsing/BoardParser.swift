@@ -12,6 +12,9 @@ public struct ParseOptions: Sendable {
 public struct ParseResult: Sendable {
     public var board: Board
     public var diagnostics: [Diagnostic]
+    /// Whether the file itself could be read into a trustworthy model (no parse errors). A board that
+    /// only breaks a rule (a WIP limit, a duplicate identity) is readable.
+    public var isReadable: Bool
 
     public var hasErrors: Bool { diagnostics.hasErrors }
 }
@@ -34,13 +37,14 @@ public enum BoardParser {
             case .notUTF8(let location): diagnostic = Diagnostic(.notUTF8, file: file, at: location)
             case .nulCharacter(let location): diagnostic = Diagnostic(.nulCharacter, file: file, at: location)
             }
-            return ParseResult(board: Board(title: fallbackTitle, sourceFile: file), diagnostics: [diagnostic])
+            return ParseResult(board: Board(title: fallbackTitle, sourceFile: file), diagnostics: [diagnostic], isReadable: false)
         }
         var parser = Parser(source: source, file: file, options: options)
         parser.run(fallbackTitle: fallbackTitle)
         var diagnostics = parser.diagnostics
+        let isReadable = !diagnostics.hasErrors
         diagnostics += BoardValidator.validate(parser.board)
-        return ParseResult(board: parser.board, diagnostics: diagnostics.sortedByLocation())
+        return ParseResult(board: parser.board, diagnostics: diagnostics.sortedByLocation(), isReadable: isReadable)
     }
 
     /// `boards/q3-plan.md` → `q3-plan`.

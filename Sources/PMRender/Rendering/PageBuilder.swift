@@ -2,12 +2,14 @@
 struct PageBuilder {
     let board: Board
     let clock: DeadlineClock
+    let history: BoardHistory?
     let phrases: Phrases
     let labels: Labels
 
-    init(board: Board, clock: DeadlineClock) {
+    init(board: Board, clock: DeadlineClock, history: BoardHistory? = nil) {
         self.board = board
         self.clock = clock
+        self.history = history
         self.phrases = Phrases(board.locale)
         self.labels = Labels(phrases.catalogue)
     }
@@ -46,7 +48,7 @@ struct PageBuilder {
             summary: phrases.summary(cards: board.cardCount, overdue: overdue),
             cardCount: board.cardCount, overdueCount: overdue, dueSoonCount: dueSoon, columns: columns,
             hasArchived: !archived.isEmpty, archivedCount: archived.count, archived: archived,
-            allCards: columns.flatMap { $0.cards } + archived, labels: labels
+            allCards: columns.flatMap { $0.cards } + archived, hasHistory: history != nil, labels: labels
         )
     }
 
@@ -59,8 +61,65 @@ struct PageBuilder {
             lang: board.locale.rawValue, generator: generator, title: board.title, asOf: asOf,
             overdueCount: overdue.count, dueSoonCount: dueSoon.count,
             overdueHeading: phrases.overdueHeading(overdue.count), dueSoonHeading: phrases.dueSoonHeading(dueSoon.count),
-            hasOverdue: !overdue.isEmpty, overdue: overdue, hasDueSoon: !dueSoon.isEmpty, dueSoon: dueSoon, labels: labels
+            hasOverdue: !overdue.isEmpty, overdue: overdue, hasDueSoon: !dueSoon.isEmpty, dueSoon: dueSoon,
+            hasHistory: history != nil, labels: labels
         )
+    }
+
+    /// `history.html`: events grouped by day (in the board's time zone), newest first.
+    func historyPage(overdueCount: Int) -> HistoryPageView {
+        let events = history?.events ?? []
+        let onBoard = Set(board.cards.map(\.id))
+        var days: [HistoryDayView] = []
+        var currentDay: CalendarDate?
+        var currentEvents: [HistoryEventView] = []
+        func flush() {
+            if let currentDay, !currentEvents.isEmpty {
+                days.append(HistoryDayView(date: DateView(iso: currentDay.description, text: phrases.date(currentDay)), events: currentEvents))
+            }
+            currentEvents = []
+        }
+        for event in events {
+            let (day, time) = HistoryReport.local(event.commit.date, timezone: board.timezone)
+            if day != currentDay {
+                flush()
+                currentDay = day
+            }
+            let change = event.change
+            let stillHere = onBoard.contains(change.id) && change.kind != .removed && change.kind != .archived
+            currentEvents.append(HistoryEventView(
+                kind: change.isRename && change.kind == .edited ? "renamed" : change.kind.rawValue, time: time.description,
+                iso: HistoryReport.iso(event.commit.date), title: change.card.title, hasLink: stillHere,
+                link: "index.html#card-" + change.id, description: phrases.event(change), author: event.commit.author,
+                byline: phrases.text("history.by", ["author": event.commit.author]), commit: event.commit.shortID,
+                subject: event.commit.subject))
+        }
+        flush()
+        return HistoryPageView(
+            lang: board.locale.rawValue, generator: generator, title: board.title, asOf: asOf, overdueCount: overdueCount,
+            hasHistory: true, isShallow: history?.isShallow ?? false,
+            shallowNote: phrases.text("history.shallow", ["count": String(history?.commitCount ?? 0)]),
+            hasEvents: !days.isEmpty, days: days, labels: labels)
+    }
+
+    /// A card's timeline: created, each state entered, done, lead and cycle time, time in each state.
+    func timeline(_ card: Card) -> [TimelineItemView] {
+        guard !card.isArchived, let timeline = history?.timelines[card.id] else { return [] }
+        func day(_ seconds: Int) -> String {
+            let (date, time) = HistoryReport.local(seconds, timezone: board.timezone)
+            return phrases.date(date, time: time)
+        }
+        var items = [TimelineItemView(label: phrases.text("timeline.created"), value: day(timeline.created))]
+        for entry in timeline.entries.dropFirst() {
+            items.append(TimelineItemView(label: phrases.text("timeline.entered", ["state": phrases.stateName(entry.state)]), value: day(entry.date)))
+        }
+        if let lead = timeline.leadTime { items.append(TimelineItemView(label: phrases.text("timeline.leadTime"), value: phrases.duration(seconds: lead))) }
+        if let cycle = timeline.cycleTime { items.append(TimelineItemView(label: phrases.text("timeline.cycleTime"), value: phrases.duration(seconds: cycle))) }
+        for state in CardState.allCases {
+            guard let seconds = timeline.timeInState[state], seconds > 0 else { continue }
+            items.append(TimelineItemView(label: phrases.text("timeline.timeIn", ["state": phrases.stateName(state)]), value: phrases.duration(seconds: seconds)))
+        }
+        return items
     }
 
     func cardView(_ card: Card) -> CardView {
@@ -84,6 +143,7 @@ struct PageBuilder {
         }
         if card.isArchived { classes += " archived" }
         let due = card.due.map { DateView(iso: $0.iso, text: phrases.date($0.date, time: $0.time)) }
+        let timelineItems = timeline(card)
         return CardView(
             id: card.id, anchor: anchor, link: "index.html#" + anchor, title: card.title, state: card.state.slug,
             stateName: phrases.stateName(card.state), classes: classes, hasDue: due != nil,
@@ -91,7 +151,7 @@ struct PageBuilder {
             hasStatus: !statusText.isEmpty, status: statusText, statusClass: statusClass,
             hasTags: !card.tags.isEmpty, tags: card.tags.map { TagView(name: $0, slug: Slug.make($0)) },
             hasDescription: !card.descriptionHTML.isEmpty, descriptionHTML: card.descriptionHTML,
-            isArchived: card.isArchived, line: card.location.line
+            isArchived: card.isArchived, line: card.location.line, hasTimeline: !timelineItems.isEmpty, timeline: timelineItems
         )
     }
 }

@@ -1,8 +1,9 @@
 /// A small board that uses every feature, rendered into view models so the template linter has a
 /// value for every key (every array non-empty, every flag set somewhere).
 enum PageSample {
-    static let board: Board = {
-        let text = """
+    static let board: Board = BoardParser.parse(Array(sampleText.utf8), file: "sample.md", options: ParseOptions(renderHTML: true)).board
+
+    static let sampleText = """
             ---
             title: Sample
             wip:
@@ -31,15 +32,26 @@ enum PageSample {
 
             - [x] Archived card @{2025-12-01}
             """
-        return BoardParser.parse(Array(text.utf8), file: "sample.md", options: ParseOptions(renderHTML: true)).board
-    }()
 
     static let clock = DeadlineClock(today: CalendarDate(year: 2026, month: 1, day: 10)!)
 
-    static let page: PageView = PageBuilder(board: board, clock: clock).page()
+    /// Two commits: the sample board without "Two", then with it and "One" moved.
+    static let history: BoardHistory = {
+        func commit(_ n: Int) -> CommitInfo {
+            CommitInfo(id: "\(n)", shortID: "\(n)", author: "Sample", date: 1_767_225_600 + n * 86_400, subject: "commit \(n)", path: "sample.md")
+        }
+        let first = "## TODO\n- [ ] Overdue card\n- [ ] One\n- [ ] Gone\n"
+        return BoardHistory(versions: [FileVersion(commit: commit(1), bytes: Array(first.utf8)),
+                                       FileVersion(commit: commit(2), bytes: Array(sampleText.utf8))],
+                            file: "sample.md", isShallow: false)
+    }()
 
-    static let overdue: OverduePageView = PageBuilder(board: board, clock: clock).overduePage()
+    static let page: PageView = PageBuilder(board: board, clock: clock, history: history).page()
 
-    /// Each required template with the value it renders.
-    static let roots: [(String, any Sendable)] = [("page", page), ("overdue", overdue)]
+    static let overdue: OverduePageView = PageBuilder(board: board, clock: clock, history: history).overduePage()
+
+    static let historyPage: HistoryPageView = PageBuilder(board: board, clock: clock, history: history).historyPage(overdueCount: 1)
+
+    /// Each page template with the value it renders.
+    static let roots: [(String, any Sendable)] = [("page", page), ("overdue", overdue), ("history", historyPage)]
 }

@@ -5,11 +5,14 @@ public struct RenderOptions: Sendable {
     public var templates: TemplateSet
     /// Where the site will be published, for absolute links in the calendar feed.
     public var baseURL: String?
+    /// The board's history from git: adds `history.html` and timelines in the detail views.
+    public var history: BoardHistory?
 
-    public init(clock: DeadlineClock, templates: TemplateSet, baseURL: String? = nil) {
+    public init(clock: DeadlineClock, templates: TemplateSet, baseURL: String? = nil, history: BoardHistory? = nil) {
         self.clock = clock
         self.templates = templates
         self.baseURL = baseURL
+        self.history = history
     }
 }
 
@@ -30,13 +33,20 @@ public struct RenderedSite: Sendable {
 }
 
 /// Renders a parsed board (parsed with `ParseOptions(renderHTML: true)`) into the site's files:
-/// `index.html`, `overdue.html` and `board.ics`.
+/// `index.html`, `overdue.html`, `board.ics`, and `history.html` when a history is given.
 public enum SiteRenderer {
     public static func render(_ board: Board, options: RenderOptions) -> (RenderedSite?, [Diagnostic]) {
-        let builder = PageBuilder(board: board, clock: options.clock)
+        let builder = PageBuilder(board: board, clock: options.clock, history: options.history)
         let page = builder.page()
         var files: [RenderedSite.File] = []
-        for (name, path, view) in [("page", "index.html", page as Any), ("overdue", "overdue.html", builder.overduePage())] {
+        var pages: [(String, String, Any)] = [("page", "index.html", page), ("overdue", "overdue.html", builder.overduePage())]
+        if options.history != nil {
+            guard options.templates.has("history") else {
+                return (nil, [Diagnostic(.missingHistoryTemplate, file: "templates", at: nil)])
+            }
+            pages.append(("history", "history.html", builder.historyPage(overdueCount: page.overdueCount)))
+        }
+        for (name, path, view) in pages {
             guard let html = options.templates.render(view, template: name) else {
                 return (nil, [Diagnostic(.missingTemplate(name), file: "templates", at: nil)])
             }

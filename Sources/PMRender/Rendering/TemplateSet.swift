@@ -5,8 +5,8 @@ import Mustache
 /// folder given with `--templates`. Loading reports syntax errors, missing templates and partials,
 /// partial cycles and unknown keys as diagnostics instead of rendering blanks.
 public struct TemplateSet: Sendable {
-    /// Templates every set must have.
-    public static let requiredNames = PageSample.roots.map(\.0)
+    /// Templates every set must have. `history` is needed only when a history page is rendered.
+    public static let requiredNames = ["page", "overdue"]
 
     struct Source: Sendable {
         let name: String
@@ -82,11 +82,14 @@ public struct TemplateSet: Sendable {
             diagnostics.append(Diagnostic(.missingTemplate(name), file: missingFolder, at: nil))
         }
         if diagnostics.isEmpty {
-            diagnostics += TemplateLinter(sources: byName).lint(roots: PageSample.roots)
+            diagnostics += TemplateLinter(sources: byName).lint(roots: PageSample.roots.filter { byName[$0.0] != nil })
         }
         guard !diagnostics.hasErrors else { return (nil, diagnostics) }
         return (TemplateSet(library: MustacheLibrary(templates: templates), sources: byName), diagnostics)
     }
+
+    /// Whether the set has a template of that name.
+    public func has(_ name: String) -> Bool { sources[name] != nil }
 
     /// Renders `value` with the named template.
     func render(_ value: Any, template name: String) -> String? {

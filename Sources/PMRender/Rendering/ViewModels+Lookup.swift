@@ -22,6 +22,7 @@ extension PageView: MustacheParent {
         case "archivedCount": return archivedCount
         case "archived": return archived
         case "allCards": return allCards
+        case "hasHistory": return hasHistory
         case "labels": return labels
         default: return nil
         }
@@ -43,7 +44,66 @@ extension OverduePageView: MustacheParent {
         case "overdue": return overdue
         case "hasDueSoon": return hasDueSoon
         case "dueSoon": return dueSoon
+        case "hasHistory": return hasHistory
         case "labels": return labels
+        default: return nil
+        }
+    }
+}
+
+extension HistoryPageView: MustacheParent {
+    func child(named key: String) -> Any? {
+        switch key {
+        case "lang": return lang
+        case "generator": return generator
+        case "title": return title
+        case "asOf": return asOf
+        case "overdueCount": return overdueCount
+        case "hasHistory": return hasHistory
+        case "isShallow": return isShallow
+        case "shallowNote": return shallowNote
+        case "hasEvents": return hasEvents
+        case "days": return days
+        case "labels": return labels
+        default: return nil
+        }
+    }
+}
+
+extension HistoryDayView: MustacheParent {
+    func child(named key: String) -> Any? {
+        switch key {
+        case "date": return date
+        case "events": return events
+        default: return nil
+        }
+    }
+}
+
+extension HistoryEventView: MustacheParent {
+    func child(named key: String) -> Any? {
+        switch key {
+        case "kind": return kind
+        case "time": return time
+        case "iso": return iso
+        case "title": return title
+        case "hasLink": return hasLink
+        case "link": return link
+        case "description": return description
+        case "author": return author
+        case "byline": return byline
+        case "commit": return commit
+        case "subject": return subject
+        default: return nil
+        }
+    }
+}
+
+extension TimelineItemView: MustacheParent {
+    func child(named key: String) -> Any? {
+        switch key {
+        case "label": return label
+        case "value": return value
         default: return nil
         }
     }
@@ -100,6 +160,8 @@ extension CardView: MustacheParent {
         case "descriptionHTML": return descriptionHTML
         case "isArchived": return isArchived
         case "line": return line
+        case "hasTimeline": return hasTimeline
+        case "timeline": return timeline
         default: return nil
         }
     }

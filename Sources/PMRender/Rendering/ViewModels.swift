@@ -21,6 +21,8 @@ struct PageView {
     let archived: [CardView]
     /// Every card, columns first then archived, for the detail views.
     let allCards: [CardView]
+    /// Whether the site has a history page (the board is in git).
+    let hasHistory: Bool
     let labels: Labels
 }
 
@@ -67,6 +69,8 @@ struct CardView {
     let descriptionHTML: String
     let isArchived: Bool
     let line: Int
+    let hasTimeline: Bool
+    let timeline: [TimelineItemView]
 }
 
 /// `overdue.html`: overdue and due-soon cards, most overdue first.
@@ -83,7 +87,53 @@ struct OverduePageView {
     let overdue: [CardView]
     let hasDueSoon: Bool
     let dueSoon: [CardView]
+    let hasHistory: Bool
     let labels: Labels
+}
+
+/// `history.html`: what happened to the cards, newest first, grouped by day.
+struct HistoryPageView {
+    let lang: String
+    let generator: String
+    let title: String
+    let asOf: DateView
+    let overdueCount: Int
+    let hasHistory: Bool
+    let isShallow: Bool
+    let shallowNote: String
+    let hasEvents: Bool
+    let days: [HistoryDayView]
+    let labels: Labels
+}
+
+struct HistoryDayView {
+    let date: DateView
+    let events: [HistoryEventView]
+}
+
+struct HistoryEventView {
+    /// `added`, `moved`, `edited`, `renamed`, `archived` or `removed`.
+    let kind: String
+    /// `HH:MM` in the board's time zone.
+    let time: String
+    /// ISO 8601 (UTC) for `datetime`.
+    let iso: String
+    let title: String
+    /// Whether the card is still on the board (then `link` opens its detail view).
+    let hasLink: Bool
+    let link: String
+    /// What happened, without the title: "Moved from DOING to DONE".
+    let description: String
+    let author: String
+    let byline: String
+    let commit: String
+    let subject: String
+}
+
+/// One line of a card's timeline in its detail view: "Entered DOING · Nov 3, 2026".
+struct TimelineItemView {
+    let label: String
+    let value: String
 }
 
 struct TagView {

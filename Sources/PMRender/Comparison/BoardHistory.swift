@@ -1,0 +1,134 @@
+/// What happened to a board's cards, commit by commit.
+public struct BoardHistory: Sendable {
+    /// One change to one card in one commit.
+    public struct Event: Sendable {
+        public let commit: CommitInfo
+        public let change: CardChange
+    }
+
+    /// When a card entered a state.
+    public struct StateEntry: Sendable, Hashable {
+        public let state: CardState
+        public let date: Int
+    }
+
+    /// A card's life, derived from the events.
+    public struct Timeline: Sendable {
+        public let id: String
+        public let title: String
+        /// When the card was added (its first commit in history).
+        public let created: Int
+        /// Every state the card entered, in order (the first is where it was created).
+        public let entries: [StateEntry]
+        /// When it last entered DONE, if it is done now.
+        public let done: Int?
+        /// Seconds spent in each state, up to `until` for the current one.
+        public let timeInState: [CardState: Int]
+        /// Created → done ("lead time" as kanban teams use it).
+        public var leadTime: Int? { done.map { $0 - created } }
+        /// First entered DOING → done ("cycle time").
+        public var cycleTime: Int? {
+            guard let done, let started = entries.first(where: { $0.state == .doing })?.date else { return nil }
+            return done - started
+        }
+    }
+
+    /// Newest first.
+    public let events: [Event]
+    /// By card identity, for the cards on the board in its latest committed version.
+    public let timelines: [String: Timeline]
+    /// Notes about versions that could not be read (a version with errors is skipped, never fatal).
+    public let notes: [Diagnostic]
+    /// The history is cut short (a shallow clone).
+    public let isShallow: Bool
+    /// Number of commits read.
+    public let commitCount: Int
+
+    /// Builds the history from versions, oldest first.
+    public init(versions: [FileVersion], file: String, isShallow: Bool) {
+        var commitsEvents: [[Event]] = []
+        var notes: [Diagnostic] = []
+        var previous: Board?
+        var entries: [String: [StateEntry]] = [:]
+        var created: [String: Int] = [:]
+        var titles: [String: String] = [:]
+        for (index, version) in versions.enumerated() {
+            let commit = version.commit
+            let board: Board
+            if let bytes = version.bytes {
+                let result = BoardParser.parse(bytes, file: "\(commit.path)@\(commit.shortID)")
+                if !result.isReadable {
+                    notes.append(Diagnostic(.historyVersionSkipped(commit: commit.shortID, subject: commit.subject,
+                                                                  errors: result.diagnostics.errorCount),
+                                            file: file, at: nil))
+                    continue
+                }
+                board = result.board
+            } else {
+                board = Board(title: "", sourceFile: file)  // deleted in this commit
+            }
+            // In a shallow clone the oldest available version is only a starting point: when its
+            // cards were added is unknown.
+            if isShallow, index == 0 {
+                for card in board.cards { titles[card.id] = card.title }
+                previous = board
+                continue
+            }
+            let changes = BoardComparison.compare(old: previous ?? Board(title: "", sourceFile: file), new: board)
+            var events: [Event] = []
+            defer { commitsEvents.append(events) }
+            for change in changes where change.kind != .unchanged {
+                events.append(Event(commit: commit, change: change))
+                switch change.kind {
+                case .added:
+                    created[change.id] = created[change.id] ?? commit.date
+                    entries[change.id, default: []].append(StateEntry(state: change.card.state, date: commit.date))
+                case .moved:
+                    entries[change.id, default: []].append(StateEntry(state: change.new!.state, date: commit.date))
+                case .removed, .archived:
+                    entries[change.id] = nil
+                    created[change.id] = nil
+                case .edited, .unchanged:
+                    break
+                }
+            }
+            for card in board.cards { titles[card.id] = card.title }
+            previous = board
+        }
+        let until = versions.last?.commit.date ?? 0
+        var timelines: [String: Timeline] = [:]
+        for card in previous?.cards ?? [] {
+            guard let cardEntries = entries[card.id], let start = created[card.id] else { continue }
+            var time: [CardState: Int] = [:]
+            for (index, entry) in cardEntries.enumerated() {
+                let end = index + 1 < cardEntries.count ? cardEntries[index + 1].date : until
+                time[entry.state, default: 0] += max(0, end - entry.date)
+            }
+            let done = cardEntries.last?.state == .done ? cardEntries.last?.date : nil
+            timelines[card.id] = Timeline(id: card.id, title: titles[card.id] ?? card.title, created: start,
+                                          entries: cardEntries, done: done, timeInState: time)
+        }
+        // Newest commit first; within a commit, the board's order.
+        self.events = commitsEvents.reversed().flatMap { $0 }
+        self.timelines = timelines
+        self.notes = notes
+        self.isShallow = isShallow
+        self.commitCount = versions.count
+    }
+
+    /// Reads the history of the board at `path` from its git repository (two git processes in all).
+    public static func read(path: String) throws(GitError) -> BoardHistory {
+        let repository = try GitRepository(containing: path)
+        let commits = try repository.commits(touching: path)
+        let versions = try repository.versions(of: commits)
+        return BoardHistory(versions: versions, file: path, isShallow: repository.isShallow)
+    }
+
+    /// Events whose commit date is at or after `since` (seconds), at most `limit` of them (newest first).
+    public func filtered(since: Int?, limit: Int?) -> [Event] {
+        var result = events
+        if let since { result = result.filter { $0.commit.date >= since } }
+        if let limit { result = Array(result.prefix(limit)) }
+        return result
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+
+/// `pm-render history` output.
+public enum HistoryReport {
+    /// Date and time of `seconds` in `timezone`, for display.
+    static func local(_ seconds: Int, timezone: String) -> (date: CalendarDate, time: TimeOfDay) {
+        let clock = DeadlineClock.current(in: timezone, at: Date(timeIntervalSince1970: TimeInterval(seconds)))
+        return (clock.today, TimeOfDay(hour: clock.minuteOfDay / 60, minute: clock.minuteOfDay % 60)!)
+    }
+
+    /// `2026-11-05T01:00:00Z`.
+    static func iso(_ seconds: Int) -> String {
+        let days = Int((Double(seconds) / 86_400).rounded(.down))
+        let rest = seconds - days * 86_400
+        return CalendarDate(daysSinceEpoch: days).description + "T" + pad(rest / 3600, 2) + ":" + pad(rest % 3600 / 60, 2)
+            + ":" + pad(rest % 60, 2) + "Z"
+    }
+
+    /// Events grouped by commit, newest first, with sentences in the board's language.
+    public static func text(_ history: BoardHistory, events: [BoardHistory.Event], board: Board, locale: BoardLocale? = nil) -> String {
+        let phrases = Phrases(locale ?? board.locale)
+        let commits = Set(events.map(\.commit.id)).count
+        var out = phrases.text("history.headline", [
+            "file": board.sourceFile, "events": phrases.catalogue.plural("history.events", count: events.count),
+            "commits": phrases.catalogue.plural("history.commits", count: commits),
+        ]) + "\n"
+        var current: String?
+        for event in events {
+            if event.commit.id != current {
+                current = event.commit.id
+                let (date, time) = local(event.commit.date, timezone: board.timezone)
+                out += "\(date) \(time)  \(event.commit.shortID)  \(event.commit.author): \(event.commit.subject)\n"
+            }
+            out += "  \(ChangeReport.sentence(event.change, locale: locale ?? board.locale))\n"
+        }
+        return out.split(separator: "\n", omittingEmptySubsequences: false).map { DiagnosticPrinter.sanitized(String($0)) }
+            .joined(separator: "\n")
+    }
+
+    struct JSONEvent: Encodable {
+        let commit: String
+        let shortCommit: String
+        let author: String
+        let date: String
+        let subject: String
+        let kind: String
+        let id: String
+        let title: String
+        let previousTitle: String?
+        let from: String?
+        let to: String?
+        let fields: [String]
+        let summary: String
+
+        enum CodingKeys: String, CodingKey {
+            case commit, shortCommit, author, date, subject, kind, id, title, previousTitle, from, to, fields, summary
+        }
+
+        func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(commit, forKey: .commit)
+            try c.encode(shortCommit, forKey: .shortCommit)
+            try c.encode(author, forKey: .author)
+            try c.encode(date, forKey: .date)
+            try c.encode(subject, forKey: .subject)
+            try c.encode(kind, forKey: .kind)
+            try c.encode(id, forKey: .id)
+            try c.encode(title, forKey: .title)
+            try c.encode(previousTitle, forKey: .previousTitle)
+            try c.encode(from, forKey: .from)
+            try c.encode(to, forKey: .to)
+            try c.encode(fields, forKey: .fields)
+            try c.encode(summary, forKey: .summary)
+        }
+    }
+
+    struct JSONEntry: Encodable {
+        let state: String
+        let date: String
+    }
+
+    struct JSONCard: Encodable {
+        let id: String
+        let title: String
+        let created: String
+        let entered: [JSONEntry]
+        let done: String?
+        let secondsInState: [String: Int]
+        let leadTimeSeconds: Int?
+        let cycleTimeSeconds: Int?
+
+        enum CodingKeys: String, CodingKey { case id, title, created, entered, done, secondsInState, leadTimeSeconds, cycleTimeSeconds }
+
+        func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(id, forKey: .id)
+            try c.encode(title, forKey: .title)
+            try c.encode(created, forKey: .created)
+            try c.encode(entered, forKey: .entered)
+            try c.encode(done, forKey: .done)
+            try c.encode(secondsInState, forKey: .secondsInState)
+            try c.encode(leadTimeSeconds, forKey: .leadTimeSeconds)
+            try c.encode(cycleTimeSeconds, forKey: .cycleTimeSeconds)
+        }
+    }
+
+    struct JSONReport: Encodable {
+        let board: String
+        let shallow: Bool
+        let commits: Int
+        let events: [JSONEvent]
+        let cards: [JSONCard]
+        let notes: [String]
+    }
+
+    /// `{board, shallow, commits, events: [...], cards: [{id, title, created, entered, done,
+    /// secondsInState, leadTimeSeconds, cycleTimeSeconds}], notes}`; dates are ISO 8601 in UTC.
+    public static func json(_ history: BoardHistory, events: [BoardHistory.Event], board: Board, locale: BoardLocale? = nil) -> String {
+        let eventValues = events.map { event in
+            let change = event.change
+            return JSONEvent(commit: event.commit.id, shortCommit: event.commit.shortID, author: event.commit.author,
+                             date: iso(event.commit.date), subject: event.commit.subject,
+                             kind: change.isRename && change.kind == .edited ? "renamed" : change.kind.rawValue, id: change.id,
+                             title: change.card.title, previousTitle: change.old?.title, from: change.old?.state.rawValue,
+                             to: change.kind == .removed ? nil : change.new?.state.rawValue,
+                             fields: change.editedFields.map(\.rawValue), summary: ChangeReport.sentence(change, locale: locale ?? board.locale))
+        }
+        let cards = board.cards.compactMap { card -> JSONCard? in
+            guard let timeline = history.timelines[card.id] else { return nil }
+            return JSONCard(id: card.id, title: card.title, created: iso(timeline.created),
+                            entered: timeline.entries.map { JSONEntry(state: $0.state.rawValue, date: iso($0.date)) },
+                            done: timeline.done.map(iso),
+                            secondsInState: Dictionary(uniqueKeysWithValues: timeline.timeInState.map { ($0.key.rawValue, $0.value) }),
+                            leadTimeSeconds: timeline.leadTime, cycleTimeSeconds: timeline.cycleTime)
+        }
+        let report = JSONReport(board: board.sourceFile, shallow: history.isShallow, commits: history.commitCount,
+                                events: eventValues, cards: cards, notes: history.notes.map(\.message))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: (try? encoder.encode(report)) ?? Data(), as: UTF8.self) + "\n"
+    }
+}
