@@ -8,8 +8,10 @@ import sys
 
 
 def main():
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
-    out = sys.stdout
+    write_board(int(sys.argv[1]) if len(sys.argv) > 1 else 1000, sys.stdout)
+
+
+def write_board(count, out):
     out.write(f"---\ntitle: Generated board ({count} cards)\ntimezone: Asia/Seoul\n---\n\n")
     out.write("# Generated board\n\nA deterministic board for benchmarks and stress tests.\n\n")
     states = ["TODO", "DOING", "DONE"]

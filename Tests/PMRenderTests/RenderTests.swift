@@ -26,7 +26,7 @@ struct RenderTests {
 
     @Test("the built-in templates pass the template checks")
     func builtInTemplates() {
-        let (set, diagnostics) = TemplateSet.builtIn()
+        let (set, diagnostics) = TemplateSet.builtIn(lint: true)
         #expect(set != nil)
         #expect(diagnostics.isEmpty, "\(DiagnosticPrinter.text(diagnostics))")
     }

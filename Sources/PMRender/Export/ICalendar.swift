@@ -94,7 +94,7 @@ public enum ICalendar {
         var out = ""
         var octets = 0
         for scalar in line.unicodeScalars {
-            let size = String(scalar).utf8.count
+            let size = UTF8.width(scalar)
             if octets + size > 75 {
                 out += "\r\n "
                 octets = 1

@@ -330,15 +330,14 @@ private struct Parser {
         if let first = children.first, first.kind == .paragraph || { if case .heading = first.kind { return true }; return false }() {
             let titleLine = first.line + lineOffset
             contentIndent = first.byteColumn - 1
+            // Token locations are found in the raw line (exact columns), searching from the previous token on.
             let rawLine = source.line(titleLine)
             var searchFrom = rawLine.unicodeScalars.index(rawLine.unicodeScalars.startIndex, offsetBy: min(first.byteColumn - 1, rawLine.unicodeScalars.count), limitedBy: rawLine.unicodeScalars.endIndex) ?? rawLine.startIndex
+            let fallback = SourceLocation(line: titleLine, column: source.column(line: titleLine, byteColumn: first.byteColumn))
             let locate: (String) -> SourceLocation = { token in
-                if let range = rawLine[searchFrom...].range(of: token) {
-                    let column = rawLine.unicodeScalars.distance(from: rawLine.startIndex, to: range.lowerBound) + 1
-                    searchFrom = range.upperBound
-                    return SourceLocation(line: titleLine, column: column)
-                }
-                return SourceLocation(line: titleLine, column: self.source.column(line: titleLine, byteColumn: first.byteColumn))
+                guard let range = rawLine[searchFrom...].range(of: token) else { return fallback }
+                searchFrom = range.upperBound
+                return SourceLocation(line: titleLine, column: rawLine.unicodeScalars.distance(from: rawLine.startIndex, to: range.lowerBound) + 1)
             }
             draft.title = TitleTokens.read(tree.inlineSegments(of: first.node, firstLineOnly: true), into: &draft,
                                            locate: locate, report: { problems.append(($0, $1)) })

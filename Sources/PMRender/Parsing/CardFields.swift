@@ -127,6 +127,25 @@ struct CardDraft {
     }
 }
 
+extension Unicode.Scalar {
+    /// Whitespace, with a fast path for ASCII (Unicode property look-ups are slow in hot loops).
+    @inline(__always) var isSpaceLike: Bool {
+        value < 0x80 ? (value == 0x20 || (0x09...0x0D).contains(value)) : properties.isWhitespace
+    }
+
+    /// A letter or digit of any script, with a fast path for ASCII.
+    @inline(__always) var isWordCharacter: Bool {
+        if value < 0x80 {
+            return (0x30...0x39).contains(value) || (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value)
+        }
+        return properties.isAlphabetic || properties.numericType != nil
+    }
+
+    @inline(__always) var isDigitLike: Bool {
+        value < 0x80 ? (0x30...0x39).contains(value) : properties.numericType != nil
+    }
+}
+
 /// Reads the inline tokens of a list card's title line (`[ ]`, `@{date}`, `@@{time}`, `📅 date`,
 /// `#tag`, `^id`), removes them and returns the display title. Works on Unicode scalars (every token
 /// delimiter is ASCII), so a pathological 10 MB line stays fast.
@@ -161,7 +180,7 @@ enum TitleTokens {
             }
             while cursor < scalars.count {
                 let scalar = scalars[cursor]
-                let atWordStart = cursor == 0 || scalars[cursor - 1].properties.isWhitespace
+                let atWordStart = cursor == 0 || scalars[cursor - 1].isSpaceLike
                 if scalar == "@", let (valueRange, end, isTime) = braced(scalars, at: cursor) {
                     let location = locate(text(cursor..<end))
                     let value = text(valueRange)
@@ -234,8 +253,8 @@ enum TitleTokens {
         var hasNonDigit = false
         while end < s.count {
             let c = s[end]
-            let isDigit = c.properties.numericType != nil
-            guard c.properties.isAlphabetic || isDigit || c == "-" || c == "_" || c == "/" else { break }
+            let isDigit = c.isDigitLike
+            guard c.isWordCharacter || c == "-" || c == "_" || c == "/" else { break }
             if !isDigit { hasNonDigit = true }
             end += 1
         }
@@ -246,7 +265,7 @@ enum TitleTokens {
     /// End of a block ID at the very end of the line (`^abc-123`), or nil.
     private static func idEnd(_ s: [Unicode.Scalar], from start: Int) -> Int? {
         var end = start
-        while end < s.count, s[end].isASCII, s[end].properties.isAlphabetic || s[end].properties.numericType != nil || s[end] == "-" {
+        while end < s.count, s[end].isASCII, s[end].isWordCharacter || s[end] == "-" {
             end += 1
         }
         guard end > start, s[end...].allSatisfy({ $0 == " " }) else { return nil }
@@ -273,7 +292,7 @@ enum TitleTokens {
         var out = String.UnicodeScalarView()
         var pendingSpace = false
         for scalar in text.unicodeScalars {
-            if scalar.properties.isWhitespace {
+            if scalar.isSpaceLike {
                 pendingSpace = !out.isEmpty
             } else {
                 if pendingSpace { out.append(" ") }

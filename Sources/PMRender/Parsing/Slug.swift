@@ -18,11 +18,11 @@ public enum Slug {
         var out = String.UnicodeScalarView()
         var pendingHyphen = false
         for scalar in text.lowercased().unicodeScalars {
-            if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+            if scalar.isWordCharacter {
                 if pendingHyphen, !out.isEmpty { out.append("-") }
                 pendingHyphen = false
                 out.append(scalar)
-            } else if scalar.properties.generalCategory == .nonspacingMark, !out.isEmpty {
+            } else if scalar.value >= 0x80, scalar.properties.generalCategory == .nonspacingMark, !out.isEmpty {
                 out.append(scalar)
             } else {
                 pendingHyphen = true

@@ -18,10 +18,11 @@ public struct TemplateSet: Sendable {
     let library: MustacheLibrary
     let sources: [String: Source]
 
-    /// The templates compiled into the binary from the top-level `Templates/` folder.
-    public static func builtIn() -> (TemplateSet?, [Diagnostic]) {
+    /// The templates compiled into the binary from the top-level `Templates/` folder. They are not
+    /// linted at run time (it costs start-up time): the test suite lints them on every run.
+    public static func builtIn(lint: Bool = false) -> (TemplateSet?, [Diagnostic]) {
         let sources = EmbeddedTemplates.sources.map { Source(name: $0.key, path: "Templates/\($0.key).mustache", text: $0.value) }
-        return make(sources)
+        return make(sources, lint: lint)
     }
 
     /// Every `*.mustache` file of `directory` (and its subfolders, named `sub/name`); it replaces
@@ -51,7 +52,7 @@ public struct TemplateSet: Sendable {
         return (diagnostics.isEmpty ? set : nil, diagnostics + more)
     }
 
-    static func make(_ sources: [Source], missingFolder: String = "Templates") -> (TemplateSet?, [Diagnostic]) {
+    static func make(_ sources: [Source], missingFolder: String = "Templates", lint: Bool = true) -> (TemplateSet?, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var templates: [String: MustacheTemplate] = [:]
         var byName: [String: Source] = [:]
@@ -81,7 +82,7 @@ public struct TemplateSet: Sendable {
         for name in requiredNames where byName[name] == nil {
             diagnostics.append(Diagnostic(.missingTemplate(name), file: missingFolder, at: nil))
         }
-        if diagnostics.isEmpty {
+        if diagnostics.isEmpty, lint {
             diagnostics += TemplateLinter(sources: byName).lint(roots: PageSample.roots.filter { byName[$0.0] != nil })
         }
         guard !diagnostics.hasErrors else { return (nil, diagnostics) }

@@ -1,0 +1,80 @@
+import Foundation
+
+/// Finds the boards among files and folders given on the command line.
+public enum BoardDiscovery {
+    public struct Found: Sendable {
+        /// Board files, sorted by path.
+        public var boards: [String]
+        /// Markdown files that are not boards (no state section, no `kanban-plugin` front matter).
+        public var skipped: [String]
+    }
+
+    /// Expands folders (recursively, `*.md`, hidden folders skipped) and keeps files that are boards.
+    /// Files named explicitly are always kept.
+    public static func find(_ paths: [String]) throws(BoardLoadError) -> Found {
+        var boards: [String] = []
+        var skipped: [String] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw BoardLoadError(path: path, reason: "no such file or folder")
+            }
+            guard isDirectory.boolValue else {
+                boards.append(path)
+                continue
+            }
+            let base = path.hasSuffix("/") ? String(path.dropLast()) : path
+            let enumerator = FileManager.default.enumerator(atPath: path)
+            var candidates: [String] = []
+            while let relative = enumerator?.nextObject() as? String {
+                if relative.split(separator: "/").contains(where: { $0.hasPrefix(".") || $0 == "node_modules" || $0.hasPrefix("_site") }) {
+                    continue
+                }
+                if relative.hasSuffix(".md") { candidates.append(base + "/" + relative) }
+            }
+            for candidate in candidates.sorted() {
+                if let bytes = try? BoardLoader.readBytes(path: candidate), isBoard(bytes) {
+                    boards.append(candidate)
+                } else {
+                    skipped.append(candidate)
+                }
+            }
+        }
+        return Found(boards: boards, skipped: skipped)
+    }
+
+    /// A file is a board when it has at least one state section (`## TODO`, `## 진행 중`, …) or
+    /// Obsidian's `kanban-plugin` front matter.
+    public static func isBoard(_ bytes: [UInt8]) -> Bool {
+        let result = BoardParser.parse(bytes, file: "")
+        if result.board.columns.contains(where: { $0.location != nil }) { return true }
+        guard bytes.starts(with: Array("---".utf8)) else { return false }
+        return String(decoding: bytes.prefix(4096), as: UTF8.self).contains("kanban-plugin:")
+    }
+
+    /// Stable, collision-free folder names for boards: each board's path relative to the folder the
+    /// boards have in common, without `.md`, as a slug (`team/q3-plan.md` → `team-q3-plan`). Two paths
+    /// with the same slug get `-2`, `-3`, … in path order.
+    public static func slugs(for paths: [String]) -> [String: String] {
+        let absolute = paths.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        var common = absolute.first.map { ($0 as NSString).deletingLastPathComponent } ?? ""
+        for path in absolute where !path.hasPrefix(common + "/") {
+            while !common.isEmpty, common != "/", !path.hasPrefix(common + "/") {
+                common = (common as NSString).deletingLastPathComponent
+            }
+        }
+        var result: [String: String] = [:]
+        var used: [String: Int] = [:]
+        for (path, full) in zip(paths, absolute).sorted(by: { $0.1 < $1.1 }) {
+            var relative = String(full.dropFirst(common == "/" ? 1 : common.count + 1))
+            if relative.hasSuffix(".md") { relative = String(relative.dropLast(3)) }
+            var slug = Slug.make(relative.replacingOccurrences(of: "/", with: " "))
+            if slug.isEmpty { slug = "board" }
+            let count = used[slug, default: 0] + 1
+            used[slug] = count
+            if count > 1 { slug += "-\(count)" }
+            result[path] = slug
+        }
+        return result
+    }
+}
