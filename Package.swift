@@ -13,6 +13,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.0"),
     ],
     targets: [
         // The C library, found through pkg-config. Only `PMRender/Markdown` imports it.
@@ -40,6 +41,7 @@ let package = Package(
             dependencies: [
                 "PMRender",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "FlyingFox", package: "FlyingFox"),
             ]
         ),
         // Build-time tool and plugin that compile the top-level Templates/ and Locales/ folders into the library.

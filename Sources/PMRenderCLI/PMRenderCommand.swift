@@ -4,7 +4,7 @@ import PMRender
 
 /// `pm-render`: renders kanban boards kept as Markdown, and checks them.
 @main
-struct PMRenderCommand: ParsableCommand {
+struct PMRenderCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pm-render",
         abstract: "Render kanban boards kept as Markdown into HTML pages, reports and calendar feeds; check them in CI.",
@@ -15,13 +15,17 @@ struct PMRenderCommand: ParsableCommand {
     )
 
     /// Exit statuses: 0 success, 1 board errors, 2 usage or unreadable input.
-    static func main() {
+    static func main() async {
         // A file-size limit (or a full disk) must fail a write with an error we can clean up after,
         // not kill the process.
         signal(SIGXFSZ, SIG_IGN)
         do {
             var command = try parseAsRoot()
-            try command.run()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
         } catch {
             let code = exitCode(for: error)
             if code == .validationFailure {

@@ -2,27 +2,25 @@ import ArgumentParser
 import Foundation
 import PMRender
 
-/// `pm-render BOARD.md`: render the HTML site (the default subcommand).
-struct Render: ParsableCommand {
+/// `pm-render BOARD.md`, `pm-render a.md b.md`, `pm-render boards/`: render a site (the default command).
+struct Render: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Render a board into an HTML site (the default command).",
+        abstract: "Render boards into an HTML site (the default command).",
         discussion: """
-            Writes OUTPUT/index.html, a self-contained page. Nothing is written when the board or the \
-            templates have errors, and the previous site is replaced atomically.
+            One board: OUTPUT/index.html and its pages. Several boards or a folder (searched for *.md \
+            files that are boards): one sub-folder per board plus an overview, a combined overdue page \
+            and a combined calendar. Nothing is written when a board or the templates have errors \
+            (unless --keep-going), and the previous site is replaced atomically.
             """
     )
 
-    @Argument(help: "The board file.")
-    var board: String
+    @Argument(help: "Board files or folders of boards.")
+    var boards: [String]
 
     @Option(name: [.short, .customLong("output")], help: "Output folder.")
     var output = "_site"
 
     @OptionGroup var clock: ClockOptions
-
-    @OptionGroup var localeOptions: LocaleOptions
-
-    @OptionGroup var diagnosticOptions: DiagnosticOptions
 
     @Option(help: ArgumentHelp("Use the templates in this folder instead of the built-in ones.", valueName: "dir"))
     var templates: String?
@@ -30,58 +28,72 @@ struct Render: ParsableCommand {
     @Option(help: ArgumentHelp("Where the site is published, for absolute links in the calendar feed.", valueName: "url"))
     var baseURL: String?
 
-    @Flag(help: "Do not read the board's git history (no history.html, no timelines).")
+    @Flag(help: "Do not read the boards' git history (no history.html, no timelines).")
     var noHistory = false
 
-    func run() throws {
+    @Flag(help: "With several boards: write the valid ones even when others have errors, listing the failed ones on the overview.")
+    var keepGoing = false
+
+    @OptionGroup var watchOptions: WatchOptions
+
+    @OptionGroup var localeOptions: LocaleOptions
+
+    @OptionGroup var diagnosticOptions: DiagnosticOptions
+
+    func run() async throws {
+        if watchOptions.watch || watchOptions.serve != nil {
+            try await Watcher(render: self).run()
+            return
+        }
+        let status = try await renderOnce()
+        if status != 0 { throw ExitCode(status) }
+    }
+
+    /// Renders the site once; returns the exit status (0 written, 1 board or template errors).
+    /// Usage and environment problems throw (exit 2).
+    func renderOnce() async throws -> Int32 {
         let start = ContinuousClock.now
         let locale = try localeOptions.resolve()
-        let parsed: ParseResult
+        let clockOptions = clock
+        _ = try clockOptions.resolve(timezone: "UTC")  // reports a malformed --today/--now once, up front
+        let found: BoardDiscovery.Found
         do {
-            parsed = try BoardLoader.load(path: board, options: ParseOptions(renderHTML: true))
+            found = try BoardDiscovery.find(boards)
         } catch {
             throw Output.usageFailure(error.description)
         }
+        for skipped in found.skipped {
+            Output.error("\(DiagnosticPrinter.sanitized(skipped)): note: not a board (no TODO, DOING or DONE section), skipped")
+        }
+        guard !found.boards.isEmpty else { throw Output.usageFailure("no boards found in \(boards.joined(separator: ", "))") }
         let (templateSet, templateDiagnostics) = templates.map(TemplateSet.load(directory:)) ?? TemplateSet.builtIn()
-        let diagnostics = parsed.diagnostics + templateDiagnostics
-        Output.diagnostics(diagnostics, format: diagnosticOptions.diagnostics)
-        guard !diagnostics.hasErrors, let templateSet else { throw ExitCode(1) }
+        Output.diagnostics(templateDiagnostics, format: diagnosticOptions.diagnostics)
+        guard let templateSet, !templateDiagnostics.hasErrors else { return 1 }
 
-        let options = RenderOptions(clock: try clock.resolve(timezone: parsed.board.timezone), templates: templateSet,
-                                    baseURL: baseURL, history: noHistory ? nil : readHistory())
-        var model = parsed.board
-        if let locale { model.locale = locale }
-        let (site, renderDiagnostics) = SiteRenderer.render(model, options: options)
-        Output.diagnostics(renderDiagnostics, format: diagnosticOptions.diagnostics)
-        guard let site else { throw ExitCode(1) }
+        let options = MultiBoardSite.Options(
+            templates: templateSet, clock: { timezone in (try? clockOptions.resolve(timezone: timezone)) ?? DeadlineClock.current(in: timezone) },
+            baseURL: baseURL, locale: locale, readHistory: !noHistory, keepGoing: keepGoing)
+        let outcome = await MultiBoardSite.build(paths: found.boards, options: options)
+        Output.diagnostics(outcome.diagnostics, format: diagnosticOptions.diagnostics)
+        guard let site = outcome.site else { return 1 }
         do {
-            try SiteWriter.write(site, to: output, protecting: [board])
+            try SiteWriter.write(site, to: output, protecting: found.boards)
         } catch {
             throw Output.usageFailure(error.description)
         }
         let elapsed = ContinuousClock.now - start
         let milliseconds = Int((Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000).rounded())
         let overdue = site.overdueCount == 0 ? "" : ", \(site.overdueCount) overdue"
-        Output.out("\(DiagnosticPrinter.sanitized(parsed.board.title)): \(Output.plural(site.cardCount, "card"))\(overdue) → "
-            + "\(DiagnosticPrinter.sanitized(output))/index.html in \(milliseconds) ms\n")
-    }
-}
-
-extension Render {
-    /// The board's history when it is in a git repository; nothing (and no error) outside one.
-    func readHistory() -> BoardHistory? {
-        do {
-            let history = try BoardHistory.read(path: board)
-            var notes = history.notes
-            if history.isShallow { notes.append(Diagnostic(.shallowHistory(commits: history.commitCount), file: board, at: nil)) }
-            Output.diagnostics(notes, format: diagnosticOptions.diagnostics)
-            return history
-        } catch .notARepository, .gitNotFound {
-            return nil
-        } catch {
-            Output.error("pm-render: warning: no history page: \(error.description)")
-            return nil
+        let what: String
+        if outcome.boardCount == 1, let path = found.boards.first {
+            let title = (try? BoardLoader.load(path: path).board.title) ?? path
+            what = "\(DiagnosticPrinter.sanitized(title)): \(Output.plural(site.cardCount, "card"))\(overdue)"
+        } else {
+            let failed = outcome.failed.isEmpty ? "" : " (\(outcome.failed.count) failed)"
+            what = "\(Output.plural(outcome.boardCount, "board"))\(failed), \(Output.plural(site.cardCount, "card"))\(overdue)"
         }
+        Output.out("\(what) → \(DiagnosticPrinter.sanitized(output))/index.html in \(milliseconds) ms\n")
+        return outcome.failed.isEmpty ? 0 : 1
     }
 }
 

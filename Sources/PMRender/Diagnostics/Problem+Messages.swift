@@ -16,6 +16,7 @@ extension Problem {
     /// Stable identifier of the problem kind (SARIF rule ID, JSON `code`).
     public var code: String {
         switch self {
+        case .unreadableBoard: return "unreadable-board"
         case .notUTF8: return "not-utf8"
         case .nulCharacter: return "nul-character"
         case .frontMatterNotClosed: return "front-matter-not-closed"
@@ -69,6 +70,8 @@ extension Problem {
 
     public var message: String {
         switch self {
+        case .unreadableBoard(let reason):
+            return "cannot read the board: \(reason)"
         case .notUTF8:
             return "file is not valid UTF-8: save it as UTF-8 text"
         case .nulCharacter:

@@ -2,6 +2,7 @@
 /// in one place, so messages stay consistent and tests can pin them.
 public enum Problem: Hashable, Sendable {
     // Input file
+    case unreadableBoard(String)
     case notUTF8
     case nulCharacter
 

@@ -18,8 +18,14 @@ public enum ICalendar {
         }
     }
 
-    /// The feed, with CRLF line endings and lines folded at 75 octets.
+    /// The feed of one or more boards, each identified by the slug of its file name.
     public static func feed(for boards: [Board], name: String, options: Options) -> String {
+        feed(for: boards.map { ($0, Slug.make(BoardParser.titleFromFileName($0.sourceFile))) }, name: name, options: options)
+    }
+
+    /// The feed, with CRLF line endings and lines folded at 75 octets. Each board comes with its slug,
+    /// used in UIDs (and, for several boards, in URLs: `<base>/<slug>/index.html#card-ID`).
+    public static func feed(for boards: [(Board, String)], name: String, options: Options) -> String {
         var lines = [
             "BEGIN:VCALENDAR",
             "VERSION:2.0",
@@ -28,12 +34,11 @@ public enum ICalendar {
             "METHOD:PUBLISH",
             "X-WR-CALNAME:\(escape(name))",
         ]
-        if boards.count == 1, let board = boards.first {
+        if boards.count == 1, let (board, _) = boards.first {
             lines.append("X-WR-TIMEZONE:\(escape(board.timezone))")
         }
         let stamp = basicDate(options.clock.today) + "T000000Z"
-        for board in boards {
-            let boardSlug = Slug.make(BoardParser.titleFromFileName(board.sourceFile))
+        for (board, boardSlug) in boards {
             for card in board.cards {
                 guard let due = card.due, card.state != .done else { continue }
                 lines.append("BEGIN:VEVENT")

@@ -23,6 +23,11 @@ public struct Labels: Sendable {
     public let history: String
     public let noHistory: String
     public let timeline: String
+    public let allBoards: String
+    public let boards: String
+    public let latestChange: String
+    public let failedBoards: String
+    public let columns: String
 
     init(_ c: Catalogue) {
         board = c.text("label.board")
@@ -46,6 +51,11 @@ public struct Labels: Sendable {
         history = c.text("label.history")
         noHistory = c.text("label.noHistory")
         timeline = c.text("label.timeline")
+        allBoards = c.text("label.allBoards")
+        boards = c.text("label.boards")
+        latestChange = c.text("label.latestChange")
+        failedBoards = c.text("label.failedBoards")
+        columns = c.text("label.columns")
     }
 }
 

@@ -3,13 +3,16 @@ struct PageBuilder {
     let board: Board
     let clock: DeadlineClock
     let history: BoardHistory?
+    /// The board is part of a site of several boards.
+    let partOfSite: Bool
     let phrases: Phrases
     let labels: Labels
 
-    init(board: Board, clock: DeadlineClock, history: BoardHistory? = nil) {
+    init(board: Board, clock: DeadlineClock, history: BoardHistory? = nil, partOfSite: Bool = false) {
         self.board = board
         self.clock = clock
         self.history = history
+        self.partOfSite = partOfSite
         self.phrases = Phrases(board.locale)
         self.labels = Labels(phrases.catalogue)
     }
@@ -48,7 +51,8 @@ struct PageBuilder {
             summary: phrases.summary(cards: board.cardCount, overdue: overdue),
             cardCount: board.cardCount, overdueCount: overdue, dueSoonCount: dueSoon, columns: columns,
             hasArchived: !archived.isEmpty, archivedCount: archived.count, archived: archived,
-            allCards: columns.flatMap { $0.cards } + archived, hasHistory: history != nil, labels: labels
+            allCards: columns.flatMap { $0.cards } + archived, hasHistory: history != nil, hasOverview: partOfSite,
+            calendarLink: "board.ics", labels: labels
         )
     }
 
@@ -62,7 +66,7 @@ struct PageBuilder {
             overdueCount: overdue.count, dueSoonCount: dueSoon.count,
             overdueHeading: phrases.overdueHeading(overdue.count), dueSoonHeading: phrases.dueSoonHeading(dueSoon.count),
             hasOverdue: !overdue.isEmpty, overdue: overdue, hasDueSoon: !dueSoon.isEmpty, dueSoon: dueSoon,
-            hasHistory: history != nil, labels: labels
+            hasHistory: history != nil, hasOverview: partOfSite, calendarLink: "board.ics", labels: labels
         )
     }
 
@@ -99,7 +103,7 @@ struct PageBuilder {
             lang: board.locale.rawValue, generator: generator, title: board.title, asOf: asOf, overdueCount: overdueCount,
             hasHistory: true, isShallow: history?.isShallow ?? false,
             shallowNote: phrases.text("history.shallow", ["count": String(history?.commitCount ?? 0)]),
-            hasEvents: !days.isEmpty, days: days, labels: labels)
+            hasEvents: !days.isEmpty, days: days, hasOverview: partOfSite, calendarLink: "board.ics", labels: labels)
     }
 
     /// A card's timeline: created, each state entered, done, lead and cycle time, time in each state.
@@ -126,7 +130,7 @@ struct PageBuilder {
         cardView(card, anchor: "card-" + card.id)
     }
 
-    func cardView(_ card: Card, anchor: String) -> CardView {
+    func cardView(_ card: Card, anchor: String, boardTitle: String? = nil, linkPrefix: String = "") -> CardView {
         let status = DeadlineStatus(card: card, clock: clock, dueSoonDays: board.dueSoonDays)
         var classes = "card card-\(card.state.slug)"
         let statusText = phrases.capitalized(phrases.status(status))
@@ -145,13 +149,14 @@ struct PageBuilder {
         let due = card.due.map { DateView(iso: $0.iso, text: phrases.date($0.date, time: $0.time)) }
         let timelineItems = timeline(card)
         return CardView(
-            id: card.id, anchor: anchor, link: "index.html#" + anchor, title: card.title, state: card.state.slug,
+            id: card.id, anchor: anchor, link: linkPrefix + "index.html#" + anchor, title: card.title, state: card.state.slug,
             stateName: phrases.stateName(card.state), classes: classes, hasDue: due != nil,
             due: due ?? DateView(iso: "", text: ""), isOverdue: status.isOverdue, isDueSoon: status.isDueSoon,
             hasStatus: !statusText.isEmpty, status: statusText, statusClass: statusClass,
             hasTags: !card.tags.isEmpty, tags: card.tags.map { TagView(name: $0, slug: Slug.make($0)) },
             hasDescription: !card.descriptionHTML.isEmpty, descriptionHTML: card.descriptionHTML,
-            isArchived: card.isArchived, line: card.location.line, hasTimeline: !timelineItems.isEmpty, timeline: timelineItems
+            isArchived: card.isArchived, line: card.location.line, hasTimeline: !timelineItems.isEmpty, timeline: timelineItems,
+            hasBoard: boardTitle != nil, board: boardTitle ?? ""
         )
     }
 }

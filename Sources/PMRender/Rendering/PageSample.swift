@@ -52,6 +52,16 @@ enum PageSample {
 
     static let historyPage: HistoryPageView = PageBuilder(board: board, clock: clock, history: history).historyPage(overdueCount: 1)
 
+    static let overviewBuilder = OverviewBuilder(
+        entries: [OverviewBuilder.Entry(board: board, slug: "sample", clock: clock, latestChange: 1_767_225_600)],
+        failed: ["broken.md"], locale: .en)
+
+    static let overview: OverviewPageView = overviewBuilder.overviewPage()
+
+    static let combinedOverdue: OverduePageView = overviewBuilder.overduePage()
+
     /// Each page template with the value it renders.
-    static let roots: [(String, any Sendable)] = [("page", page), ("overdue", overdue), ("history", historyPage)]
+    static let roots: [(String, any Sendable)] = [
+        ("page", page), ("overdue", overdue), ("overdue", combinedOverdue), ("history", historyPage), ("overview", overview),
+    ]
 }

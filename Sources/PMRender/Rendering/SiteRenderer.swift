@@ -7,12 +7,16 @@ public struct RenderOptions: Sendable {
     public var baseURL: String?
     /// The board's history from git: adds `history.html` and timelines in the detail views.
     public var history: BoardHistory?
+    /// The board is one of several in a site (its pages link back to the overview).
+    public var partOfSite: Bool
 
-    public init(clock: DeadlineClock, templates: TemplateSet, baseURL: String? = nil, history: BoardHistory? = nil) {
+    public init(clock: DeadlineClock, templates: TemplateSet, baseURL: String? = nil, history: BoardHistory? = nil,
+                partOfSite: Bool = false) {
         self.clock = clock
         self.templates = templates
         self.baseURL = baseURL
         self.history = history
+        self.partOfSite = partOfSite
     }
 }
 
@@ -36,7 +40,7 @@ public struct RenderedSite: Sendable {
 /// `index.html`, `overdue.html`, `board.ics`, and `history.html` when a history is given.
 public enum SiteRenderer {
     public static func render(_ board: Board, options: RenderOptions) -> (RenderedSite?, [Diagnostic]) {
-        let builder = PageBuilder(board: board, clock: options.clock, history: options.history)
+        let builder = PageBuilder(board: board, clock: options.clock, history: options.history, partOfSite: options.partOfSite)
         let page = builder.page()
         var files: [RenderedSite.File] = []
         var pages: [(String, String, Any)] = [("page", "index.html", page), ("overdue", "overdue.html", builder.overduePage())]

@@ -23,6 +23,8 @@ extension PageView: MustacheParent {
         case "archived": return archived
         case "allCards": return allCards
         case "hasHistory": return hasHistory
+        case "hasOverview": return hasOverview
+        case "calendarLink": return calendarLink
         case "labels": return labels
         default: return nil
         }
@@ -45,6 +47,8 @@ extension OverduePageView: MustacheParent {
         case "hasDueSoon": return hasDueSoon
         case "dueSoon": return dueSoon
         case "hasHistory": return hasHistory
+        case "hasOverview": return hasOverview
+        case "calendarLink": return calendarLink
         case "labels": return labels
         default: return nil
         }
@@ -64,6 +68,8 @@ extension HistoryPageView: MustacheParent {
         case "shallowNote": return shallowNote
         case "hasEvents": return hasEvents
         case "days": return days
+        case "hasOverview": return hasOverview
+        case "calendarLink": return calendarLink
         case "labels": return labels
         default: return nil
         }
@@ -104,6 +110,60 @@ extension TimelineItemView: MustacheParent {
         switch key {
         case "label": return label
         case "value": return value
+        default: return nil
+        }
+    }
+}
+
+extension OverviewPageView: MustacheParent {
+    func child(named key: String) -> Any? {
+        switch key {
+        case "lang": return lang
+        case "generator": return generator
+        case "title": return title
+        case "asOf": return asOf
+        case "summary": return summary
+        case "overdueCount": return overdueCount
+        case "hasHistory": return hasHistory
+        case "hasOverview": return hasOverview
+        case "calendarLink": return calendarLink
+        case "boards": return boards
+        case "hasFailed": return hasFailed
+        case "failed": return failed
+        case "labels": return labels
+        default: return nil
+        }
+    }
+}
+
+extension OverviewBoardView: MustacheParent {
+    func child(named key: String) -> Any? {
+        switch key {
+        case "title": return title
+        case "link": return link
+        case "file": return file
+        case "cardCount": return cardCount
+        case "counts": return counts
+        case "overdueCount": return overdueCount
+        case "dueSoonCount": return dueSoonCount
+        case "hasOverdue": return hasOverdue
+        case "hasDueSoon": return hasDueSoon
+        case "overdueText": return overdueText
+        case "dueSoonText": return dueSoonText
+        case "hasLatestChange": return hasLatestChange
+        case "latestChange": return latestChange
+        default: return nil
+        }
+    }
+}
+
+extension StateCountView: MustacheParent {
+    func child(named key: String) -> Any? {
+        switch key {
+        case "state": return state
+        case "name": return name
+        case "count": return count
+        case "width": return width
         default: return nil
         }
     }
@@ -162,6 +222,8 @@ extension CardView: MustacheParent {
         case "line": return line
         case "hasTimeline": return hasTimeline
         case "timeline": return timeline
+        case "hasBoard": return hasBoard
+        case "board": return board
         default: return nil
         }
     }
@@ -201,6 +263,11 @@ extension Labels: MustacheParent {
         case "history": return history
         case "noHistory": return noHistory
         case "timeline": return timeline
+        case "allBoards": return allBoards
+        case "boards": return boards
+        case "latestChange": return latestChange
+        case "failedBoards": return failedBoards
+        case "columns": return columns
         default: return nil
         }
     }

@@ -23,6 +23,10 @@ struct PageView {
     let allCards: [CardView]
     /// Whether the site has a history page (the board is in git).
     let hasHistory: Bool
+    /// Whether the board is part of a site of several boards (a link back to the overview).
+    let hasOverview: Bool
+    /// `board.ics`, or `boards.ics` on an overview.
+    let calendarLink: String
     let labels: Labels
 }
 
@@ -71,6 +75,9 @@ struct CardView {
     let line: Int
     let hasTimeline: Bool
     let timeline: [TimelineItemView]
+    /// The board's title, on pages that list cards of several boards (else empty).
+    let hasBoard: Bool
+    let board: String
 }
 
 /// `overdue.html`: overdue and due-soon cards, most overdue first.
@@ -88,6 +95,8 @@ struct OverduePageView {
     let hasDueSoon: Bool
     let dueSoon: [CardView]
     let hasHistory: Bool
+    let hasOverview: Bool
+    let calendarLink: String
     let labels: Labels
 }
 
@@ -103,7 +112,53 @@ struct HistoryPageView {
     let shallowNote: String
     let hasEvents: Bool
     let days: [HistoryDayView]
+    let hasOverview: Bool
+    let calendarLink: String
     let labels: Labels
+}
+
+/// `index.html` of a site of several boards.
+struct OverviewPageView {
+    let lang: String
+    let generator: String
+    let title: String
+    let asOf: DateView
+    let summary: String
+    let overdueCount: Int
+    let hasHistory: Bool
+    let hasOverview: Bool
+    let calendarLink: String
+    /// Most overdue first.
+    let boards: [OverviewBoardView]
+    let hasFailed: Bool
+    let failed: [String]
+    let labels: Labels
+}
+
+struct OverviewBoardView {
+    let title: String
+    /// `SLUG/index.html`.
+    let link: String
+    let file: String
+    let cardCount: String
+    let counts: [StateCountView]
+    let overdueCount: Int
+    let dueSoonCount: Int
+    let hasOverdue: Bool
+    let hasDueSoon: Bool
+    let overdueText: String
+    let dueSoonText: String
+    let hasLatestChange: Bool
+    let latestChange: DateView
+}
+
+/// One segment of a board's stacked bar on the overview.
+struct StateCountView {
+    let state: String
+    let name: String
+    let count: Int
+    /// Width of the segment, `"37.5%"`.
+    let width: String
 }
 
 struct HistoryDayView {

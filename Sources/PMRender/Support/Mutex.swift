@@ -1,15 +1,15 @@
 import Foundation
 
 /// A minimal lock-protected value (Synchronization.Mutex needs macOS 15).
-final class Mutex<Value>: @unchecked Sendable {
+public final class Mutex<Value>: @unchecked Sendable {
     private var value: Value
     private let lock = NSLock()
 
-    init(_ value: Value) {
+    public init(_ value: Value) {
         self.value = value
     }
 
-    func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    public func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
         lock.lock()
         defer { lock.unlock() }
         return try body(&value)

@@ -1,0 +1,93 @@
+/// The overview and combined overdue page of a site of several boards.
+struct OverviewBuilder {
+    struct Entry {
+        let board: Board
+        let slug: String
+        let clock: DeadlineClock
+        /// Date of the latest commit that changed the board (when it is in git).
+        let latestChange: Int?
+    }
+
+    let entries: [Entry]
+    let failed: [String]
+    let phrases: Phrases
+    let labels: Labels
+
+    init(entries: [Entry], failed: [String], locale: BoardLocale) {
+        self.entries = entries
+        self.failed = failed
+        self.phrases = Phrases(locale)
+        self.labels = Labels(phrases.catalogue)
+    }
+
+    var asOf: DateView {
+        let today = entries.first?.clock.today ?? CalendarDate(daysSinceEpoch: 0)
+        return DateView(iso: today.description, text: phrases.date(today))
+    }
+
+    func overviewPage() -> OverviewPageView {
+        var boards: [(view: OverviewBoardView, overdue: Int, dueSoon: Int)] = []
+        for entry in entries {
+            let report = OverdueReport(boards: [entry.board], clock: entry.clock, within: entry.board.dueSoonDays)
+            let overdue = report.overdueCount
+            let dueSoon = report.entries.count - overdue
+            let total = max(entry.board.cardCount, 1)
+            let counts = entry.board.columns.map { column in
+                StateCountView(state: column.state.slug, name: phrases.stateName(column.state), count: column.cards.count,
+                               width: Self.percent(column.cards.count, of: total))
+            }
+            let latest = entry.latestChange.map { HistoryReport.local($0, timezone: entry.board.timezone).date }
+            boards.append((OverviewBoardView(
+                title: entry.board.title, link: "\(entry.slug)/index.html", file: entry.board.sourceFile,
+                cardCount: phrases.cards(entry.board.cardCount), counts: counts, overdueCount: overdue, dueSoonCount: dueSoon,
+                hasOverdue: overdue > 0, hasDueSoon: dueSoon > 0,
+                overdueText: phrases.text("report.overdueCount", ["count": String(overdue)]),
+                dueSoonText: phrases.text("report.dueSoonCount", ["count": String(dueSoon)]),
+                hasLatestChange: latest != nil,
+                latestChange: latest.map { DateView(iso: $0.description, text: phrases.date($0)) } ?? DateView(iso: "", text: "")
+            ), overdue, dueSoon))
+        }
+        // Most overdue first, then most due soon, then title.
+        boards.sort { a, b in
+            if a.overdue != b.overdue { return a.overdue > b.overdue }
+            if a.dueSoon != b.dueSoon { return a.dueSoon > b.dueSoon }
+            return (a.view.title, a.view.link) < (b.view.title, b.view.link)
+        }
+        let overdueTotal = boards.reduce(0) { $0 + $1.overdue }
+        let cardTotal = entries.reduce(0) { $0 + $1.board.cardCount }
+        return OverviewPageView(
+            lang: phrases.catalogue.locale, generator: "pm-render \(PMRenderVersion.string)", title: labels.boards, asOf: asOf,
+            summary: phrases.summary(cards: cardTotal, overdue: overdueTotal), overdueCount: overdueTotal, hasHistory: false,
+            hasOverview: false, calendarLink: "boards.ics", boards: boards.map(\.view), hasFailed: !failed.isEmpty,
+            failed: failed, labels: labels)
+    }
+
+    /// Overdue and due-soon cards of every board, each linking to its card in its board's page.
+    func overduePage() -> OverduePageView {
+        var overdue: [(CardView, Int)] = []
+        var dueSoon: [(CardView, Int)] = []
+        for entry in entries {
+            let builder = PageBuilder(board: entry.board, clock: entry.clock, partOfSite: true)
+            let report = OverdueReport(boards: [entry.board], clock: entry.clock, within: entry.board.dueSoonDays)
+            for item in report.entries {
+                let view = builder.cardView(item.card, anchor: "card-" + item.card.id, boardTitle: entry.board.title,
+                                            linkPrefix: "\(entry.slug)/")
+                if item.status.isOverdue { overdue.append((view, item.card.due!.dueMinute)) } else { dueSoon.append((view, item.card.due!.dueMinute)) }
+            }
+        }
+        let sortedOverdue = overdue.sorted { $0.1 < $1.1 }.map(\.0)
+        let sortedDueSoon = dueSoon.sorted { $0.1 < $1.1 }.map(\.0)
+        return OverduePageView(
+            lang: phrases.catalogue.locale, generator: "pm-render \(PMRenderVersion.string)", title: labels.allBoards, asOf: asOf,
+            overdueCount: sortedOverdue.count, dueSoonCount: sortedDueSoon.count,
+            overdueHeading: phrases.overdueHeading(sortedOverdue.count), dueSoonHeading: phrases.dueSoonHeading(sortedDueSoon.count),
+            hasOverdue: !sortedOverdue.isEmpty, overdue: sortedOverdue, hasDueSoon: !sortedDueSoon.isEmpty, dueSoon: sortedDueSoon,
+            hasHistory: false, hasOverview: false, calendarLink: "boards.ics", labels: labels)
+    }
+
+    /// `"37.5%"`, one decimal, never locale-dependent.
+    static func percent(_ part: Int, of whole: Int) -> String {
+        let tenths = (part * 1000 + whole / 2) / max(whole, 1)
+        return "\(tenths / 10).\(tenths % 10)%"
+    }
+}

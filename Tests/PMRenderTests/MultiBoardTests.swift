@@ -1,0 +1,188 @@
+import Foundation
+import Testing
+@testable import PMRender
+
+/// Several boards, one site; and watch mode.
+@Suite("Many boards", .serialized)
+struct MultiBoardTests {
+    /// A folder with three good boards (two with the same title), one invalid board and one
+    /// Markdown file that is not a board.
+    static func boardsFolder() throws -> URL {
+        let folder = try TestSupport.temporaryFolder()
+        let boards = folder.appending(path: "boards")
+        for (name, source) in [("team-a/board.md", "board.md"), ("team-b/board.md", "board.md"), ("ko.md", "ko.md"), ("obsidian.md", "obsidian.md")] {
+            let url = boards.appending(path: name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: TestSupport.examples.appending(path: source), to: url)
+        }
+        try "# Meeting notes\n\nNot a board.\n".write(to: boards.appending(path: "notes.md"), atomically: true, encoding: .utf8)
+        try "## TODO\n- [ ] x @{2026-02-30}\n".write(to: boards.appending(path: "broken.md"), atomically: true, encoding: .utf8)
+        return folder
+    }
+
+    static let options = MultiBoardSite.Options(templates: TemplateSet.builtIn().0!, clock: { _ in DeadlineClock(today: CalendarDate(year: 2026, month: 11, day: 22)!) },
+                                                baseURL: "https://boards.example/", readHistory: false, keepGoing: true)
+
+    @Test("discovery keeps boards, skips other Markdown, and gives stable collision-free slugs")
+    func discovery() throws {
+        let folder = try Self.boardsFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let found = try BoardDiscovery.find([folder.appending(path: "boards").path])
+        #expect(found.boards.map { URL(fileURLWithPath: $0).lastPathComponent } == ["broken.md", "ko.md", "obsidian.md", "board.md", "board.md"])
+        #expect(found.skipped.map { URL(fileURLWithPath: $0).lastPathComponent } == ["notes.md"])
+        let slugs = BoardDiscovery.slugs(for: found.boards)
+        #expect(Set(slugs.values) == ["broken", "ko", "obsidian", "team-a-board", "team-b-board"])
+        #expect(BoardDiscovery.slugs(for: ["x/a b.md", "x/a-b.md"]).values.sorted() == ["a-b", "a-b-2"])
+    }
+
+    @Test("a board with errors fails the run: diagnostics for all, nothing written")
+    func failsWithoutKeepGoing() throws {
+        let folder = try Self.boardsFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try TestSupport.run(["boards", "-o", "site", "--today", "2026-11-22"], in: folder)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("broken.md:2:9: error: invalid deadline '2026-02-30'"))
+        #expect(result.stderr.contains("notes.md: note: not a board"))
+        #expect(!FileManager.default.fileExists(atPath: folder.appending(path: "site").path))
+    }
+
+    @Test("--keep-going writes the valid boards and lists the failed ones on the overview")
+    func keepGoing() throws {
+        let folder = try Self.boardsFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try TestSupport.run(["boards", "-o", "site", "--today", "2026-11-22", "--keep-going"], in: folder)
+        #expect(result.status == 1, "failures still fail the run")
+        #expect(result.stdout.hasPrefix("5 boards (1 failed), 32 cards, 4 overdue → site/index.html"))
+        let site = folder.appending(path: "site")
+        for path in ["index.html", "overdue.html", "boards.ics", "team-a-board/index.html", "team-b-board/overdue.html", "ko/board.ics", "obsidian/index.html"] {
+            #expect(FileManager.default.fileExists(atPath: site.appending(path: path).path), "\(path)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: site.appending(path: "broken").path))
+        let overview = try String(contentsOf: site.appending(path: "index.html"), encoding: .utf8)
+        #expect(overview.contains("<h2 id=\"failed-heading\">Boards with errors</h2>\n<ul><li><code>boards/broken.md</code></li></ul>"))
+    }
+
+    @Test("overview, combined overdue page and calendar")
+    func site() throws {
+        let folder = try Self.boardsFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let found = try BoardDiscovery.find([folder.appending(path: "boards").path])
+        let outcome = MultiBoardSite.buildSerially(paths: found.boards, options: Self.options)
+        let site = try #require(outcome.site)
+        let overview = String(decoding: try #require(site.file("index.html")).contents, as: UTF8.self)
+        // Sorted by most overdue, then due soon, then title; each with counts and a stacked bar.
+        // team-a, team-b and ko tie (1 overdue, 2 due soon): by title, and ASCII sorts before Hangul.
+        let order = ["team-a-board/index.html", "team-b-board/index.html", "ko/index.html", "obsidian/index.html"].map {
+            overview.range(of: "<a href=\"\($0)\">")?.lowerBound
+        }
+        #expect(order.allSatisfy { $0 != nil })
+        #expect(order.compactMap { $0 } == order.compactMap { $0 }.sorted())
+        #expect(overview.contains("<span class=\"segment segment-todo\" style=\"width: 44.4%\"></span>"))
+        #expect(overview.contains("<span class=\"status status-overdue\">1 overdue</span>"))
+        #expect(overview.contains("<html lang=\"en\">"), "mixed languages: the overview is in English")
+        let overdue = String(decoding: try #require(site.file("overdue.html")).contents, as: UTF8.self)
+        #expect(overdue.contains("<a class=\"report-title\" href=\"team-a-board/index.html#card-translate-onboarding-into-korean\">"))
+        #expect(overdue.contains("<span class=\"report-board\">프로젝트 관리 앱 2.0</span>"))
+        let page = String(decoding: try #require(site.file("team-a-board/index.html")).contents, as: UTF8.self)
+        #expect(page.contains("<a href=\"../index.html\">All boards</a>"))
+        let feed = String(decoding: try #require(site.file("boards.ics")).contents, as: UTF8.self).replacingOccurrences(of: "\r\n ", with: "")
+        let uids = feed.components(separatedBy: "\r\n").filter { $0.hasPrefix("UID:") }
+        #expect(Set(uids).count == uids.count, "UIDs are unique across boards")
+        #expect(uids.contains("UID:translate-onboarding-into-korean.team-a-board@pm-render"))
+        #expect(feed.contains("URL:https://boards.example/team-b-board/index.html#card-translate-onboarding-into-korean"))
+    }
+
+    @Test("boards rendered in parallel give the same files as one after another")
+    func parallelEqualsSerial() async throws {
+        let folder = try Self.boardsFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let found = try BoardDiscovery.find([folder.appending(path: "boards").path])
+        let parallel = await MultiBoardSite.build(paths: found.boards, options: Self.options)
+        let serial = MultiBoardSite.buildSerially(paths: found.boards, options: Self.options)
+        let a = try #require(parallel.site).files.map { ($0.path, $0.contents) }
+        let b = try #require(serial.site).files.map { ($0.path, $0.contents) }
+        #expect(a.map(\.0) == b.map(\.0))
+        #expect(a.map(\.1) == b.map(\.1))
+        #expect(parallel.diagnostics == serial.diagnostics)
+    }
+}
+
+/// `--watch` and `--serve`, with the real binary.
+@Suite("Watch mode", .serialized)
+struct WatchTests {
+    func waitFor(_ seconds: Double = 15, _ condition: () throws -> Bool) rethrows -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if try condition() { return true }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        return try condition()
+    }
+
+    @Test("edits to a board and a template re-render; an error is shown and the last good site kept")
+    func watch() throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let board = folder.appending(path: "board.md")
+        try FileManager.default.copyItem(at: TestSupport.examples.appending(path: "board.md"), to: board)
+        try FileManager.default.copyItem(at: TestSupport.packageRoot.appending(path: "Templates"), to: folder.appending(path: "templates"))
+        let errors = folder.appending(path: "stderr.txt")
+        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        let process = Process()
+        process.executableURL = TestSupport.binary
+        process.arguments = ["board.md", "-o", "site", "--watch", "--templates", "templates", "--today", "2026-11-22"]
+        process.currentDirectoryURL = folder
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = try FileHandle(forWritingTo: errors)
+        try process.run()
+        defer { process.terminate(); process.waitUntilExit() }
+        let index = folder.appending(path: "site/index.html")
+        func page() -> String { (try? String(contentsOf: index, encoding: .utf8)) ?? "" }
+
+        #expect(waitFor { page().contains("Write the App Store description") })
+        try (try String(contentsOf: board, encoding: .utf8)).replacingOccurrences(of: "App Store description", with: "App Store copy")
+            .write(to: board, atomically: true, encoding: .utf8)
+        #expect(waitFor { page().contains("Write the App Store copy") }, "a board edit re-renders")
+
+        let footer = folder.appending(path: "templates/page.mustache")
+        try (try String(contentsOf: footer, encoding: .utf8)).replacingOccurrences(of: "<p>{{labels.generatedBy}}</p>", with: "<p>Edited footer</p>")
+            .write(to: footer, atomically: true, encoding: .utf8)
+        #expect(waitFor { page().contains("<p>Edited footer</p>") }, "a template edit re-renders")
+
+        let good = page()
+        try ((try String(contentsOf: board, encoding: .utf8)) + "\n## BACKLOG\n").write(to: board, atomically: true, encoding: .utf8)
+        #expect(waitFor { ((try? String(contentsOf: errors, encoding: .utf8)) ?? "").contains("error: unknown section 'BACKLOG'") })
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(page() == good, "the last good site is kept")
+        #expect(process.isRunning, "watching goes on after an error")
+    }
+
+    @Test("--serve serves the site on 127.0.0.1 with live reload in served pages only")
+    func serve() throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let board = folder.appending(path: "board.md")
+        try FileManager.default.copyItem(at: TestSupport.examples.appending(path: "board.md"), to: board)
+        let port = Int.random(in: 20_000...40_000)
+        let process = Process()
+        process.executableURL = TestSupport.binary
+        process.arguments = ["board.md", "-o", "site", "--watch", "--serve", String(port), "--today", "2026-11-22"]
+        process.currentDirectoryURL = folder
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { process.terminate(); process.waitUntilExit() }
+        func get(_ path: String) -> String? {
+            guard let url = URL(string: "http://127.0.0.1:\(port)\(path)"), let data = try? Data(contentsOf: url) else { return nil }
+            return String(decoding: data, as: UTF8.self)
+        }
+        #expect(waitFor { get("/__pm-render/version") == "1" })
+        let served = try #require(get("/"))
+        #expect(served.contains("/__pm-render/version") && served.contains("Project Manager 2.0"))
+        #expect(!(try String(contentsOf: folder.appending(path: "site/index.html"), encoding: .utf8)).contains("__pm-render"))
+        try ((try String(contentsOf: board, encoding: .utf8)) + "- [ ] Another card\n").write(to: board, atomically: true, encoding: .utf8)
+        #expect(waitFor { get("/__pm-render/version") == "2" })
+        #expect(get("/index.html")?.contains("Another card") == true)
+        #expect(get("/../../../etc/passwd")?.contains("root:") != true)
+    }
+}
