@@ -32,15 +32,25 @@ struct Watcher {
             }
         }
         var snapshot = FileSnapshot(paths: watchedPaths())
-        Output.error("pm-render: watching \(snapshot.count) files; press Ctrl-C to stop")
+        var events = FileEvents(folders: watchedFolders())
+        Output.error("pm-render: watching \(snapshot.count) files (\(events.isActive ? "inotify" : "polling")); press Ctrl-C to stop")
         while true {
-            try await Task.sleep(for: .milliseconds(250))
+            // inotify wakes us at once; without it (or for changes it cannot see) we poll every 250 ms.
+            events.wait(milliseconds: 250)
+            try Task.checkCancellation()
+            await Task.yield()
             let current = FileSnapshot(paths: watchedPaths())
             guard current != snapshot else { continue }
             snapshot = current
+            events = FileEvents(folders: watchedFolders())  // new folders may have appeared
             // Errors are printed by renderOnce; the last good site stays; watching goes on.
             if (try? await render.renderOnce()) == 0 { version.withLock { $0 += 1 } }
         }
+    }
+
+    /// The folders holding what is watched.
+    func watchedFolders() -> [String] {
+        watchedPaths().map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
     }
 
     /// The boards (and every Markdown file of watched folders) and the templates.

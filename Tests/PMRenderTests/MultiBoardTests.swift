@@ -140,6 +140,7 @@ struct WatchTests {
         func page() -> String { (try? String(contentsOf: index, encoding: .utf8)) ?? "" }
 
         #expect(waitFor { page().contains("Write the App Store description") })
+        #expect(waitFor { ((try? String(contentsOf: errors, encoding: .utf8)) ?? "").contains("files (inotify)") }, "inotify is used on Linux")
         try (try String(contentsOf: board, encoding: .utf8)).replacingOccurrences(of: "App Store description", with: "App Store copy")
             .write(to: board, atomically: true, encoding: .utf8)
         #expect(waitFor { page().contains("Write the App Store copy") }, "a board edit re-renders")

@@ -111,8 +111,6 @@ public enum ChangeReport {
         }
         let report = JSONReport(board: comparison.current.board.sourceFile, previous: comparison.previousName,
                                 previousExisted: comparison.previous != nil, changes: changes)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: (try? encoder.encode(report)) ?? Data(), as: UTF8.self) + "\n"
+        return JSONOutput.string(report)
     }
 }

@@ -135,8 +135,6 @@ public enum HistoryReport {
         }
         let report = JSONReport(board: board.sourceFile, shallow: history.isShallow, commits: history.commitCount,
                                 events: eventValues, cards: cards, notes: history.notes.map(\.message))
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: (try? encoder.encode(report)) ?? Data(), as: UTF8.self) + "\n"
+        return JSONOutput.string(report)
     }
 }

@@ -107,8 +107,6 @@ extension OverdueReport {
                       state: entry.card.state.rawValue, due: entry.card.due!.iso, daysOverdue: entry.daysOverdue,
                       status: entry.status.isOverdue ? "overdue" : "due-soon", line: entry.card.location.line)
         })
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: (try? encoder.encode(report)) ?? Data(), as: UTF8.self) + "\n"
+        return JSONOutput.string(report)
     }
 }

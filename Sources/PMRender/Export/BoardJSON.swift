@@ -4,10 +4,7 @@ import Foundation
 public enum BoardJSON {
     /// Pretty-printed JSON with sorted keys, ending in a newline: deterministic byte for byte.
     public static func encode(_ board: Board) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(BoardDTO(board))) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self) + "\n"
+        JSONOutput.string(BoardDTO(board))
     }
 
     struct BoardDTO: Encodable {
