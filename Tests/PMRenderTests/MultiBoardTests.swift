@@ -90,6 +90,11 @@ struct MultiBoardTests {
         #expect(Set(uids).count == uids.count, "UIDs are unique across boards")
         #expect(uids.contains("UID:translate-onboarding-into-korean.team-a-board@pm-render"))
         #expect(feed.contains("URL:https://boards.example/team-b-board/index.html#card-translate-onboarding-into-korean"))
+        // Each board's own feed uses the same UIDs as the combined one, so subscribing to both never duplicates.
+        let teamA = String(decoding: try #require(site.file("team-a-board/board.ics")).contents, as: UTF8.self)
+        let teamB = String(decoding: try #require(site.file("team-b-board/board.ics")).contents, as: UTF8.self)
+        #expect(teamA.contains("UID:translate-onboarding-into-korean.team-a-board@pm-render"))
+        #expect(teamB.contains("UID:translate-onboarding-into-korean.team-b-board@pm-render"))
     }
 
     @Test("boards rendered in parallel give the same files as one after another")

@@ -9,14 +9,18 @@ public struct RenderOptions: Sendable {
     public var history: BoardHistory?
     /// The board is one of several in a site (its pages link back to the overview).
     public var partOfSite: Bool
+    /// The board's name in calendar UIDs; default: the slug of its file name. A site of several boards
+    /// passes each board's folder name, so UIDs stay unique across the boards' feeds.
+    public var calendarSlug: String?
 
     public init(clock: DeadlineClock, templates: TemplateSet, baseURL: String? = nil, history: BoardHistory? = nil,
-                partOfSite: Bool = false) {
+                partOfSite: Bool = false, calendarSlug: String? = nil) {
         self.clock = clock
         self.templates = templates
         self.baseURL = baseURL
         self.history = history
         self.partOfSite = partOfSite
+        self.calendarSlug = calendarSlug
     }
 }
 
@@ -56,7 +60,8 @@ public enum SiteRenderer {
             }
             files.append(.init(path: path, contents: Array(html.utf8)))
         }
-        let feed = ICalendar.feed(for: [board], name: board.title,
+        let slug = options.calendarSlug ?? Slug.make(BoardParser.titleFromFileName(board.sourceFile))
+        let feed = ICalendar.feed(for: [(board, slug)], name: board.title,
                                   options: ICalendar.Options(clock: options.clock, baseURL: options.baseURL))
         files.append(.init(path: "board.ics", contents: Array(feed.utf8)))
         return (RenderedSite(files: files, cardCount: page.cardCount, overdueCount: page.overdueCount), [])

@@ -84,7 +84,7 @@ public enum MultiBoardSite {
         let history = options.readHistory ? try? BoardHistory.read(path: path) : nil
         let renderOptions = RenderOptions(clock: options.clock(board.timezone), templates: options.templates,
                                           baseURL: options.baseURL.map { $0.hasSuffix("/") ? $0 + slug : $0 + "/" + slug },
-                                          history: history, partOfSite: multi)
+                                          history: history, partOfSite: multi, calendarSlug: multi ? slug : nil)
         let (site, diagnostics) = SiteRenderer.render(board, options: renderOptions)
         let files = (site?.files ?? []).map { RenderedSite.File(path: multi ? "\(slug)/\($0.path)" : $0.path, contents: $0.contents) }
         return BoardResult(index: index, path: path, slug: slug, board: board, files: files,
