@@ -85,8 +85,8 @@ struct Render: AsyncParsableCommand {
         let milliseconds = Int((Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000).rounded())
         let overdue = site.overdueCount == 0 ? "" : ", \(site.overdueCount) overdue"
         let what: String
-        if outcome.boardCount == 1, let path = found.boards.first {
-            let title = (try? BoardLoader.load(path: path).board.title) ?? path
+        if outcome.boardCount == 1 {
+            let title = outcome.title ?? found.boards[0]
             what = "\(DiagnosticPrinter.sanitized(title)): \(Output.plural(site.cardCount, "card"))\(overdue)"
         } else {
             let failed = outcome.failed.isEmpty ? "" : " (\(outcome.failed.count) failed)"

@@ -30,7 +30,6 @@ extension Problem {
         case .invalidReminder: return "invalid-reminder"
         case .invalidRule: return "invalid-rule"
         case .unknownStateInRule: return "unknown-state-in-rule"
-        case .yamlAliasesNotAllowed: return "yaml-alias"
         case .unknownSection: return "unknown-section"
         case .archiveWithoutBreak: return "archive-without-break"
         case .duplicateSection: return "duplicate-section"
@@ -98,8 +97,6 @@ extension Problem {
             return "invalid '\(key)' rule: \(reason)"
         case .unknownStateInRule(let key, let value):
             return "unknown state '\(value)' in '\(key)': expected TODO, DOING or DONE"
-        case .yamlAliasesNotAllowed:
-            return "YAML aliases ('*name') are not allowed in front matter: write the value out"
         case .unknownSection(let name, let suggestion):
             let hint = suggestion.map { " (did you mean '\($0.rawValue)'?)" } ?? ""
             return "unknown section '\(name)': expected TODO, DOING or DONE\(hint)"

@@ -18,7 +18,6 @@ public enum Problem: Hashable, Sendable {
     case invalidReminder(String)
     case invalidRule(key: String, reason: String)
     case unknownStateInRule(key: String, value: String)
-    case yamlAliasesNotAllowed
 
     // Sections
     case unknownSection(String, suggestion: CardState?)

@@ -69,8 +69,6 @@ struct Phrases: Sendable {
 
     func cards(_ count: Int) -> String { catalogue.plural("cards", count: count) }
 
-    func days(_ count: Int) -> String { catalogue.plural("days", count: count) }
-
     /// "2 days overdue", "1 day overdue", "overdue today" (a timed deadline passed earlier today).
     func overdueAge(days: Int) -> String {
         days <= 0 ? catalogue.text("status.overdueToday") : catalogue.plural("status.overdue", count: days)

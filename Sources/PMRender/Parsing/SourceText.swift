@@ -96,17 +96,6 @@ struct SourceText {
         return scalars + 1 + max(0, byteColumn - 1 - (end - range.lowerBound))
     }
 
-    /// Location of a byte offset of the normalised text.
-    func location(ofByte offset: Int) -> SourceLocation {
-        var low = 0
-        var high = lineStarts.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
-        }
-        return SourceLocation(line: low + 1, column: column(line: low + 1, byteColumn: offset - lineStarts[low] + 1))
-    }
-
     /// Text of lines `first...last` joined with LF, each with up to `indent` columns of leading
     /// whitespace removed (tabs advance to the next multiple of 4, as in CommonMark). Leading and
     /// trailing blank lines are dropped.

@@ -33,6 +33,8 @@ public enum MultiBoardSite {
         /// Boards that could not be read or had errors.
         public var failed: [String]
         public var boardCount: Int
+        /// The title of the board when there is only one.
+        public var title: String?
     }
 
     /// One board, parsed and rendered on its own.
@@ -96,12 +98,12 @@ public enum MultiBoardSite {
         let diagnostics = results.flatMap(\.diagnostics)
         let failed = results.filter { $0.files.isEmpty }.map(\.path)
         guard failed.isEmpty || options.keepGoing else {
-            return Outcome(site: nil, diagnostics: diagnostics, failed: failed, boardCount: results.count)
+            return Outcome(site: nil, diagnostics: diagnostics, failed: failed, boardCount: results.count, title: results.count == 1 ? results.first?.board?.title : nil)
         }
         let good = results.filter { !$0.files.isEmpty }
         if results.count == 1, let only = good.first {
             let site = RenderedSite(files: only.files, cardCount: only.board?.cardCount ?? 0, overdueCount: only.overdueCount)
-            return Outcome(site: site, diagnostics: diagnostics, failed: failed, boardCount: 1)
+            return Outcome(site: site, diagnostics: diagnostics, failed: failed, boardCount: 1, title: only.board?.title)
         }
         var files = good.flatMap(\.files)
         let entries = good.map { OverviewBuilder.Entry(board: $0.board!, slug: $0.slug, clock: options.clock($0.board!.timezone),
@@ -113,7 +115,7 @@ public enum MultiBoardSite {
         for (name, path, view) in [("overview", "index.html", overview as Any), ("overdue", "overdue.html", builder.overduePage())] {
             guard let html = options.templates.render(view, template: name) else {
                 return Outcome(site: nil, diagnostics: diagnostics + [Diagnostic(.missingTemplate(name), file: "templates", at: nil)],
-                               failed: failed, boardCount: results.count)
+                               failed: failed, boardCount: results.count, title: results.count == 1 ? results.first?.board?.title : nil)
             }
             files.append(.init(path: path, contents: Array(html.utf8)))
         }
@@ -123,6 +125,6 @@ public enum MultiBoardSite {
         files.append(.init(path: "boards.ics", contents: Array(feed.utf8)))
         let site = RenderedSite(files: files, cardCount: good.reduce(0) { $0 + ($1.board?.cardCount ?? 0) },
                                 overdueCount: good.reduce(0) { $0 + $1.overdueCount })
-        return Outcome(site: site, diagnostics: diagnostics, failed: failed, boardCount: results.count)
+        return Outcome(site: site, diagnostics: diagnostics, failed: failed, boardCount: results.count, title: results.count == 1 ? results.first?.board?.title : nil)
     }
 }
