@@ -51,30 +51,38 @@ public struct BoardHistory: Sendable {
         var previous: Board?
         var entries: [String: [StateEntry]] = [:]
         var created: [String: Int] = [:]
-        var titles: [String: String] = [:]
+        // Consecutive versions share most of their cards: parse each card's source once, and compare
+        // only the cards whose source or state changed.
+        var parser = VersionParser()
+        var differ = VersionDiffer()
+        var previousSources: [Int]? = []
         for (index, version) in versions.enumerated() {
             let commit = version.commit
             let board: Board
+            var sources: [Int]? = []
             if let bytes = version.bytes {
-                let result = BoardParser.parse(bytes, file: "\(commit.path)@\(commit.shortID)")
-                if !result.isReadable {
+                switch parser.parse(bytes, file: "\(commit.path)@\(commit.shortID)") {
+                case .board(let parsed, let cardSources):
+                    board = parsed
+                    sources = cardSources
+                case .unreadable(let result):
                     notes.append(Diagnostic(.historyVersionSkipped(commit: commit.shortID, subject: commit.subject,
                                                                   errors: result.diagnostics.errorCount),
                                             file: file, at: nil))
                     continue
                 }
-                board = result.board
             } else {
                 board = Board(title: "", sourceFile: file)  // deleted in this commit
             }
             // In a shallow clone the oldest available version is only a starting point: when its
             // cards were added is unknown.
             if isShallow, index == 0 {
-                for card in board.cards { titles[card.id] = card.title }
                 previous = board
+                previousSources = sources
                 continue
             }
-            let changes = BoardComparison.compare(old: previous ?? Board(title: "", sourceFile: file), new: board)
+            let changes = differ.changes(old: previous ?? Board(title: "", sourceFile: file), oldSources: previousSources,
+                                         new: board, newSources: sources, identityNumbers: parser.identityNumbers)
             var events: [Event] = []
             defer { commitsEvents.append(events) }
             for change in changes where change.kind != .unchanged {
@@ -92,8 +100,8 @@ public struct BoardHistory: Sendable {
                     break
                 }
             }
-            for card in board.cards { titles[card.id] = card.title }
             previous = board
+            previousSources = sources
         }
         let until = versions.last?.commit.date ?? 0
         var timelines: [String: Timeline] = [:]
@@ -105,7 +113,7 @@ public struct BoardHistory: Sendable {
                 time[entry.state, default: 0] += max(0, end - entry.date)
             }
             let done = cardEntries.last?.state == .done ? cardEntries.last?.date : nil
-            timelines[card.id] = Timeline(id: card.id, title: titles[card.id] ?? card.title, created: start,
+            timelines[card.id] = Timeline(id: card.id, title: card.title, created: start,
                                           entries: cardEntries, done: done, timeInState: time)
         }
         // Newest commit first; within a commit, the board's order.

@@ -20,12 +20,6 @@ public struct FileVersion: Sendable {
 }
 
 extension GitRepository {
-    /// Whether the repository is a shallow clone (history cut short, as CI checkouts often are).
-    public var isShallow: Bool {
-        String(decoding: run(["rev-parse", "--is-shallow-repository"]).stdout, as: UTF8.self)
-            .trimmingCharacters(in: .whitespacesAndNewlines) == "true"
-    }
-
     /// The commits that changed `file`, oldest first: first-parent history (merges count as one change
     /// on the main line), following renames of the file. Empty when the file was never committed.
     public func commits(touching file: String) throws(GitError) -> [CommitInfo] {
@@ -59,17 +53,17 @@ extension GitRepository {
     /// The file's contents at each commit, read through a single `git cat-file --batch` process.
     public func versions(of commits: [CommitInfo]) throws(GitError) -> [FileVersion] {
         guard !commits.isEmpty else { return [] }
-        guard let top = topLevel else { throw .notARepository(directory) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: git)
-        process.arguments = ["-C", top, "cat-file", "--batch"]
+        process.arguments = ["-C", topLevel, "cat-file", "--batch"]
         let input = Pipe()
         let output = Pipe()
         process.standardInput = input
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
+        let exited: DispatchSemaphore
         do {
-            try process.run()
+            exited = try GitRepository.start(process)
         } catch {
             throw .failed("cannot start git cat-file: \(error)")
         }
@@ -92,14 +86,8 @@ extension GitRepository {
                 versions.append(FileVersion(commit: commit, bytes: nil))  // "missing": deleted here
             }
         }
-        process.waitUntilExit()
+        exited.wait()
         return versions
-    }
-
-    private var topLevel: String? {
-        let result = run(["rev-parse", "--show-toplevel"])
-        guard result.status == 0 else { return nil }
-        return String(decoding: result.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }
 

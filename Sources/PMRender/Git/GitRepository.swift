@@ -25,6 +25,10 @@ public enum GitError: Error, Equatable, Sendable, CustomStringConvertible {
 public struct GitRepository: Sendable {
     /// The folder git commands run in (the board's folder), so paths are relative to it.
     public let directory: String
+    /// The repository's top-level folder.
+    public let topLevel: String
+    /// Whether the repository is a shallow clone (history cut short, as CI checkouts often are).
+    public let isShallow: Bool
     let git: String
 
     /// The repository containing `path` (a file or folder), whatever the current directory.
@@ -35,8 +39,11 @@ public struct GitRepository: Sendable {
         let directory = exists && isDirectory.boolValue ? path : (URL(fileURLWithPath: path).deletingLastPathComponent().path)
         self.git = git
         self.directory = directory.isEmpty ? "." : directory
-        let result = run(["rev-parse", "--show-toplevel"])
-        guard result.status == 0 else { throw .notARepository(path) }
+        let result = GitRepository.run(git, in: self.directory, ["rev-parse", "--show-toplevel", "--is-shallow-repository"])
+        let lines = String(decoding: result.stdout, as: UTF8.self).split(separator: "\n").map(String.init)
+        guard result.status == 0, lines.count == 2 else { throw .notARepository(path) }
+        topLevel = lines[0]
+        isShallow = lines[1] == "true"
     }
 
     /// The contents of `file` (a path; only its name is used, relative to `directory`) at `revision`,
@@ -61,6 +68,10 @@ public struct GitRepository: Sendable {
 
     /// Runs git with `arguments` in `directory`; reads both pipes fully (no deadlock on large output).
     func run(_ arguments: [String]) -> Result {
+        GitRepository.run(git, in: directory, arguments)
+    }
+
+    private static func run(_ git: String, in directory: String, _ arguments: [String]) -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: git)
         process.arguments = ["-C", directory] + arguments
@@ -73,8 +84,9 @@ public struct GitRepository: Sendable {
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
+        let exited: DispatchSemaphore
         do {
-            try process.run()
+            exited = try start(process)
         } catch {
             return Result(status: 127, stdout: [], stderr: Array("\(error)".utf8))
         }
@@ -88,8 +100,17 @@ public struct GitRepository: Sendable {
         }
         let output = out.fileHandleForReading.readDataToEndOfFile()
         group.wait()
-        process.waitUntilExit()
+        exited.wait()
         return Result(status: process.terminationStatus, stdout: [UInt8](output), stderr: [UInt8](errorData.withLock { $0 }))
+    }
+
+    /// Starts a process; the semaphore is signalled when it exits. (Foundation's `waitUntilExit`
+    /// polls every 50 ms on Linux, which would cost more than most git commands take.)
+    static func start(_ process: Process) throws -> DispatchSemaphore {
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
+        try process.run()
+        return exited
     }
 
     /// The first executable `git` on PATH.

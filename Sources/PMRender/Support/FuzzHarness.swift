@@ -11,6 +11,7 @@ public enum FuzzHarness {
     @discardableResult
     public static func run(_ bytes: [UInt8]) -> Int {
         let result = BoardParser.parse(bytes, file: "fuzz.md", options: ParseOptions(renderHTML: true))
+        checkVersionParser(bytes)
         var size = 0
         for format in DiagnosticFormat.allCases {
             size += DiagnosticPrinter.render(DiagnosticPrinter.capped(result.diagnostics), format: format).utf8.count
@@ -24,5 +25,20 @@ public enum FuzzHarness {
         let report = OverdueReport(boards: [result.board], clock: clock, within: 3)
         size += report.text().utf8.count + report.markdown().utf8.count + report.json().utf8.count
         return (site?.files.count ?? 0) + size
+    }
+
+    /// The history's incremental parser must read any file as the full parser does, from a cold
+    /// cache and from a warm one.
+    static func checkVersionParser(_ bytes: [UInt8]) {
+        let full = BoardParser.parse(bytes, file: "fuzz.md")
+        var parser = VersionParser()
+        for _ in 0..<2 {
+            switch parser.parse(bytes, file: "fuzz.md") {
+            case .board(let board, _):
+                precondition(full.isReadable && board == full.board, "the incremental parser read a different board")
+            case .unreadable(let result):
+                precondition(!full.isReadable && result.diagnostics == full.diagnostics, "the incremental parser disagrees on errors")
+            }
+        }
     }
 }
