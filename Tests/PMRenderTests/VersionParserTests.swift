@@ -153,6 +153,52 @@ struct VersionParserTests {
     }
 }
 
+extension VersionParserTests {
+    /// Comparing only the cards whose source or column changed must find exactly the changes the
+    /// full comparison finds, whether versions come from the outline, from a full parse, or hold
+    /// duplicate identities.
+    @Test("comparing only changed cards finds what the full comparison finds", arguments: ["board.md", "obsidian.md", "ko.md"])
+    func differAgreesWithFullComparison(name: String) throws {
+        var lines = try TestSupport.read(TestSupport.examples.appending(path: name)).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var generator = SplitMix64(seed: 0xD1FF)
+        var parser = VersionParser()
+        var differ = VersionDiffer()
+        var previous: (Board, [Int]?) = (Board(title: "", sourceFile: "board.md"), [])
+        var compared = 0
+        for step in 0..<400 {
+            // A random walk: each version is one small edit of the one before.
+            let choice = generator.next() % 20
+            let card = Int(generator.next() % UInt64(lines.count))
+            let sections = lines.indices.filter { lines[$0].hasPrefix("## ") }
+            switch choice {
+            case 0...3: lines.insert("- [ ] Card \(step) #t\(step % 3)", at: min(sections.last! + 1, lines.count))
+            case 4...6: lines.insert("- [ ] Card \(step % 150)", at: min(sections.first! + 1, lines.count))  // a duplicate now and then
+            case 7...9:  // remove a card with its indented lines
+                if lines.indices.contains(card), lines[card].hasPrefix("- [") {
+                    lines.remove(at: card)
+                    while lines.indices.contains(card), lines[card].hasPrefix("  ") { lines.remove(at: card) }
+                }
+            case 10...12: if lines.indices.contains(card), lines[card].hasPrefix("- [") { lines[card] += " edited" }
+            case 13: lines.insert("```", at: lines.count)  // makes the outline give up until removed
+            case 14...16: lines.removeAll { $0 == "```" }
+            default: if lines.indices.contains(card), lines[card].hasPrefix("- [ ]") { lines[card] = "- [x]" + lines[card].dropFirst(5) }
+            }
+            guard case .board(let board, let sources) = parser.parse(Array(lines.joined(separator: "\n").utf8), file: "board.md") else {
+                continue
+            }
+            let fast = differ.changes(old: previous.0, oldSources: previous.1, new: board, newSources: sources,
+                                      identityNumbers: parser.identityNumbers).filter { $0.kind != .unchanged }
+            let full = BoardComparison.compare(old: previous.0, new: board).filter { $0.kind != .unchanged }
+            #expect(fast == full, "step \(step)")
+            previous = (board, sources)
+            compared += 1
+        }
+        #expect(compared > 300)
+        #expect(parser.outlined > 0 && parser.parsedInFull > 0)
+        #expect(differ.reducedComparisons > 50 && differ.reducedComparisons < compared)
+    }
+}
+
 /// A small deterministic random number generator for the edit tests.
 struct SplitMix64: RandomNumberGenerator {
     var state: UInt64

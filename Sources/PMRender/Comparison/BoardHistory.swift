@@ -46,18 +46,56 @@ public struct BoardHistory: Sendable {
 
     /// Builds the history from versions, oldest first.
     public init(versions: [FileVersion], file: String, isShallow: Bool) {
+        var builder = Builder(file: file, isShallow: isShallow)
+        for version in versions { builder.add(version) }
+        self = builder.finish()
+    }
+
+    private init(events: [Event], timelines: [String: Timeline], notes: [Diagnostic], isShallow: Bool, commitCount: Int) {
+        self.events = events
+        self.timelines = timelines
+        self.notes = notes
+        self.isShallow = isShallow
+        self.commitCount = commitCount
+    }
+
+    /// Reads the history of the board at `path` from its git repository: one `git log` for the
+    /// commits, one `git cat-file --batch` for every version, each version read as it arrives.
+    public static func read(path: String) throws(GitError) -> BoardHistory {
+        let repository = try GitRepository(containing: path)
+        let commits = try repository.commits(touching: path)
+        var builder = Builder(file: path, isShallow: repository.isShallow)
+        try repository.readVersions(of: commits) { builder.add($0) }
+        return builder.finish()
+    }
+
+    /// Turns versions, oldest first, into events and timelines, one version at a time.
+    private struct Builder {
+        let file: String
+        let isShallow: Bool
         var commitsEvents: [[Event]] = []
         var notes: [Diagnostic] = []
         var previous: Board?
         var entries: [String: [StateEntry]] = [:]
         var created: [String: Int] = [:]
+        var count = 0
+        var lastDate = 0
         // Consecutive versions share most of their cards: parse each card's source once, and compare
         // only the cards whose source or state changed.
         var parser = VersionParser()
         var differ = VersionDiffer()
         var previousSources: [Int]? = []
-        for (index, version) in versions.enumerated() {
+
+        init(file: String, isShallow: Bool) {
+            self.file = file
+            self.isShallow = isShallow
+        }
+
+        mutating func add(_ version: FileVersion) {
             let commit = version.commit
+            let index = count
+            count += 1
+            lastDate = commit.date
             let board: Board
             var sources: [Int]? = []
             if let bytes = version.bytes {
@@ -69,7 +107,7 @@ public struct BoardHistory: Sendable {
                     notes.append(Diagnostic(.historyVersionSkipped(commit: commit.shortID, subject: commit.subject,
                                                                   errors: result.diagnostics.errorCount),
                                             file: file, at: nil))
-                    continue
+                    return
                 }
             } else {
                 board = Board(title: "", sourceFile: file)  // deleted in this commit
@@ -79,12 +117,11 @@ public struct BoardHistory: Sendable {
             if isShallow, index == 0 {
                 previous = board
                 previousSources = sources
-                continue
+                return
             }
             let changes = differ.changes(old: previous ?? Board(title: "", sourceFile: file), oldSources: previousSources,
                                          new: board, newSources: sources, identityNumbers: parser.identityNumbers)
             var events: [Event] = []
-            defer { commitsEvents.append(events) }
             for change in changes where change.kind != .unchanged {
                 events.append(Event(commit: commit, change: change))
                 switch change.kind {
@@ -100,36 +137,28 @@ public struct BoardHistory: Sendable {
                     break
                 }
             }
+            commitsEvents.append(events)
             previous = board
             previousSources = sources
         }
-        let until = versions.last?.commit.date ?? 0
-        var timelines: [String: Timeline] = [:]
-        for card in previous?.cards ?? [] {
-            guard let cardEntries = entries[card.id], let start = created[card.id] else { continue }
-            var time: [CardState: Int] = [:]
-            for (index, entry) in cardEntries.enumerated() {
-                let end = index + 1 < cardEntries.count ? cardEntries[index + 1].date : until
-                time[entry.state, default: 0] += max(0, end - entry.date)
-            }
-            let done = cardEntries.last?.state == .done ? cardEntries.last?.date : nil
-            timelines[card.id] = Timeline(id: card.id, title: card.title, created: start,
-                                          entries: cardEntries, done: done, timeInState: time)
-        }
-        // Newest commit first; within a commit, the board's order.
-        self.events = commitsEvents.reversed().flatMap { $0 }
-        self.timelines = timelines
-        self.notes = notes
-        self.isShallow = isShallow
-        self.commitCount = versions.count
-    }
 
-    /// Reads the history of the board at `path` from its git repository (two git processes in all).
-    public static func read(path: String) throws(GitError) -> BoardHistory {
-        let repository = try GitRepository(containing: path)
-        let commits = try repository.commits(touching: path)
-        let versions = try repository.versions(of: commits)
-        return BoardHistory(versions: versions, file: path, isShallow: repository.isShallow)
+        func finish() -> BoardHistory {
+            var timelines: [String: Timeline] = [:]
+            for card in previous?.cards ?? [] {
+                guard let cardEntries = entries[card.id], let start = created[card.id] else { continue }
+                var time: [CardState: Int] = [:]
+                for (index, entry) in cardEntries.enumerated() {
+                    let end = index + 1 < cardEntries.count ? cardEntries[index + 1].date : lastDate
+                    time[entry.state, default: 0] += max(0, end - entry.date)
+                }
+                let done = cardEntries.last?.state == .done ? cardEntries.last?.date : nil
+                timelines[card.id] = Timeline(id: card.id, title: card.title, created: start,
+                                              entries: cardEntries, done: done, timeInState: time)
+            }
+            // Newest commit first; within a commit, the board's order.
+            return BoardHistory(events: commitsEvents.reversed().flatMap { $0 }, timelines: timelines, notes: notes,
+                                isShallow: isShallow, commitCount: count)
+        }
     }
 
     /// Events whose commit date is at or after `since` (seconds), at most `limit` of them (newest first).

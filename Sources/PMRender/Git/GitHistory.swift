@@ -52,7 +52,15 @@ extension GitRepository {
 
     /// The file's contents at each commit, read through a single `git cat-file --batch` process.
     public func versions(of commits: [CommitInfo]) throws(GitError) -> [FileVersion] {
-        guard !commits.isEmpty else { return [] }
+        var versions: [FileVersion] = []
+        try readVersions(of: commits) { versions.append($0) }
+        return versions
+    }
+
+    /// Hands `body` the file's contents at each commit, in order, as `git cat-file --batch` produces
+    /// them: each version can be processed while git reads the next, and none is kept.
+    public func readVersions(of commits: [CommitInfo], _ body: (FileVersion) -> Void) throws(GitError) {
+        guard !commits.isEmpty else { return }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: git)
         process.arguments = ["-C", topLevel, "cat-file", "--batch"]
@@ -73,63 +81,84 @@ extension GitRepository {
             input.fileHandleForWriting.write(Data(requests.utf8))
             try? input.fileHandleForWriting.close()
         }
-        var reader = BatchReader(handle: output.fileHandleForReading)
-        var versions: [FileVersion] = []
+        var reader = BatchReader(descriptor: output.fileHandleForReading.fileDescriptor)
         for commit in commits {
             guard let header = reader.line() else { break }
             let parts = header.split(separator: " ")
             if parts.count == 3, parts[1] == "blob", let size = Int(parts[2]) {
                 let bytes = reader.bytes(size)
                 _ = reader.bytes(1)  // the newline after the contents
-                versions.append(FileVersion(commit: commit, bytes: bytes))
+                body(FileVersion(commit: commit, bytes: bytes))
             } else {
-                versions.append(FileVersion(commit: commit, bytes: nil))  // "missing": deleted here
+                body(FileVersion(commit: commit, bytes: nil))  // "missing": deleted here
             }
         }
         exited.wait()
-        return versions
     }
 }
 
-/// Reads `git cat-file --batch` output incrementally.
+/// Reads `git cat-file --batch` output through one reused buffer.
 private struct BatchReader {
-    let handle: FileHandle
-    var buffer: [UInt8] = []
+    let descriptor: Int32
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
     var start = 0
+    var end = 0
 
-    init(handle: FileHandle) {
-        self.handle = handle
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
     }
 
+    /// Reads more bytes after the unread ones; false at the end of the output.
     private mutating func fill() -> Bool {
-        let data = handle.availableData
-        guard !data.isEmpty else { return false }
-        if start > 0, start > buffer.count / 2 {
-            buffer.removeFirst(start)
+        if start == end {
             start = 0
+            end = 0
+        } else if end == buffer.count {
+            if start > 0 {
+                buffer.withUnsafeMutableBufferPointer { all in
+                    _ = all.baseAddress!.update(from: all.baseAddress! + start, count: end - start)
+                }
+                end -= start
+                start = 0
+            } else {
+                buffer += repeatElement(0, count: buffer.count)  // a line longer than the buffer
+            }
         }
-        buffer.append(contentsOf: data)
-        return true
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + end, $0.count - end) }
+            if count > 0 {
+                end += count
+                return true
+            }
+            if count < 0, errno == EINTR { continue }
+            return false
+        }
     }
 
     mutating func line() -> String? {
+        var searched = start
         while true {
-            if let newline = buffer[start...].firstIndex(of: 0x0A) {
+            if let newline = buffer[searched..<end].firstIndex(of: 0x0A) {
                 let text = String(decoding: buffer[start..<newline], as: UTF8.self)
                 start = newline + 1
                 return text
             }
+            // Search only the new bytes next time (filling may move the unread ones to the front).
+            let unread = end - start
             guard fill() else { return nil }
+            searched = start + unread
         }
     }
 
     mutating func bytes(_ count: Int) -> [UInt8] {
-        while buffer.count - start < count {
-            guard fill() else { break }
+        var result: [UInt8] = []
+        result.reserveCapacity(count)
+        while result.count < count {
+            if start == end, !fill() { break }
+            let take = min(count - result.count, end - start)
+            result.append(contentsOf: buffer[start..<(start + take)])
+            start += take
         }
-        let end = min(start + count, buffer.count)
-        let bytes = Array(buffer[start..<end])
-        start = end
-        return bytes
+        return result
     }
 }
