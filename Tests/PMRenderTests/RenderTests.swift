@@ -72,12 +72,27 @@ struct RenderTests {
         }
         #expect(html.contains("&lt;script&gt;window.__pwned_card=1&lt;/script&gt; Card title"))
         #expect(html.contains("Quote &quot; breaker &#39; &lt;/li&gt;"))
+        // A quote or `<` followed by a combining mark is one Character, but still escaped.
+        #expect(html.contains("Combining &quot;\u{338} autofocus onfocus=window.__pwned_combining=1 x=&quot;\u{338} mark &lt;\u{338}script&gt;"))
+        #expect(!html.contains("\"\u{338}") && !html.contains("<\u{338}"))
         // Every javascript:, vbscript: and data:text/html link lost its target, however it was encoded.
         #expect(html.range(of: "(href|src)=\"[^\"]*script:", options: [.regularExpression, .caseInsensitive]) == nil,
                 "an executable URL survived")
         #expect(html.contains("<a href=\"\">entity</a>"))
         #expect(!html.contains("href=\"data:"))
         #expect(html.contains("<li class=\"tag tag-svg-onload-window-pwned-tagattr-1\">&quot;&gt;&lt;svg/onload=window.__pwned_tagattr=1&gt;</li>"))
+    }
+
+    @Test("HTML escaping works on bytes: nothing hides behind a combining mark", arguments: [
+        ("plain text, 한국어 ✓", "plain text, 한국어 ✓"),
+        ("a < b && c > d", "a &lt; b &amp;&amp; c &gt; d"),
+        ("\"quoted\" 'single'", "&quot;quoted&quot; &#39;single&#39;"),
+        ("\"\u{338} <\u{338} &\u{301} '\u{20DD}", "&quot;\u{338} &lt;\u{338} &amp;\u{301} &#39;\u{20DD}"),
+        ("👩‍💻<🏳️‍🌈>", "👩‍💻&lt;🏳️‍🌈&gt;"),
+        ("", ""),
+    ])
+    func escaping(input: String, expected: String) {
+        #expect(HTMLEscaping.escape(input) == expected)
     }
 
     @Test("hostile text stays data in JSON and the calendar feed")
@@ -102,6 +117,7 @@ struct RenderTests {
         ("unknown-key", "page.mustache:1:5: error: unknown key 'titel': the template would render nothing here; see docs/TEMPLATES.md for the keys"),
         ("unknown-key", "page.mustache:3:42: error: unknown key 'due.isoo'"),
         ("unknown-key", "page.mustache:5:17: error: unknown key 'labels.nope'"),
+        ("pragma", "page.mustache:1:1: error: pragma '{{% CONTENT_TYPE: TEXT}}' is not supported: pm-render chooses how every template escapes values"),
     ])
     func templateDiagnostics(folder: String, expected: String) {
         let path = TestSupport.fixtures.appending(path: "templates/\(folder)").path

@@ -63,6 +63,7 @@ extension Problem {
         case .templateDelimitersNotSupported: return "template-delimiters"
         case .templateNestingTooDeep: return "template-too-deep"
         case .dynamicPartial: return "dynamic-partial"
+        case .templatePragma: return "template-pragma"
         case .unreadableTemplate: return "unreadable-template"
         }
     }
@@ -165,6 +166,8 @@ extension Problem {
             return "sections are nested more than \(limit) deep here: simplify the template"
         case .dynamicPartial(let name):
             return "dynamic partial '{{>*\(name)}}' is not supported: name the partial, so missing partials and cycles can be found"
+        case .templatePragma(let text):
+            return "pragma '{{% \(text)}}' is not supported: pm-render chooses how every template escapes values"
         case .unreadableTemplate(let reason):
             return "cannot read template: \(reason)"
         }

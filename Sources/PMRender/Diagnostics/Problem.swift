@@ -60,6 +60,7 @@ public enum Problem: Hashable, Sendable {
     case templateDelimitersNotSupported
     case templateNestingTooDeep(limit: Int)
     case dynamicPartial(String)
+    case templatePragma(String)
     case unreadableTemplate(String)
 
     // Limits

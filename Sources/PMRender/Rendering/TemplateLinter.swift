@@ -43,6 +43,8 @@ struct TemplateLinter {
                 sectionDepths.append(stack.count)
             case .close:
                 if let depth = sectionDepths.popLast() { stack.removeLast(stack.count - depth) }
+            case .pragma:
+                break  // refused by Tag.structuralProblem
             case .partial:
                 if let cycleStart = chain.firstIndex(of: tag.name) {
                     report(.partialCycle(Array(chain[cycleStart...]) + [tag.name]), source, tag.location)
@@ -102,7 +104,7 @@ struct TemplateLinter {
 
 /// A Mustache tag found by `Tag.scan`, with its 1-based location.
 struct Tag {
-    enum Kind { case variable, unescaped, section, inverted, close, partial }
+    enum Kind { case variable, unescaped, section, inverted, close, partial, pragma }
 
     let kind: Kind
     let name: String
@@ -115,8 +117,8 @@ struct Tag {
     /// Sections nested deeper than this are refused.
     static let maximumNesting = 64
 
-    /// A problem that must stop a template before it is parsed: changed delimiters, a dynamic
-    /// partial, or sections nested too deep.
+    /// A problem that must stop a template before it is parsed: changed delimiters, a pragma (it
+    /// could turn escaping off), a dynamic partial, or sections nested too deep.
     static func structuralProblem(in text: String) -> (Problem, SourceLocation)? {
         let tags: [Tag]
         do {
@@ -134,6 +136,8 @@ struct Tag {
                 depth = max(0, depth - 1)
             case .partial where tag.name.hasPrefix("*"):
                 return (.dynamicPartial(String(tag.name.dropFirst())), tag.location)
+            case .pragma:
+                return (.templatePragma(tag.name), tag.location)
             default:
                 break
             }
@@ -190,7 +194,8 @@ struct Tag {
             guard let sigil = body.first else { continue }
             let kind: Kind?
             switch sigil {
-            case "!", "%": kind = nil
+            case "!": kind = nil
+            case "%": kind = .pragma
             case "=": throw DelimitersChanged(location: location)
             case "#", "$": kind = .section
             case "^": kind = .inverted

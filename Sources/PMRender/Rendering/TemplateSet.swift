@@ -53,6 +53,7 @@ public struct TemplateSet: Sendable {
     }
 
     static func make(_ sources: [Source], missingFolder: String = "Templates", lint: Bool = true) -> (TemplateSet?, [Diagnostic]) {
+        HTMLEscaping.registered
         var diagnostics: [Diagnostic] = []
         var templates: [String: MustacheTemplate] = [:]
         var byName: [String: Source] = [:]
@@ -64,10 +65,13 @@ public struct TemplateSet: Sendable {
                 continue
             }
             do {
-                templates[source.name] = try MustacheTemplate(string: source.text)
+                // Every template, partials included (swift-mustache resets the escaping for each
+                // partial), starts by choosing pm-render's escaping: a line of its own, which renders
+                // nothing; diagnostics subtract it.
+                templates[source.name] = try MustacheTemplate(string: HTMLEscaping.pragmaLine + source.text)
             } catch let error as MustacheTemplate.ParserError {
                 var problem = Problem.templateSyntax(describe(error.error))
-                var location = SourceLocation(line: error.context.lineNumber, column: max(error.context.columnNumber, 1))
+                var location = SourceLocation(line: max(error.context.lineNumber - 1, 1), column: max(error.context.columnNumber, 1))
                 // The parser notices an unclosed section at the end of the file; point at its opening tag.
                 if case .expectedSectionEnd? = error.error as? MustacheTemplate.Error,
                    let open = Tag.unclosedSection(in: source.text) {
