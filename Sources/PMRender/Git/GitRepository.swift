@@ -40,10 +40,12 @@ public struct GitRepository: Sendable {
         self.git = git
         self.directory = directory.isEmpty ? "." : directory
         let result = GitRepository.run(git, in: self.directory, ["rev-parse", "--show-toplevel", "--is-shallow-repository"])
-        let lines = String(decoding: result.stdout, as: UTF8.self).split(separator: "\n").map(String.init)
-        guard result.status == 0, lines.count == 2 else { throw .notARepository(path) }
-        topLevel = lines[0]
-        isShallow = lines[1] == "true"
+        // Two lines: the top-level folder (whose name could hold a newline) and `true` or `false`.
+        var output = String(decoding: result.stdout, as: UTF8.self)
+        if output.hasSuffix("\n") { output.removeLast() }
+        guard result.status == 0, let split = output.lastIndex(of: "\n") else { throw .notARepository(path) }
+        topLevel = String(output[..<split])
+        isShallow = output[output.index(after: split)...] == "true"
     }
 
     /// The contents of `file` (a path; only its name is used, relative to `directory`) at `revision`,

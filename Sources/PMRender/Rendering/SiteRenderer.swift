@@ -1,3 +1,5 @@
+import Foundation
+
 /// What to render and how.
 public struct RenderOptions: Sendable {
     /// "Now" for overdue and due-soon marks.
@@ -46,24 +48,36 @@ public enum SiteRenderer {
     public static func render(_ board: Board, options: RenderOptions) -> (RenderedSite?, [Diagnostic]) {
         let builder = PageBuilder(board: board, clock: options.clock, history: options.history, partOfSite: options.partOfSite)
         let page = builder.page()
-        var files: [RenderedSite.File] = []
-        var pages: [(String, String, Any)] = [("page", "index.html", page), ("overdue", "overdue.html", builder.overduePage())]
+        var pages: [(name: String, path: String, view: any Sendable)] = [
+            ("page", "index.html", page), ("overdue", "overdue.html", builder.overduePage()),
+        ]
         if options.history != nil {
             guard options.templates.has("history") else {
                 return (nil, [Diagnostic(.missingHistoryTemplate, file: "templates", at: nil)])
             }
             pages.append(("history", "history.html", builder.historyPage(overdueCount: page.overdueCount)))
         }
-        for (name, path, view) in pages {
-            guard let html = options.templates.render(view, template: name) else {
-                return (nil, [Diagnostic(.missingTemplate(name), file: "templates", at: nil)])
-            }
-            files.append(.init(path: path, contents: Array(html.utf8)))
+        for (name, _, _) in pages where !options.templates.has(name) {
+            return (nil, [Diagnostic(.missingTemplate(name), file: "templates", at: nil)])
         }
         let slug = options.calendarSlug ?? Slug.make(BoardParser.titleFromFileName(board.sourceFile))
-        let feed = ICalendar.feed(for: [(board, slug)], name: board.title,
-                                  options: ICalendar.Options(clock: options.clock, baseURL: options.baseURL))
-        files.append(.init(path: "board.ics", contents: Array(feed.utf8)))
+        // The pages and the calendar feed are independent: render them side by side (a large board's
+        // page takes most of the time, the rest fits beside it). Files keep their fixed order.
+        let contents = Mutex([[UInt8]](repeating: [], count: pages.count + 1))
+        let jobs = pages
+        DispatchQueue.concurrentPerform(iterations: jobs.count + 1) { index in
+            let text: String
+            if index < jobs.count {
+                text = options.templates.render(jobs[index].view, template: jobs[index].name) ?? ""
+            } else {
+                text = ICalendar.feed(for: [(board, slug)], name: board.title,
+                                      options: ICalendar.Options(clock: options.clock, baseURL: options.baseURL))
+            }
+            let bytes = Array(text.utf8)
+            contents.withLock { $0[index] = bytes }
+        }
+        let rendered = contents.withLock { $0 }
+        let files = zip(pages.map(\.path) + ["board.ics"], rendered).map { RenderedSite.File(path: $0, contents: $1) }
         return (RenderedSite(files: files, cardCount: page.cardCount, overdueCount: page.overdueCount), [])
     }
 }

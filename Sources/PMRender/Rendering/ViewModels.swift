@@ -4,7 +4,7 @@
 // always a mistake the template linter can report.
 
 /// `index.html`: the board page.
-struct PageView {
+struct PageView: Sendable {
     let lang: String
     let generator: String
     let title: String
@@ -31,12 +31,12 @@ struct PageView {
 }
 
 /// A date as text and as ISO 8601 for `datetime` attributes.
-struct DateView {
+struct DateView: Sendable {
     let iso: String
     let text: String
 }
 
-struct ColumnView {
+struct ColumnView: Sendable {
     /// `todo`, `doing` or `done`.
     let state: String
     let name: String
@@ -50,7 +50,7 @@ struct ColumnView {
     let cards: [CardView]
 }
 
-struct CardView {
+struct CardView: Sendable {
     let id: String
     /// `card-<id>`: the element ID of the card's detail view and the URL fragment that opens it.
     let anchor: String
@@ -81,7 +81,7 @@ struct CardView {
 }
 
 /// `overdue.html`: overdue and due-soon cards, most overdue first.
-struct OverduePageView {
+struct OverduePageView: Sendable {
     let lang: String
     let generator: String
     let title: String
@@ -101,7 +101,7 @@ struct OverduePageView {
 }
 
 /// `history.html`: what happened to the cards, newest first, grouped by day.
-struct HistoryPageView {
+struct HistoryPageView: Sendable {
     let lang: String
     let generator: String
     let title: String
@@ -118,7 +118,7 @@ struct HistoryPageView {
 }
 
 /// `index.html` of a site of several boards.
-struct OverviewPageView {
+struct OverviewPageView: Sendable {
     let lang: String
     let generator: String
     let title: String
@@ -135,7 +135,7 @@ struct OverviewPageView {
     let labels: Labels
 }
 
-struct OverviewBoardView {
+struct OverviewBoardView: Sendable {
     let title: String
     /// `SLUG/index.html`.
     let link: String
@@ -153,7 +153,7 @@ struct OverviewBoardView {
 }
 
 /// One segment of a board's stacked bar on the overview.
-struct StateCountView {
+struct StateCountView: Sendable {
     let state: String
     let name: String
     let count: Int
@@ -161,12 +161,12 @@ struct StateCountView {
     let width: String
 }
 
-struct HistoryDayView {
+struct HistoryDayView: Sendable {
     let date: DateView
     let events: [HistoryEventView]
 }
 
-struct HistoryEventView {
+struct HistoryEventView: Sendable {
     /// `added`, `moved`, `edited`, `renamed`, `archived` or `removed`.
     let kind: String
     /// `HH:MM` in the board's time zone.
@@ -186,12 +186,12 @@ struct HistoryEventView {
 }
 
 /// One line of a card's timeline in its detail view: "Entered DOING · Nov 3, 2026".
-struct TimelineItemView {
+struct TimelineItemView: Sendable {
     let label: String
     let value: String
 }
 
-struct TagView {
+struct TagView: Sendable {
     let name: String
     /// The tag as a CSS-class-safe slug (`tag-<slug>`).
     let slug: String
