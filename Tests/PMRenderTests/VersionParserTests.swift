@@ -94,6 +94,8 @@ struct VersionParserTests {
         "## TODO\n#### Too deep\n",
         "---\ntitle: unclosed\n## TODO\n",
         "## TODO\n -\n",
+        "## TODO\n- [ ] See [the spec]\n\n[the spec]: https://spec.commonmark.org\n",
+        "```a`b\n## TODO\n- [ ] m0\n```\n",
     ]
 
     @Test("shapes the outline leaves to the full parser", arguments: refusedShapes)
@@ -131,7 +133,7 @@ struct VersionParserTests {
     @Test("random line edits of the examples read the same both ways", arguments: ["board.md", "obsidian.md", "ko.md"])
     func randomEdits(name: String) throws {
         let awkward = ["", "---", "***", "  - nested", "lazy text", "## DOING", "### Heading card", "```", "%%", "%% c %%",
-                       "**Complete**", "    indented", "<p>", "- [ ] Fresh @{2026-02-30}", "Due: tomorrow", "# Title", "===", " - one space"]
+                       "**Complete**", "    indented", "<p>", "[Draft]: https://example.com", "```a`b", "- [ ] Fresh @{2026-02-30}", "Due: tomorrow", "# Title", "===", " - one space"]
         let original = try TestSupport.read(TestSupport.examples.appending(path: name)).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var generator = SplitMix64(seed: 0x5EED)
         var parser = VersionParser()

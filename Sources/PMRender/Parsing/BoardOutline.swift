@@ -9,9 +9,10 @@ import Darwin
 ///
 /// `VersionParser` uses it to re-parse only the cards that changed between versions of a board.
 /// The scanner accepts only files whose shape leaves no doubt about where every card starts and
-/// ends; for anything cmark could read differently (fenced code or HTML indented where it could
-/// escape a card, setext headings, tabs in indentation, lazy continuation lines, ordered lists at
-/// the top level, carriage returns, …) it gives up, and the caller parses the whole file.
+/// ends, and whose cards read the same on their own; for anything cmark could read differently
+/// (fenced code or HTML indented where it could escape a card, setext headings, tabs in indentation,
+/// lazy continuation lines, ordered lists at the top level, link reference definitions, carriage
+/// returns, …) it gives up, and the caller parses the whole file.
 struct BoardOutline {
     /// One card's source: from its `- ` or `###` line to the line before the next top-level piece
     /// (trailing blank lines included).
@@ -169,7 +170,17 @@ private struct Scanner {
         guard let first = byte(index, indent), first == UInt8(ascii: "`") || first == UInt8(ascii: "~") else { return nil }
         var length = 0
         while byte(index, indent + length) == first { length += 1 }
-        return length >= 3 ? (first, length) : nil
+        guard length >= 3 else { return nil }
+        // A backtick fence's info string holds no backtick (else the line is paragraph text).
+        if first == UInt8(ascii: "`") {
+            var offset = starts[index] + indent + length
+            let stop = end(index)
+            while offset < stop {
+                if bytes[offset] == first { return nil }
+                offset += 1
+            }
+        }
+        return (first, length)
     }
 
     /// Whether the line closes a fence opened with `opening`.
@@ -220,6 +231,13 @@ private struct Scanner {
         if bytes.isEmpty { return [] }
         guard let base = bytes.baseAddress, memchr(base, 0x0D, bytes.count) == nil,
               !(bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF) else { return nil }
+        // A link reference definition (`[label]: url`) anywhere turns `[label]` into a link everywhere,
+        // across cards: such files are parsed whole. Every definition holds `]:`.
+        var bracket = 0
+        while bracket < bytes.count, let found = memchr(base + bracket, 0x5D, bytes.count - bracket) {
+            bracket = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+            if bracket < bytes.count, bytes[bracket] == UInt8(ascii: ":") { return nil }
+        }
         starts = [0]
         var offset = 0
         while offset < bytes.count, let newline = memchr(base + offset, 0x0A, bytes.count - offset) {
