@@ -52,6 +52,31 @@ struct HistoryTests {
         return repo
     }
 
+    /// Versions larger than the reader's 64 KiB buffer, read back to back, must arrive whole: the
+    /// history of a growing 2,000-card board equals the one built from versions read one by one.
+    @Test("large versions stream through git cat-file intact")
+    func largeVersions() throws {
+        let repo = try GitFixture()
+        var cards = (0..<1_500).map { "- [ ] Card \($0) @{2026-12-\(String(format: "%02d", $0 % 28 + 1))} #area\($0 % 7)\n  Notes for card \($0).\n" }
+        for step in 0..<4 {
+            cards += (0..<170).map { "- [ ] Added \(step)-\($0)\n" }
+            let done = cards.prefix(50 * step).map { $0.replacingOccurrences(of: "[ ]", with: "[x]") }
+            try repo.commit("Step \(step)", files: ["board.md": "## TODO\n\n" + cards.dropFirst(50 * step).joined() + "\n## DONE\n\n" + done.joined()])
+        }
+        let path = repo.root.appending(path: "board.md").path
+        let streamed = try BoardHistory.read(path: path)
+        let repository = try GitRepository(containing: path)
+        let versions = try repository.commits(touching: path).map { commit in
+            FileVersion(commit: commit, bytes: try repository.contents(of: path, at: commit.id))
+        }
+        #expect(versions.allSatisfy { ($0.bytes?.count ?? 0) > 65_536 })
+        let oneByOne = BoardHistory(versions: versions, file: path, isShallow: false)
+        #expect(streamed.notes.isEmpty && streamed.commitCount == 4)
+        #expect(streamed.events.map(\.change) == oneByOne.events.map(\.change))
+        #expect(streamed.events.count == 1_500 + 4 * 170 + 150)  // added, then moved to DONE
+        #expect(streamed.timelines.count == 1_500 + 4 * 170)
+    }
+
     @Test("history lists every event kind, newest first, following the renamed file and first parents",
           arguments: ["text", "json"])
     func outputs(format: String) throws {

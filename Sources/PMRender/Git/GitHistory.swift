@@ -116,7 +116,7 @@ private struct BatchReader {
         } else if end == buffer.count {
             if start > 0 {
                 buffer.withUnsafeMutableBufferPointer { all in
-                    _ = all.baseAddress!.update(from: all.baseAddress! + start, count: end - start)
+                    all.baseAddress!.update(from: all.baseAddress! + start, count: end - start)
                 }
                 end -= start
                 start = 0
