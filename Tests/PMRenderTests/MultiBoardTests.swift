@@ -132,7 +132,7 @@ struct WatchTests {
         try FileManager.default.copyItem(at: TestSupport.examples.appending(path: "board.md"), to: board)
         try FileManager.default.copyItem(at: TestSupport.packageRoot.appending(path: "Templates"), to: folder.appending(path: "templates"))
         let errors = folder.appending(path: "stderr.txt")
-        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        #expect(FileManager.default.createFile(atPath: errors.path, contents: nil))
         let process = Process()
         process.executableURL = TestSupport.binary
         process.arguments = ["board.md", "-o", "site", "--watch", "--templates", "templates", "--today", "2026-11-22"]

@@ -129,15 +129,16 @@ struct RenderTests {
 
     @Test("a user's template folder replaces the built-in templates")
     func customTemplates() throws {
-        let (set, diagnostics) = TemplateSet.load(directory: TestSupport.fixtures.appending(path: "templates/custom").path)
+        let (loaded, diagnostics) = TemplateSet.load(directory: TestSupport.fixtures.appending(path: "templates/custom").path)
         #expect(diagnostics.isEmpty)
-        let html = try Self.render(TestSupport.examples.appending(path: "board.md").path, templates: try #require(set))
+        let set: TemplateSet = try #require(loaded)
+        let html = try Self.render(TestSupport.examples.appending(path: "board.md").path, templates: set)
         #expect(html.contains("<h2 data-state=\"doing\">DOING (2 / 2)</h2>"))
         #expect(html.contains("<li data-card-id=\"translate-onboarding-into-korean\">Translate onboarding into Korean (late)</li>"))
         #expect(!html.contains("<style>"))
         let (site, _) = SiteRenderer.render(try BoardLoader.load(path: TestSupport.examples.appending(path: "board.md").path,
                                                                  options: ParseOptions(renderHTML: true)).board,
-                                            options: RenderOptions(clock: DeadlineClock(today: Self.today), templates: try #require(set)))
+                                            options: RenderOptions(clock: DeadlineClock(today: Self.today), templates: set))
         let overdue = String(decoding: try #require(site?.file("overdue.html")).contents, as: UTF8.self)
         #expect(overdue.contains("<h1>Overdue (1)</h1><ul><li><a href=\"index.html#card-translate-onboarding-into-korean\">Translate onboarding into Korean</a> 2 days overdue</li></ul>"))
     }
