@@ -72,14 +72,17 @@ struct VersionParser {
         board.sourceFile = file
         if board.titleLocation == nil { board.title = BoardParser.titleFromFileName(file) }
         func remap(_ location: SourceLocation?) -> SourceLocation? {
-            location.map { SourceLocation(line: outline.frameLines[$0.line - 1], column: $0.column) }
+            location.map { location in
+                guard outline.frameLines.indices.contains(location.line - 1) else { return location }
+                return SourceLocation(line: outline.frameLines[location.line - 1], column: location.column)
+            }
         }
         board.titleLocation = remap(board.titleLocation)
         for index in board.columns.indices {
             board.columns[index].location = remap(board.columns[index].location)
             board.columns[index].wipLimitLocation = remap(board.columns[index].wipLimitLocation)
         }
-        board.rules.locations = board.rules.locations.mapValues { remap($0)! }
+        board.rules.locations = board.rules.locations.mapValues { remap($0) ?? $0 }
 
         var sources: [Int] = []
         for index in board.columns.indices {
@@ -95,6 +98,9 @@ struct VersionParser {
             guard runCards(marker, outline, bytes: bytes, file: file, into: &archived, sources: &archivedSources) else { return nil }
         }
         board.archived = archived
+        // Every run must have landed somewhere, as every card does in the full parse.
+        let markers = frameBoard.cardCount + frameBoard.archived.count
+        guard markers == outline.runs.count else { return nil }
         return (board, sources)
     }
 
