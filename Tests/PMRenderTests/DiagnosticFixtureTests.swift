@@ -19,6 +19,13 @@ struct DiagnosticFixtureTests {
         #expect(!result.diagnostics.isEmpty, "a diagnostics fixture should produce diagnostics")
     }
 
+    @Test("JSON diagnostics about a whole file have null line and column, never left out")
+    func jsonNulls() throws {
+        let json = DiagnosticPrinter.render([Diagnostic(.missingTemplate("page"), file: "templates", at: nil)], format: .json)
+        let objects = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+        #expect(objects.count == 1 && objects[0]["line"] is NSNull && objects[0]["column"] is NSNull)
+    }
+
     @Test("there are diagnostic fixtures")
     func fixturesExist() {
         #expect(Self.names.count >= 8)

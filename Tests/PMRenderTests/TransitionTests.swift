@@ -107,6 +107,7 @@ struct TransitionTests {
         let changes = try #require(object["changes"] as? [[String: Any]])
         #expect(changes.map { $0["kind"] as? String } == ["renamed", "edited", "removed"])
         #expect(changes[0]["previousTitle"] as? String == "Fix date picker")
+        #expect(changes[2]["to"] is NSNull && changes[2]["line"] is NSNull, "absent values are null, never left out")
     }
 
     @Test("WIP limits are checked with or without a previous version")

@@ -67,29 +67,13 @@ public enum ChangeReport {
         let kind: String
         let id: String
         let title: String
-        let previousTitle: String?
-        let from: String?
-        let to: String?
+        @ExplicitNull var previousTitle: String?
+        @ExplicitNull var from: String?
+        @ExplicitNull var to: String?
         let fields: [String]
-        let line: Int?
-        let previousLine: Int?
+        @ExplicitNull var line: Int?
+        @ExplicitNull var previousLine: Int?
         let summary: String
-
-        enum CodingKeys: String, CodingKey { case kind, id, title, previousTitle, from, to, fields, line, previousLine, summary }
-
-        func encode(to encoder: Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(kind, forKey: .kind)
-            try c.encode(id, forKey: .id)
-            try c.encode(title, forKey: .title)
-            try c.encode(previousTitle, forKey: .previousTitle)
-            try c.encode(from, forKey: .from)
-            try c.encode(to, forKey: .to)
-            try c.encode(fields, forKey: .fields)
-            try c.encode(line, forKey: .line)
-            try c.encode(previousLine, forKey: .previousLine)
-            try c.encode(summary, forKey: .summary)
-        }
     }
 
     struct JSONReport: Encodable {

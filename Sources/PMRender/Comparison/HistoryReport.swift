@@ -46,32 +46,11 @@ public enum HistoryReport {
         let kind: String
         let id: String
         let title: String
-        let previousTitle: String?
-        let from: String?
-        let to: String?
+        @ExplicitNull var previousTitle: String?
+        @ExplicitNull var from: String?
+        @ExplicitNull var to: String?
         let fields: [String]
         let summary: String
-
-        enum CodingKeys: String, CodingKey {
-            case commit, shortCommit, author, date, subject, kind, id, title, previousTitle, from, to, fields, summary
-        }
-
-        func encode(to encoder: Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(commit, forKey: .commit)
-            try c.encode(shortCommit, forKey: .shortCommit)
-            try c.encode(author, forKey: .author)
-            try c.encode(date, forKey: .date)
-            try c.encode(subject, forKey: .subject)
-            try c.encode(kind, forKey: .kind)
-            try c.encode(id, forKey: .id)
-            try c.encode(title, forKey: .title)
-            try c.encode(previousTitle, forKey: .previousTitle)
-            try c.encode(from, forKey: .from)
-            try c.encode(to, forKey: .to)
-            try c.encode(fields, forKey: .fields)
-            try c.encode(summary, forKey: .summary)
-        }
     }
 
     struct JSONEntry: Encodable {
@@ -84,24 +63,10 @@ public enum HistoryReport {
         let title: String
         let created: String
         let entered: [JSONEntry]
-        let done: String?
+        @ExplicitNull var done: String?
         let secondsInState: [String: Int]
-        let leadTimeSeconds: Int?
-        let cycleTimeSeconds: Int?
-
-        enum CodingKeys: String, CodingKey { case id, title, created, entered, done, secondsInState, leadTimeSeconds, cycleTimeSeconds }
-
-        func encode(to encoder: Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(id, forKey: .id)
-            try c.encode(title, forKey: .title)
-            try c.encode(created, forKey: .created)
-            try c.encode(entered, forKey: .entered)
-            try c.encode(done, forKey: .done)
-            try c.encode(secondsInState, forKey: .secondsInState)
-            try c.encode(leadTimeSeconds, forKey: .leadTimeSeconds)
-            try c.encode(cycleTimeSeconds, forKey: .cycleTimeSeconds)
-        }
+        @ExplicitNull var leadTimeSeconds: Int?
+        @ExplicitNull var cycleTimeSeconds: Int?
     }
 
     struct JSONReport: Encodable {

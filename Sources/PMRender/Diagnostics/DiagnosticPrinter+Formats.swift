@@ -59,41 +59,18 @@ extension DiagnosticPrinter {
     struct JSONDiagnostic: Encodable {
         struct Note: Encodable {
             let file: String
-            let line: Int?
-            let column: Int?
+            @ExplicitNull var line: Int?
+            @ExplicitNull var column: Int?
             let message: String
-
-            enum CodingKeys: String, CodingKey { case file, line, column, message }
-
-            func encode(to encoder: Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(file, forKey: .file)
-                try container.encode(line, forKey: .line)
-                try container.encode(column, forKey: .column)
-                try container.encode(message, forKey: .message)
-            }
         }
 
         let severity: String
         let code: String
         let file: String
-        let line: Int?
-        let column: Int?
+        @ExplicitNull var line: Int?
+        @ExplicitNull var column: Int?
         let message: String
         let notes: [Note]
-
-        enum CodingKeys: String, CodingKey { case severity, code, file, line, column, message, notes }
-
-        func encode(to encoder: Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(severity, forKey: .severity)
-            try container.encode(code, forKey: .code)
-            try container.encode(file, forKey: .file)
-            try container.encode(line, forKey: .line)
-            try container.encode(column, forKey: .column)
-            try container.encode(message, forKey: .message)
-            try container.encode(notes, forKey: .notes)
-        }
     }
 
     /// A JSON array of `{severity, code, file, line, column, message, notes}` objects.

@@ -29,7 +29,7 @@ public enum BoardJSON {
 
     struct ColumnDTO: Encodable {
         let state: String
-        let wipLimit: Int?
+        @ExplicitNull var wipLimit: Int?
         let cards: [CardDTO]
 
         init(_ column: Column) {
@@ -37,22 +37,13 @@ public enum BoardJSON {
             wipLimit = column.wipLimit
             cards = column.cards.map(CardDTO.init)
         }
-
-        enum CodingKeys: String, CodingKey { case state, wipLimit, cards }
-
-        func encode(to encoder: Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(state, forKey: .state)
-            try container.encode(wipLimit, forKey: .wipLimit)  // null when absent, never omitted
-            try container.encode(cards, forKey: .cards)
-        }
     }
 
     struct CardDTO: Encodable {
         let id: String
         let title: String
         let state: String
-        let due: String?
+        @ExplicitNull var due: String?
         let tags: [String]
         let line: Int
         let description: String
@@ -65,19 +56,6 @@ public enum BoardJSON {
             tags = card.tags
             line = card.location.line
             description = card.description
-        }
-
-        enum CodingKeys: String, CodingKey { case id, title, state, due, tags, line, description }
-
-        func encode(to encoder: Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(title, forKey: .title)
-            try container.encode(state, forKey: .state)
-            try container.encode(due, forKey: .due)
-            try container.encode(tags, forKey: .tags)
-            try container.encode(line, forKey: .line)
-            try container.encode(description, forKey: .description)
         }
     }
 }
