@@ -61,9 +61,7 @@ extension GitRepository {
     /// them: each version can be processed while git reads the next, and none is kept.
     public func readVersions(of commits: [CommitInfo], _ body: (FileVersion) -> Void) throws(GitError) {
         guard !commits.isEmpty else { return }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: git)
-        process.arguments = ["-C", topLevel, "cat-file", "--batch"]
+        let process = GitRepository.makeProcess(git, in: topLevel, ["cat-file", "--batch"])
         let input = Pipe()
         let output = Pipe()
         process.standardInput = input

@@ -74,13 +74,7 @@ public struct GitRepository: Sendable {
     }
 
     private static func run(_ git: String, in directory: String, _ arguments: [String]) -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: git)
-        process.arguments = ["-C", directory] + arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["GIT_TERMINAL_PROMPT"] = "0"
-        environment["LC_ALL"] = "C"
-        process.environment = environment
+        let process = makeProcess(git, in: directory, arguments)
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out
@@ -104,6 +98,18 @@ public struct GitRepository: Sendable {
         group.wait()
         exited.wait()
         return Result(status: process.terminationStatus, stdout: [UInt8](output), stderr: [UInt8](errorData.withLock { $0 }))
+    }
+
+    /// A git process in `directory`: never prompting, with C-locale messages.
+    static func makeProcess(_ git: String, in directory: String, _ arguments: [String]) -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: git)
+        process.arguments = ["-C", directory] + arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["GIT_TERMINAL_PROMPT"] = "0"
+        environment["LC_ALL"] = "C"
+        process.environment = environment
+        return process
     }
 
     /// Starts a process; the semaphore is signalled when it exits. (Foundation's `waitUntilExit`
