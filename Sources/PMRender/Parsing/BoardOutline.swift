@@ -33,6 +33,13 @@ struct BoardOutline {
     /// The marker title of run `index`.
     static func markerTitle(_ index: Int) -> String { "m\(index)" }
 
+    /// The run a marker card of the parsed frame stands for; nil for any other card.
+    func run(ofMarker title: String) -> [CardPiece]? {
+        guard title.first == "m", let index = Int(title.dropFirst()), runs.indices.contains(index),
+              BoardOutline.markerTitle(index) == title else { return nil }
+        return runs[index]
+    }
+
     /// Nil when the file's shape is not one the scanner is sure about.
     init?(_ bytes: [UInt8]) {
         guard let scanned = bytes.withUnsafeBufferPointer({ buffer in

@@ -108,10 +108,8 @@ struct VersionParser {
     /// false when one of them has errors.
     private mutating func runCards(_ marker: Card, _ outline: BoardOutline, bytes: [UInt8], file: String,
                                    into cards: inout [Card], sources: inout [Int]) -> Bool {
-        guard marker.title.first == "m", let index = Int(marker.title.dropFirst()), outline.runs.indices.contains(index) else {
-            return false
-        }
-        for piece in outline.runs[index] {
+        guard let run = outline.run(ofMarker: marker.title) else { return false }
+        for piece in run {
             let number = sourceNumber(bytes[piece.bytes], file: file)
             guard var card = parsedCards[number] else { return false }
             let shift = piece.line - 1 - VersionParser.cardLineOffset
