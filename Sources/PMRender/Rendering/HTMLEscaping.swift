@@ -31,18 +31,32 @@ struct HTMLEscaping: MustacheContentType {
             guard bytes.contains(where: needsEscape) else { return String(decoding: bytes, as: UTF8.self) }
             var out: [UInt8] = []
             out.reserveCapacity(bytes.count + bytes.count / 8)
-            for byte in bytes {
-                switch byte {
-                case UInt8(ascii: "&"): out += "&amp;".utf8
-                case UInt8(ascii: "<"): out += "&lt;".utf8
-                case UInt8(ascii: ">"): out += "&gt;".utf8
-                case UInt8(ascii: "\""): out += "&quot;".utf8
-                case UInt8(ascii: "'"): out += "&#39;".utf8
-                default: out.append(byte)
-                }
-            }
+            append(bytes, to: &out)
             return String(decoding: out, as: UTF8.self)
         }
+    }
+
+    /// Appends `text` escaped to `output`.
+    static func append(_ text: String, to output: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { append($0, to: &output) }
+    }
+
+    private static func append(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        // Runs without anything to escape are copied whole.
+        var runStart = 0
+        for (index, byte) in bytes.enumerated() where needsEscape(byte) {
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+            switch byte {
+            case UInt8(ascii: "&"): output += "&amp;".utf8
+            case UInt8(ascii: "<"): output += "&lt;".utf8
+            case UInt8(ascii: ">"): output += "&gt;".utf8
+            case UInt8(ascii: "\""): output += "&quot;".utf8
+            default: output += "&#39;".utf8
+            }
+            runStart = index + 1
+        }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
     }
 
     private static func needsEscape(_ byte: UInt8) -> Bool {

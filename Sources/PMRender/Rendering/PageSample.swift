@@ -61,7 +61,7 @@ enum PageSample {
     static let combinedOverdue: OverduePageView = overviewBuilder.overduePage()
 
     /// Each page template with the value it renders.
-    static let roots: [(String, any Sendable)] = [
+    static let roots: [(String, any TemplateObject)] = [
         ("page", page), ("overdue", overdue), ("overdue", combinedOverdue), ("history", historyPage), ("overview", overview),
     ]
 }

@@ -48,7 +48,7 @@ public enum SiteRenderer {
     public static func render(_ board: Board, options: RenderOptions) -> (RenderedSite?, [Diagnostic]) {
         let builder = PageBuilder(board: board, clock: options.clock, history: options.history, partOfSite: options.partOfSite)
         let page = builder.page()
-        var pages: [(name: String, path: String, view: any Sendable)] = [
+        var pages: [(name: String, path: String, view: any TemplateObject)] = [
             ("page", "index.html", page), ("overdue", "overdue.html", builder.overduePage()),
         ]
         if options.history != nil {
@@ -66,14 +66,13 @@ public enum SiteRenderer {
         let contents = Mutex([[UInt8]](repeating: [], count: pages.count + 1))
         let jobs = pages
         DispatchQueue.concurrentPerform(iterations: jobs.count + 1) { index in
-            let text: String
+            let bytes: [UInt8]
             if index < jobs.count {
-                text = options.templates.render(jobs[index].view, template: jobs[index].name) ?? ""
+                bytes = options.templates.render(jobs[index].view, template: jobs[index].name) ?? []
             } else {
-                text = ICalendar.feed(for: [(board, slug)], name: board.title,
-                                      options: ICalendar.Options(clock: options.clock, baseURL: options.baseURL))
+                bytes = Array(ICalendar.feed(for: [(board, slug)], name: board.title,
+                                             options: ICalendar.Options(clock: options.clock, baseURL: options.baseURL)).utf8)
             }
-            let bytes = Array(text.utf8)
             contents.withLock { $0[index] = bytes }
         }
         let rendered = contents.withLock { $0 }

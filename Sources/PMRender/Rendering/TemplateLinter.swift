@@ -14,7 +14,7 @@ struct TemplateLinter {
     }
 
     /// Lints each root template with its sample value.
-    func lint(roots: [(String, any Sendable)]) -> [Diagnostic] {
+    func lint(roots: [(String, any TemplateObject)]) -> [Diagnostic] {
         var linter = self
         for (name, sample) in roots {
             linter.walk(name, stack: [sample], chain: [name])

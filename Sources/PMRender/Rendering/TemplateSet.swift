@@ -16,6 +16,9 @@ public struct TemplateSet: Sendable {
     }
 
     let library: MustacheLibrary
+    /// The same templates compiled for speed; nil when they use something only swift-mustache
+    /// renders (transforms, inheritance).
+    let compiled: CompiledTemplates?
     let sources: [String: Source]
 
     /// The templates compiled into the binary from the top-level `Templates/` folder. They are not
@@ -90,15 +93,23 @@ public struct TemplateSet: Sendable {
             diagnostics += TemplateLinter(sources: byName).lint(roots: PageSample.roots.filter { byName[$0.0] != nil })
         }
         guard !diagnostics.hasErrors else { return (nil, diagnostics) }
-        return (TemplateSet(library: MustacheLibrary(templates: templates), sources: byName), diagnostics)
+        let compiled = try? CompiledTemplates(templates)
+        return (TemplateSet(library: MustacheLibrary(templates: templates), compiled: compiled, sources: byName), diagnostics)
     }
 
     /// Whether the set has a template of that name.
     public func has(_ name: String) -> Bool { sources[name] != nil }
 
-    /// Renders `value` with the named template.
-    func render(_ value: Any, template name: String) -> String? {
-        library.render(value, withTemplate: name)
+    /// Renders `value` with the named template, as UTF-8.
+    func render(_ value: some TemplateObject, template name: String) -> [UInt8]? {
+        if let compiled { return compiled.render(value, template: name) }
+        return renderWithSwiftMustache(value, template: name)
+    }
+
+    /// Renders through swift-mustache itself: for sets the compiler leaves alone, and for tests to
+    /// check the compiled templates against.
+    func renderWithSwiftMustache(_ value: some TemplateObject, template name: String) -> [UInt8]? {
+        library.render(value, withTemplate: name).map { Array($0.utf8) }
     }
 
     private static func describe(_ error: Error) -> String {

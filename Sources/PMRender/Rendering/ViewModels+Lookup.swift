@@ -1,273 +1,275 @@
-import Mustache
+// Key lookup for templates: each view model serves its properties by name, typed, so neither
+// renderer reflects (swift-mustache would otherwise find each key with Mirror, and pm-render's
+// compiled templates need no dynamic casts). Every stored property is listed here; ViewModelTests
+// checks that these tables and the structs never drift apart.
 
-// Key lookup for templates. swift-mustache would otherwise find each key by reflection (Mirror),
-// which dominates rendering time. Every stored property is listed here; ViewModelTests checks that
-// these tables and the structs never drift apart.
-
-extension PageView: MustacheParent {
-    func child(named key: String) -> Any? {
+extension PageView: TemplateObject, TemplateElement {
+    func value(named key: String) -> TemplateValue? {
         switch key {
-        case "lang": return lang
-        case "generator": return generator
-        case "title": return title
-        case "hasDescription": return hasDescription
-        case "descriptionHTML": return descriptionHTML
-        case "asOf": return asOf
-        case "summary": return summary
-        case "cardCount": return cardCount
-        case "overdueCount": return overdueCount
-        case "dueSoonCount": return dueSoonCount
-        case "columns": return columns
-        case "hasArchived": return hasArchived
-        case "archivedCount": return archivedCount
-        case "archived": return archived
-        case "allCards": return allCards
-        case "hasHistory": return hasHistory
-        case "hasOverview": return hasOverview
-        case "calendarLink": return calendarLink
-        case "labels": return labels
+        case "lang": return .of(lang)
+        case "generator": return .of(generator)
+        case "title": return .of(title)
+        case "hasDescription": return .of(hasDescription)
+        case "descriptionHTML": return .of(descriptionHTML)
+        case "asOf": return .of(asOf)
+        case "summary": return .of(summary)
+        case "cardCount": return .of(cardCount)
+        case "overdueCount": return .of(overdueCount)
+        case "dueSoonCount": return .of(dueSoonCount)
+        case "columns": return .of(columns)
+        case "hasArchived": return .of(hasArchived)
+        case "archivedCount": return .of(archivedCount)
+        case "archived": return .of(archived)
+        case "allCards": return .of(allCards)
+        case "hasHistory": return .of(hasHistory)
+        case "hasOverview": return .of(hasOverview)
+        case "calendarLink": return .of(calendarLink)
+        case "labels": return .of(labels)
         default: return nil
         }
     }
 }
 
-extension OverduePageView: MustacheParent {
-    func child(named key: String) -> Any? {
+extension OverduePageView: TemplateObject, TemplateElement {
+    func value(named key: String) -> TemplateValue? {
         switch key {
-        case "lang": return lang
-        case "generator": return generator
-        case "title": return title
-        case "asOf": return asOf
-        case "overdueCount": return overdueCount
-        case "dueSoonCount": return dueSoonCount
-        case "overdueHeading": return overdueHeading
-        case "dueSoonHeading": return dueSoonHeading
-        case "hasOverdue": return hasOverdue
-        case "overdue": return overdue
-        case "hasDueSoon": return hasDueSoon
-        case "dueSoon": return dueSoon
-        case "hasHistory": return hasHistory
-        case "hasOverview": return hasOverview
-        case "calendarLink": return calendarLink
-        case "labels": return labels
+        case "lang": return .of(lang)
+        case "generator": return .of(generator)
+        case "title": return .of(title)
+        case "asOf": return .of(asOf)
+        case "overdueCount": return .of(overdueCount)
+        case "dueSoonCount": return .of(dueSoonCount)
+        case "overdueHeading": return .of(overdueHeading)
+        case "dueSoonHeading": return .of(dueSoonHeading)
+        case "hasOverdue": return .of(hasOverdue)
+        case "overdue": return .of(overdue)
+        case "hasDueSoon": return .of(hasDueSoon)
+        case "dueSoon": return .of(dueSoon)
+        case "hasHistory": return .of(hasHistory)
+        case "hasOverview": return .of(hasOverview)
+        case "calendarLink": return .of(calendarLink)
+        case "labels": return .of(labels)
         default: return nil
         }
     }
 }
 
-extension HistoryPageView: MustacheParent {
-    func child(named key: String) -> Any? {
+extension HistoryPageView: TemplateObject, TemplateElement {
+    func value(named key: String) -> TemplateValue? {
         switch key {
-        case "lang": return lang
-        case "generator": return generator
-        case "title": return title
-        case "asOf": return asOf
-        case "overdueCount": return overdueCount
-        case "hasHistory": return hasHistory
-        case "isShallow": return isShallow
-        case "shallowNote": return shallowNote
-        case "hasEvents": return hasEvents
-        case "days": return days
-        case "hasOverview": return hasOverview
-        case "calendarLink": return calendarLink
-        case "labels": return labels
+        case "lang": return .of(lang)
+        case "generator": return .of(generator)
+        case "title": return .of(title)
+        case "asOf": return .of(asOf)
+        case "overdueCount": return .of(overdueCount)
+        case "hasHistory": return .of(hasHistory)
+        case "isShallow": return .of(isShallow)
+        case "shallowNote": return .of(shallowNote)
+        case "hasEvents": return .of(hasEvents)
+        case "days": return .of(days)
+        case "hasOverview": return .of(hasOverview)
+        case "calendarLink": return .of(calendarLink)
+        case "labels": return .of(labels)
         default: return nil
         }
     }
 }
 
-extension HistoryDayView: MustacheParent {
-    func child(named key: String) -> Any? {
+extension HistoryDayView: TemplateObject, TemplateElement {
+    func value(named key: String) -> TemplateValue? {
         switch key {
-        case "date": return date
-        case "events": return events
+        case "date": return .of(date)
+        case "events": return .of(events)
         default: return nil
         }
     }
 }
 
-extension HistoryEventView: MustacheParent {
-    func child(named key: String) -> Any? {
+extension HistoryEventView: TemplateObject, TemplateElement {
+    func value(named key: String) -> TemplateValue? {
         switch key {
-        case "kind": return kind
-        case "time": return time
-        case "iso": return iso
-        case "title": return title
-        case "hasLink": return hasLink
-        case "link": return link
-        case "description": return description
-        case "author": return author
-        case "byline": return byline
-        case "commit": return commit
-        case "subject": return subject
+        case "kind": return .of(kind)
+        case "time": return .of(time)
+        case "iso": return .of(iso)
+        case "title": return .of(title)
+        case "hasLink": return .of(hasLink)
+        case "link": return .of(link)
+        case "description": return .of(description)
+        case "author": return .of(author)
+        case "byline": return .of(byline)
+        case "commit": return .of(commit)
+        case "subject": return .of(subject)
         default: return nil
         }
     }
 }
 
-extension TimelineItemView: MustacheParent {
-    func child(named key: String) -> Any? {
+extension TimelineItemView: TemplateObject, TemplateElement {
+    func value(named key: String) -> TemplateValue? {
         switch key {
-        case "label": return label
-        case "value": return value
+        case "label": return .of(label)
+        case "value": return .of(value)
         default: return nil
         }
     }
 }
 
-extension OverviewPageView: MustacheParent {
-    func child(named key: String) -> Any? {
+extension OverviewPageView: TemplateObject, TemplateElement {
+    func value(named key: String) -> TemplateValue? {
         switch key {
-        case "lang": return lang
-        case "generator": return generator
-        case "title": return title
-        case "asOf": return asOf
-        case "summary": return summary
-        case "overdueCount": return overdueCount
-        case "hasHistory": return hasHistory
-        case "hasOverview": return hasOverview
-        case "calendarLink": return calendarLink
-        case "boards": return boards
-        case "hasFailed": return hasFailed
-        case "failed": return failed
-        case "labels": return labels
+        case "lang": return .of(lang)
+        case "generator": return .of(generator)
+        case "title": return .of(title)
+        case "asOf": return .of(asOf)
+        case "summary": return .of(summary)
+        case "overdueCount": return .of(overdueCount)
+        case "hasHistory": return .of(hasHistory)
+        case "hasOverview": return .of(hasOverview)
+        case "calendarLink": return .of(calendarLink)
+        case "boards": return .of(boards)
+        case "hasFailed": return .of(hasFailed)
+        case "failed": return .of(failed)
+        case "labels": return .of(labels)
         default: return nil
         }
     }
 }
 
-extension OverviewBoardView: MustacheParent {
-    func child(named key: String) -> Any? {
+extension OverviewBoardView: TemplateObject, TemplateElement {
+    func value(named key: String) -> TemplateValue? {
         switch key {
-        case "title": return title
-        case "link": return link
-        case "file": return file
-        case "cardCount": return cardCount
-        case "counts": return counts
-        case "overdueCount": return overdueCount
-        case "dueSoonCount": return dueSoonCount
-        case "hasOverdue": return hasOverdue
-        case "hasDueSoon": return hasDueSoon
-        case "overdueText": return overdueText
-        case "dueSoonText": return dueSoonText
-        case "hasLatestChange": return hasLatestChange
-        case "latestChange": return latestChange
+        case "title": return .of(title)
+        case "link": return .of(link)
+        case "file": return .of(file)
+        case "cardCount": return .of(cardCount)
+        case "counts": return .of(counts)
+        case "overdueCount": return .of(overdueCount)
+        case "dueSoonCount": return .of(dueSoonCount)
+        case "hasOverdue": return .of(hasOverdue)
+        case "hasDueSoon": return .of(hasDueSoon)
+        case "overdueText": return .of(overdueText)
+        case "dueSoonText": return .of(dueSoonText)
+        case "hasLatestChange": return .of(hasLatestChange)
+        case "latestChange": return .of(latestChange)
         default: return nil
         }
     }
 }
 
-extension StateCountView: MustacheParent {
-    func child(named key: String) -> Any? {
+extension StateCountView: TemplateObject, TemplateElement {
+    func value(named key: String) -> TemplateValue? {
         switch key {
-        case "state": return state
-        case "name": return name
-        case "count": return count
-        case "width": return width
+        case "state": return .of(state)
+        case "name": return .of(name)
+        case "count": return .of(count)
+        case "width": return .of(width)
         default: return nil
         }
     }
 }
 
-extension DateView: MustacheParent {
-    func child(named key: String) -> Any? {
+extension DateView: TemplateObject, TemplateElement {
+    func value(named key: String) -> TemplateValue? {
         switch key {
-        case "iso": return iso
-        case "text": return text
+        case "iso": return .of(iso)
+        case "text": return .of(text)
         default: return nil
         }
     }
 }
 
-extension ColumnView: MustacheParent {
-    func child(named key: String) -> Any? {
+extension ColumnView: TemplateObject, TemplateElement {
+    func value(named key: String) -> TemplateValue? {
         switch key {
-        case "state": return state
-        case "name": return name
-        case "count": return count
-        case "hasLimit": return hasLimit
-        case "limit": return limit
-        case "countText": return countText
-        case "countLabel": return countLabel
-        case "overLimit": return overLimit
-        case "isEmpty": return isEmpty
-        case "cards": return cards
+        case "state": return .of(state)
+        case "name": return .of(name)
+        case "count": return .of(count)
+        case "hasLimit": return .of(hasLimit)
+        case "limit": return .of(limit)
+        case "countText": return .of(countText)
+        case "countLabel": return .of(countLabel)
+        case "overLimit": return .of(overLimit)
+        case "isEmpty": return .of(isEmpty)
+        case "cards": return .of(cards)
         default: return nil
         }
     }
 }
 
-extension CardView: MustacheParent {
-    func child(named key: String) -> Any? {
+extension CardView: TemplateObject, TemplateElement {
+    func value(named key: String) -> TemplateValue? {
         switch key {
-        case "id": return id
-        case "anchor": return anchor
-        case "link": return link
-        case "title": return title
-        case "state": return state
-        case "stateName": return stateName
-        case "classes": return classes
-        case "hasDue": return hasDue
-        case "due": return due
-        case "isOverdue": return isOverdue
-        case "isDueSoon": return isDueSoon
-        case "hasStatus": return hasStatus
-        case "status": return status
-        case "statusClass": return statusClass
-        case "hasTags": return hasTags
-        case "tags": return tags
-        case "hasDescription": return hasDescription
-        case "descriptionHTML": return descriptionHTML
-        case "isArchived": return isArchived
-        case "line": return line
-        case "hasTimeline": return hasTimeline
-        case "timeline": return timeline
-        case "hasBoard": return hasBoard
-        case "board": return board
+        case "id": return .of(id)
+        case "anchor": return .of(anchor)
+        case "link": return .of(link)
+        case "title": return .of(title)
+        case "state": return .of(state)
+        case "stateName": return .of(stateName)
+        case "classes": return .of(classes)
+        case "hasDue": return .of(hasDue)
+        case "due": return .of(due)
+        case "isOverdue": return .of(isOverdue)
+        case "isDueSoon": return .of(isDueSoon)
+        case "hasStatus": return .of(hasStatus)
+        case "status": return .of(status)
+        case "statusClass": return .of(statusClass)
+        case "hasTags": return .of(hasTags)
+        case "tags": return .of(tags)
+        case "hasDescription": return .of(hasDescription)
+        case "descriptionHTML": return .of(descriptionHTML)
+        case "isArchived": return .of(isArchived)
+        case "line": return .of(line)
+        case "hasTimeline": return .of(hasTimeline)
+        case "timeline": return .of(timeline)
+        case "hasBoard": return .of(hasBoard)
+        case "board": return .of(board)
         default: return nil
         }
     }
 }
 
-extension TagView: MustacheParent {
-    func child(named key: String) -> Any? {
+extension TagView: TemplateObject, TemplateElement {
+    func value(named key: String) -> TemplateValue? {
         switch key {
-        case "name": return name
-        case "slug": return slug
+        case "name": return .of(name)
+        case "slug": return .of(slug)
         default: return nil
         }
     }
 }
 
-extension Labels: MustacheParent {
-    public func child(named key: String) -> Any? {
+extension Labels: TemplateObject, TemplateElement {
+    // Labels is public, so swift-mustache's requirement must be too.
+    public func child(named key: String) -> Any? { value(named: key)?.any }
+
+    func value(named key: String) -> TemplateValue? {
         switch key {
-        case "board": return board
-        case "asOf": return asOf
-        case "archived": return archived
-        case "generatedBy": return generatedBy
-        case "overLimit": return overLimit
-        case "emptyColumn": return emptyColumn
-        case "tags": return tags
-        case "close": return close
-        case "state": return state
-        case "deadline": return deadline
-        case "noDeadline": return noDeadline
-        case "overdue": return overdue
-        case "dueSoon": return dueSoon
-        case "navigation": return navigation
-        case "overduePage": return overduePage
-        case "subscribe": return subscribe
-        case "nothingOverdue": return nothingOverdue
-        case "nothingDueSoon": return nothingDueSoon
-        case "history": return history
-        case "noHistory": return noHistory
-        case "timeline": return timeline
-        case "allBoards": return allBoards
-        case "boards": return boards
-        case "latestChange": return latestChange
-        case "failedBoards": return failedBoards
-        case "columns": return columns
+        case "board": return .of(board)
+        case "asOf": return .of(asOf)
+        case "archived": return .of(archived)
+        case "generatedBy": return .of(generatedBy)
+        case "overLimit": return .of(overLimit)
+        case "emptyColumn": return .of(emptyColumn)
+        case "tags": return .of(tags)
+        case "close": return .of(close)
+        case "state": return .of(state)
+        case "deadline": return .of(deadline)
+        case "noDeadline": return .of(noDeadline)
+        case "overdue": return .of(overdue)
+        case "dueSoon": return .of(dueSoon)
+        case "navigation": return .of(navigation)
+        case "overduePage": return .of(overduePage)
+        case "subscribe": return .of(subscribe)
+        case "nothingOverdue": return .of(nothingOverdue)
+        case "nothingDueSoon": return .of(nothingDueSoon)
+        case "history": return .of(history)
+        case "noHistory": return .of(noHistory)
+        case "timeline": return .of(timeline)
+        case "allBoards": return .of(allBoards)
+        case "boards": return .of(boards)
+        case "latestChange": return .of(latestChange)
+        case "failedBoards": return .of(failedBoards)
+        case "columns": return .of(columns)
         default: return nil
         }
     }

@@ -112,12 +112,12 @@ public enum MultiBoardSite {
         let locales = Set(entries.map(\.board.locale))
         let builder = OverviewBuilder(entries: entries, failed: failed, locale: options.locale ?? (locales.count == 1 ? locales.first! : .en))
         let overview = builder.overviewPage()
-        for (name, path, view) in [("overview", "index.html", overview as Any), ("overdue", "overdue.html", builder.overduePage())] {
+        for (name, path, view) in [("overview", "index.html", overview as any TemplateObject), ("overdue", "overdue.html", builder.overduePage())] {
             guard let html = options.templates.render(view, template: name) else {
                 return Outcome(site: nil, diagnostics: diagnostics + [Diagnostic(.missingTemplate(name), file: "templates", at: nil)],
                                failed: failed, boardCount: results.count, title: results.count == 1 ? results.first?.board?.title : nil)
             }
-            files.append(.init(path: path, contents: Array(html.utf8)))
+            files.append(.init(path: path, contents: html))
         }
         let feed = ICalendar.feed(for: entries.map { ($0.board, $0.slug) }, name: overview.title,
                                   options: ICalendar.Options(clock: entries.first?.clock ?? options.clock("UTC"), baseURL: options.baseURL,
