@@ -26,88 +26,191 @@ public enum ICalendar {
     /// The feed, with CRLF line endings and lines folded at 75 octets. Each board comes with its slug,
     /// used in UIDs (and, for several boards, in URLs: `<base>/<slug>/index.html#card-ID`).
     public static func feed(for boards: [(Board, String)], name: String, options: Options) -> String {
-        var lines = [
-            "BEGIN:VCALENDAR",
-            "VERSION:2.0",
-            "PRODID:-//pm-render//pm-render \(PMRenderVersion.string)//EN",
-            "CALSCALE:GREGORIAN",
-            "METHOD:PUBLISH",
-            "X-WR-CALNAME:\(escape(name))",
-        ]
+        String(decoding: feedBytes(for: boards, name: name, options: options), as: UTF8.self)
+    }
+
+    /// The feed as UTF-8.
+    public static func feedBytes(for boards: [(Board, String)], name: String, options: Options) -> [UInt8] {
+        var lines = ContentLines()
+        lines.line("BEGIN:VCALENDAR")
+        lines.line("VERSION:2.0")
+        lines.line("PRODID:-//pm-render//pm-render \(PMRenderVersion.string)//EN")
+        lines.line("CALSCALE:GREGORIAN")
+        lines.line("METHOD:PUBLISH")
+        lines.line("X-WR-CALNAME:", escaping: name)
         if boards.count == 1, let (board, _) = boards.first {
-            lines.append("X-WR-TIMEZONE:\(escape(board.timezone))")
+            lines.line("X-WR-TIMEZONE:", escaping: board.timezone)
         }
-        let stamp = basicDate(options.clock.today) + "T000000Z"
+        let stamp = "DTSTAMP:" + basicDate(options.clock.today) + "T000000Z"
         for (board, boardSlug) in boards {
+            let phrases = Phrases(options.locale ?? board.locale)
             for card in board.cards {
                 guard let due = card.due, card.state != .done else { continue }
-                lines.append("BEGIN:VEVENT")
-                lines.append("UID:\(escape(card.id)).\(escape(boardSlug))@pm-render")
-                lines.append("DTSTAMP:\(stamp)")
+                lines.line("BEGIN:VEVENT")
+                lines.start("UID:")
+                lines.escaped(card.id)
+                lines.raw(".")
+                lines.escaped(boardSlug)
+                lines.raw("@pm-render")
+                lines.end()
+                lines.line(stamp)
                 if let time = due.time {
-                    lines.append("DTSTART:\(utc(date: due.date, time: time, timezone: board.timezone))")
+                    lines.line("DTSTART:" + utc(date: due.date, time: time, timezone: board.timezone))
                 } else {
-                    lines.append("DTSTART;VALUE=DATE:\(basicDate(due.date))")
-                    lines.append("DTEND;VALUE=DATE:\(basicDate(due.date.adding(days: 1)))")
+                    lines.line("DTSTART;VALUE=DATE:" + basicDate(due.date))
+                    lines.line("DTEND;VALUE=DATE:" + basicDate(due.date.adding(days: 1)))
                 }
-                lines.append("SUMMARY:\(escape(card.title))")
+                lines.line("SUMMARY:", escaping: card.title)
                 let description = card.descriptionText.isEmpty ? card.description : card.descriptionText
-                if !description.isEmpty { lines.append("DESCRIPTION:\(escape(description))") }
-                if !card.tags.isEmpty { lines.append("CATEGORIES:" + card.tags.map(escape).joined(separator: ",")) }
-                lines.append("STATUS:CONFIRMED")
-                lines.append("TRANSP:TRANSPARENT")
+                if !description.isEmpty { lines.line("DESCRIPTION:", escaping: description) }
+                if !card.tags.isEmpty {
+                    lines.start("CATEGORIES:")
+                    for (index, tag) in card.tags.enumerated() {
+                        if index > 0 { lines.raw(",") }
+                        lines.escaped(tag)
+                    }
+                    lines.end()
+                }
+                lines.line("STATUS:CONFIRMED")
+                lines.line("TRANSP:TRANSPARENT")
                 if let base = options.baseURL, let url = cardURL(base: base, board: boards.count > 1 ? boardSlug : nil, card: card) {
-                    lines.append("URL:\(url)")
+                    lines.line("URL:" + url)
                 }
                 if let trigger = board.reminder.trigger {
-                    lines.append("BEGIN:VALARM")
-                    lines.append("ACTION:DISPLAY")
-                    lines.append("DESCRIPTION:\(escape(Phrases(options.locale ?? board.locale).text("calendar.reminder", ["title": card.title])))")
-                    lines.append("TRIGGER:\(trigger)")
-                    lines.append("END:VALARM")
+                    lines.line("BEGIN:VALARM")
+                    lines.line("ACTION:DISPLAY")
+                    lines.line("DESCRIPTION:", escaping: phrases.text("calendar.reminder", ["title": card.title]))
+                    lines.line("TRIGGER:" + trigger)
+                    lines.line("END:VALARM")
                 }
-                lines.append("END:VEVENT")
+                lines.line("END:VEVENT")
             }
         }
-        lines.append("END:VCALENDAR")
-        return lines.map(fold).joined()
+        lines.line("END:VCALENDAR")
+        return lines.bytes
     }
 
     /// TEXT escaping (RFC 5545 3.3.11): backslash, semicolon, comma, newline.
     static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": out += "\\\\"
-            case ";": out += "\\;"
-            case ",": out += "\\,"
-            case "\n": out += "\\n"
-            case "\r": continue
-            default:
-                // Other control characters are not allowed in TEXT values.
-                if scalar.value < 0x20 || scalar.value == 0x7F { continue }
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        var lines = ContentLines(folding: false)
+        lines.escaped(text)
+        return String(decoding: lines.bytes, as: UTF8.self)
     }
 
     /// A content line folded at 75 octets (continuation lines start with a space), never inside a
     /// UTF-8 sequence, terminated by CRLF.
     static func fold(_ line: String) -> String {
-        var out = ""
-        var octets = 0
-        for scalar in line.unicodeScalars {
-            let size = UTF8.width(scalar)
-            if octets + size > 75 {
-                out += "\r\n "
-                octets = 1
-            }
-            out.unicodeScalars.append(scalar)
-            octets += size
+        var lines = ContentLines()
+        lines.line(line)
+        return String(decoding: lines.bytes, as: UTF8.self)
+    }
+
+    /// Writes content lines as UTF-8, escaping TEXT values and folding lines at 75 octets as it goes.
+    struct ContentLines {
+        private(set) var bytes: [UInt8] = []
+        /// Octets on the current (folded) line.
+        private var octets = 0
+        private let folding: Bool
+
+        init(folding: Bool = true) {
+            self.folding = folding
+            bytes.reserveCapacity(64 * 1024)
         }
-        return out + "\r\n"
+
+        /// A whole line, as is.
+        mutating func line(_ text: String) {
+            raw(text)
+            end()
+        }
+
+        /// A line of a name and a TEXT value.
+        mutating func line(_ name: String, escaping value: String) {
+            raw(name)
+            escaped(value)
+            end()
+        }
+
+        mutating func start(_ name: String) { raw(name) }
+
+        /// Ends the line with CRLF.
+        mutating func end() {
+            bytes.append(UInt8(ascii: "\r"))
+            bytes.append(UInt8(ascii: "\n"))
+            octets = 0
+        }
+
+        mutating func raw(_ text: String) {
+            var text = text
+            text.withUTF8 { utf8 in
+                var index = 0
+                while index < utf8.count {
+                    let width = Self.width(utf8[index])
+                    put(UnsafeBufferPointer(rebasing: utf8[index..<min(index + width, utf8.count)]))
+                    index += width
+                }
+            }
+        }
+
+        mutating func escaped(_ text: String) {
+            var text = text
+            text.withUTF8 { utf8 in
+                var index = 0
+                while index < utf8.count {
+                    let byte = utf8[index]
+                    let width = Self.width(byte)
+                    if width == 1 {
+                        switch byte {
+                        case UInt8(ascii: "\\"), UInt8(ascii: ";"), UInt8(ascii: ","):
+                            put(UInt8(ascii: "\\"))
+                            put(byte)
+                        case UInt8(ascii: "\n"):
+                            put(UInt8(ascii: "\\"))
+                            put(UInt8(ascii: "n"))
+                        // Other control characters (CR included) are not allowed in TEXT values.
+                        case 0..<0x20, 0x7F:
+                            break
+                        default:
+                            put(byte)
+                        }
+                    } else {
+                        put(UnsafeBufferPointer(rebasing: utf8[index..<min(index + width, utf8.count)]))
+                    }
+                    index += width
+                }
+            }
+        }
+
+        /// One character of one octet.
+        private mutating func put(_ byte: UInt8) {
+            foldIfNeeded(adding: 1)
+            bytes.append(byte)
+            octets += 1
+        }
+
+        /// One character's UTF-8 sequence.
+        private mutating func put(_ sequence: UnsafeBufferPointer<UInt8>) {
+            foldIfNeeded(adding: sequence.count)
+            bytes.append(contentsOf: sequence)
+            octets += sequence.count
+        }
+
+        private mutating func foldIfNeeded(adding size: Int) {
+            guard folding, octets + size > 75 else { return }
+            bytes.append(UInt8(ascii: "\r"))
+            bytes.append(UInt8(ascii: "\n"))
+            bytes.append(UInt8(ascii: " "))
+            octets = 1
+        }
+
+        /// The length of the UTF-8 sequence a lead byte starts (the input is valid UTF-8).
+        private static func width(_ lead: UInt8) -> Int {
+            switch lead {
+            case 0..<0x80: 1
+            case 0xF0...: 4
+            case 0xE0...: 3
+            default: 2
+            }
+        }
     }
 
     static func basicDate(_ date: CalendarDate) -> String {

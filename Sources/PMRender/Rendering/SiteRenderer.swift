@@ -70,8 +70,8 @@ public enum SiteRenderer {
             if index < jobs.count {
                 bytes = options.templates.render(jobs[index].view, template: jobs[index].name) ?? []
             } else {
-                bytes = Array(ICalendar.feed(for: [(board, slug)], name: board.title,
-                                             options: ICalendar.Options(clock: options.clock, baseURL: options.baseURL)).utf8)
+                bytes = ICalendar.feedBytes(for: [(board, slug)], name: board.title,
+                                            options: ICalendar.Options(clock: options.clock, baseURL: options.baseURL))
             }
             contents.withLock { $0[index] = bytes }
         }

@@ -119,10 +119,10 @@ public enum MultiBoardSite {
             }
             files.append(.init(path: path, contents: html))
         }
-        let feed = ICalendar.feed(for: entries.map { ($0.board, $0.slug) }, name: overview.title,
+        let feed = ICalendar.feedBytes(for: entries.map { ($0.board, $0.slug) }, name: overview.title,
                                   options: ICalendar.Options(clock: entries.first?.clock ?? options.clock("UTC"), baseURL: options.baseURL,
                                                              locale: options.locale))
-        files.append(.init(path: "boards.ics", contents: Array(feed.utf8)))
+        files.append(.init(path: "boards.ics", contents: feed))
         let site = RenderedSite(files: files, cardCount: good.reduce(0) { $0 + ($1.board?.cardCount ?? 0) },
                                 overdueCount: good.reduce(0) { $0 + $1.overdueCount })
         return Outcome(site: site, diagnostics: diagnostics, failed: failed, boardCount: results.count, title: results.count == 1 ? results.first?.board?.title : nil)
