@@ -37,11 +37,18 @@ public enum SiteWriter {
         let temporary = parent.appending(path: ".\(name).tmp-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))")
         do {
             try fileManager.createDirectory(at: temporary, withIntermediateDirectories: false)
-            for file in site.files + [RenderedSite.File(path: markerName, contents: Array("pm-render \(PMRenderVersion.string)\n".utf8))] {
-                let url = temporary.appending(path: file.path)
-                try fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(file.contents).write(to: url)
+            let files = site.files + [RenderedSite.File(path: markerName, contents: Array("pm-render \(PMRenderVersion.string)\n".utf8))]
+            for folder in Set(files.map { temporary.appending(path: $0.path).deletingLastPathComponent() }) {
+                try fileManager.createDirectory(at: folder, withIntermediateDirectories: true)
             }
+            // Each file is written and flushed to disk (before the folder is swapped in) on its own
+            // thread: the flushes of a large site overlap.
+            let failure = Mutex<Int32?>(nil)
+            DispatchQueue.concurrentPerform(iterations: files.count) { index in
+                let code = writeFile(files[index].contents, to: temporary.appending(path: files[index].path).path)
+                if code != 0 { failure.withLock { $0 = $0 ?? code } }
+            }
+            if let code = failure.withLock({ $0 }) { throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO) }
         } catch {
             try? fileManager.removeItem(at: temporary)
             throw SiteWriteError(message: "cannot write the site next to '\(output)': \(reason(error))")
@@ -123,7 +130,30 @@ public enum SiteWriter {
         }
     }
 
+    /// Writes a new file and flushes it to disk; 0, or the `errno` of the first failure.
+    private static func writeFile(_ bytes: [UInt8], to path: String) -> Int32 {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else { return errno }
+        var code: Int32 = 0
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    code = errno
+                    return
+                }
+                offset += written
+            }
+        }
+        if code == 0, fsync(descriptor) != 0 { code = errno }
+        if close(descriptor) != 0, code == 0 { code = errno }
+        return code
+    }
+
     private static func reason(_ error: Error) -> String {
+        if let error = error as? POSIXError { return String(cString: strerror(error.code.rawValue)) }
         let nsError = error as NSError
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
             return String(cString: strerror(Int32(underlying.code)))

@@ -46,37 +46,45 @@ public struct RenderedSite: Sendable {
 /// `index.html`, `overdue.html`, `board.ics`, and `history.html` when a history is given.
 public enum SiteRenderer {
     public static func render(_ board: Board, options: RenderOptions) -> (RenderedSite?, [Diagnostic]) {
-        let builder = PageBuilder(board: board, clock: options.clock, history: options.history, partOfSite: options.partOfSite)
-        let page = builder.page()
-        var pages: [(name: String, path: String, view: any TemplateObject)] = [
-            ("page", "index.html", page), ("overdue", "overdue.html", builder.overduePage()),
-        ]
-        if options.history != nil {
-            guard options.templates.has("history") else {
-                return (nil, [Diagnostic(.missingHistoryTemplate, file: "templates", at: nil)])
-            }
-            pages.append(("history", "history.html", builder.historyPage(overdueCount: page.overdueCount)))
+        let templates = options.templates
+        if options.history != nil, !templates.has("history") {
+            return (nil, [Diagnostic(.missingHistoryTemplate, file: "templates", at: nil)])
         }
-        for (name, _, _) in pages where !options.templates.has(name) {
+        for name in ["page", "overdue"] where !templates.has(name) {
             return (nil, [Diagnostic(.missingTemplate(name), file: "templates", at: nil)])
         }
+        let builder = PageBuilder(board: board, clock: options.clock, history: options.history, partOfSite: options.partOfSite)
         let slug = options.calendarSlug ?? Slug.make(BoardParser.titleFromFileName(board.sourceFile))
-        // The pages and the calendar feed are independent: render them side by side (a large board's
-        // page takes most of the time, the rest fits beside it). Files keep their fixed order.
-        let contents = Mutex([[UInt8]](repeating: [], count: pages.count + 1))
-        let jobs = pages
-        DispatchQueue.concurrentPerform(iterations: jobs.count + 1) { index in
-            let bytes: [UInt8]
-            if index < jobs.count {
-                bytes = options.templates.render(jobs[index].view, template: jobs[index].name) ?? []
-            } else {
-                bytes = ICalendar.feedBytes(for: [(board, slug)], name: board.title,
-                                            options: ICalendar.Options(clock: options.clock, baseURL: options.baseURL))
+        // The files are independent, so each is built and rendered side by side with the others: the
+        // board page (then the history page, which shows the page's overdue count), the overdue page
+        // and the calendar feed. A large board's page takes most of the time; the rest fits beside it.
+        let rendered = Mutex([String: [UInt8]]())
+        let counts = Mutex((cards: 0, overdue: 0))
+        DispatchQueue.concurrentPerform(iterations: 3) { job in
+            switch job {
+            case 0:
+                let page = builder.page()
+                let html = templates.render(page, template: "page") ?? []
+                counts.withLock { $0 = (page.cardCount, page.overdueCount) }
+                rendered.withLock { $0["index.html"] = html }
+                if options.history != nil {
+                    let history = templates.render(builder.historyPage(overdueCount: page.overdueCount), template: "history") ?? []
+                    rendered.withLock { $0["history.html"] = history }
+                }
+            case 1:
+                let html = templates.render(builder.overduePage(), template: "overdue") ?? []
+                rendered.withLock { $0["overdue.html"] = html }
+            default:
+                let feed = ICalendar.feedBytes(for: [(board, slug)], name: board.title,
+                                               options: ICalendar.Options(clock: options.clock, baseURL: options.baseURL))
+                rendered.withLock { $0["board.ics"] = feed }
             }
-            contents.withLock { $0[index] = bytes }
         }
-        let rendered = contents.withLock { $0 }
-        let files = zip(pages.map(\.path) + ["board.ics"], rendered).map { RenderedSite.File(path: $0, contents: $1) }
-        return (RenderedSite(files: files, cardCount: page.cardCount, overdueCount: page.overdueCount), [])
+        let contents = rendered.withLock { $0 }
+        // Files keep a fixed order.
+        let paths = ["index.html", "overdue.html"] + (options.history != nil ? ["history.html"] : []) + ["board.ics"]
+        let files = paths.map { RenderedSite.File(path: $0, contents: contents[$0] ?? []) }
+        let (cardCount, overdueCount) = counts.withLock { $0 }
+        return (RenderedSite(files: files, cardCount: cardCount, overdueCount: overdueCount), [])
     }
 }
