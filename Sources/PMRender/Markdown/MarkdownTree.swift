@@ -207,7 +207,7 @@ struct MarkdownTree: ~Copyable {
             }
             breaksToSkip = 0
         }
-        return out.trimmingCharacters(in: .whitespacesAndNewlines)
+        return out.trimmingWhitespace
     }
 
     /// Renders a paragraph without its first `droppedLines` lines, e.g. a list card's description

@@ -335,7 +335,7 @@ private struct Parser {
             var searchFrom = rawLine.unicodeScalars.index(rawLine.unicodeScalars.startIndex, offsetBy: min(first.byteColumn - 1, rawLine.unicodeScalars.count), limitedBy: rawLine.unicodeScalars.endIndex) ?? rawLine.startIndex
             let fallback = SourceLocation(line: titleLine, column: source.column(line: titleLine, byteColumn: first.byteColumn))
             let locate: (String) -> SourceLocation = { token in
-                guard let range = rawLine[searchFrom...].range(of: token) else { return fallback }
+                guard let range = rawLine.scalarRange(of: token, from: searchFrom) else { return fallback }
                 searchFrom = range.upperBound
                 return SourceLocation(line: titleLine, column: rawLine.unicodeScalars.distance(from: rawLine.startIndex, to: range.lowerBound) + 1)
             }

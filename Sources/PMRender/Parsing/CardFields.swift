@@ -146,6 +146,37 @@ extension Unicode.Scalar {
     }
 }
 
+extension String {
+    /// The string without leading and trailing whitespace and newlines: the scalars Foundation's
+    /// `.whitespacesAndNewlines` holds (Unicode's White_Space), without bridging through NSString.
+    var trimmingWhitespace: String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.isSpaceLike }) else { return "" }
+        let last = scalars.lastIndex(where: { !$0.isSpaceLike })!
+        if first == scalars.startIndex, scalars.index(after: last) == scalars.endIndex { return self }
+        return String(scalars[first...last])
+    }
+
+    /// The first exact occurrence of `token` (compared scalar by scalar) at or after `start`.
+    func scalarRange(of token: String, from start: Index) -> Range<Index>? {
+        let haystack = unicodeScalars[start...]
+        let needle = Array(token.unicodeScalars)
+        guard let head = needle.first else { return nil }
+        var candidate = haystack.startIndex
+        while let found = haystack[candidate...].firstIndex(of: head) {
+            var end = found
+            var matched = 0
+            while matched < needle.count, end < haystack.endIndex, haystack[end] == needle[matched] {
+                matched += 1
+                end = haystack.index(after: end)
+            }
+            if matched == needle.count { return found..<end }
+            candidate = haystack.index(after: found)
+        }
+        return nil
+    }
+}
+
 /// Reads the inline tokens of a list card's title line (`[ ]`, `@{date}`, `@@{time}`, `📅 date`,
 /// `#tag`, `^id`), removes them and returns the display title. Works on Unicode scalars (every token
 /// delimiter is ASCII), so a pathological 10 MB line stays fast.
