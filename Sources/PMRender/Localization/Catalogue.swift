@@ -78,7 +78,7 @@ public struct Catalogue: Sendable {
     }
 
     static func fill(_ template: String, _ values: [String: String]) -> String {
-        guard template.contains("{") else { return template }
+        guard template.utf8.contains(UInt8(ascii: "{")) else { return template }
         var out = ""
         var rest = Substring(template)
         while let open = rest.firstIndex(of: "{") {

@@ -31,14 +31,14 @@ enum FieldLine: Equatable {
             return
         }
         let key = trimmed[..<colon].trimmingSpaces
-        guard !key.isEmpty, key.count <= 40, !key.contains(" ") || key.count <= 20 else {
+        guard !key.isEmpty, key.count <= 40, !key.contains(" " as Character) || key.count <= 20 else {
             self = .notAField
             return
         }
         guard let field = CardField(key: key) else {
             // Only single words followed by ": " read as an attempted field.
             let afterColon = trimmed[trimmed.index(after: colon)...]
-            let looksLikeField = !key.contains(" ") && (afterColon.isEmpty || afterColon.first == " ")
+            let looksLikeField = !key.contains(" " as Character) && (afterColon.isEmpty || afterColon.first == " ")
                 && key.allSatisfy({ $0.isLetter || $0 == "-" || $0 == "_" })
             self = looksLikeField ? .unknownKey(key) : .notAField
             return
@@ -305,7 +305,7 @@ enum TitleTokens {
 
     /// Collapses whitespace and turns Obsidian wiki links `[[target|label]]` into their label.
     static func cleanTitle(_ text: String) -> String {
-        guard text.contains("[[") else { return collapseWhitespace(text) }
+        guard text.utf8.contains(UInt8(ascii: "[")), text.contains("[[") else { return collapseWhitespace(text) }
         var result = ""
         var rest = Substring(text)
         while let open = rest.range(of: "[["), let close = rest[open.upperBound...].range(of: "]]") {

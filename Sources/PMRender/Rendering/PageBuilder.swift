@@ -7,14 +7,29 @@ struct PageBuilder {
     let partOfSite: Bool
     let phrases: Phrases
     let labels: Labels
+    /// Each distinct deadline's and status's text, written once: a large board repeats them.
+    private let deadlineTexts: [Deadline: String]
+    private let statusTexts: [DeadlineStatus: String]
 
     init(board: Board, clock: DeadlineClock, history: BoardHistory? = nil, partOfSite: Bool = false) {
         self.board = board
         self.clock = clock
         self.history = history
         self.partOfSite = partOfSite
-        self.phrases = Phrases(board.locale)
+        let phrases = Phrases(board.locale)
+        self.phrases = phrases
         self.labels = Labels(phrases.catalogue)
+        var deadlineTexts: [Deadline: String] = [:]
+        var statusTexts: [DeadlineStatus: String] = [:]
+        for card in board.cards + board.archived {
+            if let due = card.due, deadlineTexts[due] == nil {
+                deadlineTexts[due] = phrases.date(due.date, time: due.time)
+            }
+            let status = DeadlineStatus(card: card, clock: clock, dueSoonDays: board.dueSoonDays)
+            if statusTexts[status] == nil { statusTexts[status] = phrases.capitalized(phrases.status(status)) }
+        }
+        self.deadlineTexts = deadlineTexts
+        self.statusTexts = statusTexts
     }
 
     var asOf: DateView { DateView(iso: clock.today.description, text: phrases.date(clock.today)) }
@@ -133,7 +148,7 @@ struct PageBuilder {
     func cardView(_ card: Card, anchor: String, boardTitle: String? = nil, linkPrefix: String = "") -> CardView {
         let status = DeadlineStatus(card: card, clock: clock, dueSoonDays: board.dueSoonDays)
         var classes = "card card-\(card.state.slug)"
-        let statusText = phrases.capitalized(phrases.status(status))
+        let statusText = statusTexts[status] ?? phrases.capitalized(phrases.status(status))
         var statusClass = ""
         switch status {
         case .overdue:
@@ -146,7 +161,7 @@ struct PageBuilder {
             break
         }
         if card.isArchived { classes += " archived" }
-        let due = card.due.map { DateView(iso: $0.iso, text: phrases.date($0.date, time: $0.time)) }
+        let due = card.due.map { DateView(iso: $0.iso, text: deadlineTexts[$0] ?? phrases.date($0.date, time: $0.time)) }
         let timelineItems = timeline(card)
         return CardView(
             id: card.id, anchor: anchor, link: linkPrefix + "index.html#" + anchor, title: card.title, state: card.state.slug,
