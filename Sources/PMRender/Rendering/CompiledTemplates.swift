@@ -21,17 +21,18 @@ struct CompiledTemplates: Sendable {
         case partial(String, indentation: [UInt8]?)
     }
 
-    /// A tag's name, resolved like swift-mustache resolves it.
+    /// A tag's name, resolved like swift-mustache resolves it. A name no view model has is nil: it
+    /// is never found.
     enum Path: Sendable {
         /// `.`: the innermost context.
         case current
         /// `.a.b`: from the innermost context only.
-        case innermost([String])
+        case innermost([TemplateKey?])
         /// `a.b`: `a` from the innermost context that has it, `b` from that.
-        case search([String])
+        case search([TemplateKey?])
 
         init(_ name: String) {
-            let names = name.split(separator: ".").map(String.init)
+            let names = name.split(separator: ".").map { TemplateKey(rawValue: String($0)) }
             if name == "." || names.isEmpty {
                 self = .current
             } else if name.hasPrefix(".") {
@@ -236,7 +237,7 @@ struct CompiledTemplates: Sendable {
             }
         }
 
-        private static func descend(_ value: TemplateValue, _ names: ArraySlice<String>) -> TemplateValue? {
+        private static func descend(_ value: TemplateValue, _ names: ArraySlice<TemplateKey?>) -> TemplateValue? {
             var value = value
             for name in names {
                 guard let child = child(name, of: value) else { return nil }
@@ -245,9 +246,9 @@ struct CompiledTemplates: Sendable {
             return value
         }
 
-        private static func child(_ name: String, of value: TemplateValue) -> TemplateValue? {
-            guard case .object(let object) = value else { return nil }
-            return object.value(named: name)
+        private static func child(_ key: TemplateKey?, of value: TemplateValue) -> TemplateValue? {
+            guard let key, case .object(let object) = value else { return nil }
+            return object.value(key)
         }
     }
 }

@@ -30,14 +30,14 @@ enum TemplateValue {
 
 /// A view model whose properties templates read by name.
 protocol TemplateObject: MustacheParent, Sendable {
-    /// The property called `key`, or nil when there is none.
-    func value(named key: String) -> TemplateValue?
+    /// The property `key` names, or nil when this view model has none.
+    func value(_ key: TemplateKey) -> TemplateValue?
 }
 
 extension TemplateObject {
     /// swift-mustache's lookup, answered from the same table.
     func child(named key: String) -> Any? {
-        value(named: key)?.any
+        TemplateKey(rawValue: key).flatMap(value)?.any
     }
 }
 
