@@ -12,33 +12,55 @@ import Mustache
 /// does not know (transforms, template inheritance, a token a later swift-mustache adds) makes the
 /// compiler give up and the set render through swift-mustache, slower but the same.
 struct CompiledTemplates: Sendable {
-    indirect enum Node: Sendable {
-        case text([UInt8])
-        case variable(Path, escaped: Bool)
-        case section(Path, [Node])
-        case inverted(Path, [Node])
-        /// A partial; standalone ones carry the indentation in front of the tag.
-        case partial(String, indentation: [UInt8]?)
+    /// One piece of a compiled template. (A struct, not an enum with payloads: a multi-payload enum
+    /// keeps its case in a pointer's spare bits, which hides the global template tree from
+    /// LeakSanitizer and makes the fuzzer report it as leaked.)
+    struct Node: Sendable {
+        enum Kind: Sendable { case text, variable, unescapedVariable, section, inverted, partial }
+
+        let kind: Kind
+        /// A text's bytes; a standalone partial's indentation.
+        var bytes: [UInt8] = []
+        /// Whether a partial is standalone (then `bytes` is its indentation, maybe empty).
+        var isStandalone = false
+        var path = Path(".")
+        /// A section's body.
+        var body: [Node] = []
+        /// A partial's name.
+        var name = ""
+
+        static func text(_ bytes: [UInt8]) -> Node { Node(kind: .text, bytes: bytes) }
+        static func variable(_ path: Path, escaped: Bool) -> Node { Node(kind: escaped ? .variable : .unescapedVariable, path: path) }
+        static func section(_ path: Path, _ body: [Node]) -> Node { Node(kind: .section, path: path, body: body) }
+        static func inverted(_ path: Path, _ body: [Node]) -> Node { Node(kind: .inverted, path: path, body: body) }
+        static func partial(_ name: String, indentation: [UInt8]?) -> Node {
+            Node(kind: .partial, bytes: indentation ?? [], isStandalone: indentation != nil, name: name)
+        }
     }
 
-    /// A tag's name, resolved like swift-mustache resolves it. A name no view model has is nil: it
-    /// is never found.
-    enum Path: Sendable {
-        /// `.`: the innermost context.
-        case current
-        /// `.a.b`: from the innermost context only.
-        case innermost([TemplateKey?])
-        /// `a.b`: `a` from the innermost context that has it, `b` from that.
-        case search([TemplateKey?])
+    /// A tag's name, resolved like swift-mustache resolves it. A name no view model has is a nil key:
+    /// it is never found.
+    struct Path: Sendable {
+        enum Scope: Sendable {
+            /// `.`: the innermost context.
+            case current
+            /// `.a.b`: from the innermost context only.
+            case innermost
+            /// `a.b`: `a` from the innermost context that has it, `b` from that.
+            case search
+        }
+
+        let scope: Scope
+        let keys: [TemplateKey?]
 
         init(_ name: String) {
-            let names = name.split(separator: ".").map { TemplateKey(rawValue: String($0)) }
-            if name == "." || names.isEmpty {
-                self = .current
+            keys = name.split(separator: ".").map { TemplateKey(rawValue: String($0)) }
+            if name == "." || keys.isEmpty {
+                scope = .current
             } else if name.hasPrefix(".") {
-                self = .innermost(names)
+                scope = .innermost
             } else {
-                self = .search(names)
+                scope = .search
             }
         }
     }
@@ -81,10 +103,12 @@ struct CompiledTemplates: Sendable {
     }
 
     private static func node(of token: Any) throws(Unsupported) -> Node? {
+        // A token is an enum case: its name, and its associated values (one value, or a tuple).
         let mirror = Mirror(reflecting: token)
-        guard mirror.displayStyle == .enum, let (label, payload) = mirror.children.first.flatMap({ child in child.label.map { ($0, child.value) } }) else {
+        guard mirror.displayStyle == .enum, let child = mirror.children.first, let label = child.label else {
             throw Unsupported(what: "an unknown token")
         }
+        let payload = child.value
         let fields = Dictionary(Mirror(reflecting: payload).children.compactMap { child in child.label.map { ($0, child.value) } },
                                 uniquingKeysWith: { first, _ in first })
         switch label {
@@ -160,11 +184,12 @@ struct CompiledTemplates: Sendable {
         }
 
         private mutating func render(_ node: Node, indentation: [UInt8]?) {
-            switch node {
-            case .text(let bytes):
-                output += bytes
-            case .variable(let path, let escaped):
-                guard let value = lookup(path) else { return }
+            switch node.kind {
+            case .text:
+                output += node.bytes
+            case .variable, .unescapedVariable:
+                guard let value = lookup(node.path) else { return }
+                let escaped = node.kind == .variable
                 switch value {
                 case .string(let text): append(text, escaped: escaped)
                 case .bool(let flag): output += (flag ? "true" : "false").utf8
@@ -173,41 +198,41 @@ struct CompiledTemplates: Sendable {
                 case .object(let object): append(String(describing: object), escaped: escaped)
                 case .list(let list): append(String(describing: list), escaped: escaped)
                 }
-            case .section(let path, let body):
-                switch lookup(path) {
+            case .section:
+                switch lookup(node.path) {
                 case .list(let list)?:
                     for index in 0..<list.count {
                         stack.append(list.element(at: index))
-                        render(body, indentation: indentation)
+                        render(node.body, indentation: indentation)
                         stack.removeLast()
                     }
                 case .bool(let flag)?:
-                    if flag { render(body, indentation: indentation) }
+                    if flag { render(node.body, indentation: indentation) }
                 case let value?:
                     stack.append(value)
-                    render(body, indentation: indentation)
+                    render(node.body, indentation: indentation)
                     stack.removeLast()
                 case nil:
                     break
                 }
-            case .inverted(let path, let body):
-                switch lookup(path) {
+            case .inverted:
+                switch lookup(node.path) {
                 case .list(let list)?:
                     // swift-mustache renders an empty list's inverted section with the list as context.
                     guard list.count == 0 else { return }
                     stack.append(.list(list))
-                    render(body, indentation: indentation)
+                    render(node.body, indentation: indentation)
                     stack.removeLast()
                 case .bool(let flag)?:
-                    if !flag { render(body, indentation: indentation) }
+                    if !flag { render(node.body, indentation: indentation) }
                 case .some:
                     break
                 case nil:
-                    render(body, indentation: indentation)
+                    render(node.body, indentation: indentation)
                 }
-            case .partial(let name, let indented):
-                guard let nodes = templates[name] else { return }
-                let combined: [UInt8]? = indented.map { (indentation ?? []) + $0 } ?? indentation
+            case .partial:
+                guard let nodes = templates[node.name] else { return }
+                let combined = node.isStandalone ? (indentation ?? []) + node.bytes : indentation
                 render(nodes, indentation: combined)
             }
         }
@@ -222,15 +247,15 @@ struct CompiledTemplates: Sendable {
         }
 
         private func lookup(_ path: Path) -> TemplateValue? {
-            switch path {
+            switch path.scope {
             case .current:
                 return stack.last
-            case .innermost(let names):
-                return stack.last.flatMap { Self.descend($0, names[...]) }
-            case .search(let names):
+            case .innermost:
+                return stack.last.flatMap { Self.descend($0, path.keys[...]) }
+            case .search:
                 for frame in stack.reversed() {
-                    if let found = Self.child(names[0], of: frame) {
-                        return Self.descend(found, names.dropFirst())
+                    if let found = Self.child(path.keys[0], of: frame) {
+                        return Self.descend(found, path.keys.dropFirst())
                     }
                 }
                 return nil

@@ -1,5 +1,6 @@
 /// Runs every stage of pm-render on arbitrary bytes, in memory: decoding, front matter, parsing,
-/// validation, comparison with a previous version, rendering with the built-in templates, the calendar
+/// validation, comparison with a previous version, rendering with the built-in templates (checked
+/// against swift-mustache rendering the same templates), the calendar
 /// feed, JSON and every diagnostic format. Used by the libFuzzer target (`Fuzz/run`) and by the tests
 /// that replay `Fuzz/regressions/`. Nothing is written to disk.
 public enum FuzzHarness {
@@ -22,9 +23,21 @@ public enum FuzzHarness {
         for change in changes { size += ChangeReport.sentence(change, locale: result.board.locale).utf8.count }
         let options = RenderOptions(clock: clock, templates: templates, baseURL: "https://example.com/")
         let (site, _) = SiteRenderer.render(result.board, options: options)
+        checkCompiledTemplates(result.board)
         let report = OverdueReport(boards: [result.board], clock: clock, within: 3)
         size += report.text().utf8.count + report.markdown().utf8.count + report.json().utf8.count
         return (site?.files.count ?? 0) + size
+    }
+
+    /// Compiled templates must render any board's pages exactly as swift-mustache does.
+    static func checkCompiledTemplates(_ board: Board) {
+        let builder = PageBuilder(board: board, clock: clock)
+        let page = builder.page()
+        precondition(templates.render(page, template: "page") == templates.renderWithSwiftMustache(page, template: "page"),
+                     "compiled templates rendered the page differently from swift-mustache")
+        let overdue = builder.overduePage()
+        precondition(templates.render(overdue, template: "overdue") == templates.renderWithSwiftMustache(overdue, template: "overdue"),
+                     "compiled templates rendered the overdue page differently from swift-mustache")
     }
 
     /// The history's incremental parser must read any file as the full parser does, from a cold
