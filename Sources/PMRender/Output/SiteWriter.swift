@@ -144,6 +144,10 @@ public enum SiteWriter {
                     code = errno
                     return
                 }
+                guard written > 0 else {  // no progress: never loop on it
+                    code = EIO
+                    return
+                }
                 offset += written
             }
         }
