@@ -74,6 +74,25 @@ struct CLITests {
         #expect(result.stderr.contains("\\u{1B}[31mEVIL"))
     }
 
+    @Test("text reports keep their lines but never carry escape sequences from card titles",
+          arguments: [["overdue", "--today", "2026-11-22"], ["diff", "--previous"]])
+    func controlCharactersInReports(arguments: [String]) throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let board = folder.appending(path: "evil.md")
+        try "## TODO\n- [ ] Red \u{1B}[31mEVIL\u{1B}[0m @{2026-11-01}\n- [ ] Second @{2026-11-02}\n"
+            .write(to: board, atomically: true, encoding: .utf8)
+        let previous = folder.appending(path: "empty.md")
+        try "## TODO\n".write(to: previous, atomically: true, encoding: .utf8)
+        let command = arguments[0] == "diff" ? arguments + [previous.path, board.path] : arguments + [board.path]
+        let result = try TestSupport.run(command)
+        #expect(!result.stdout.contains("\u{1B}"), "\(result.stdout)")
+        #expect(result.stdout.contains("\\u{1B}[31mEVIL"), "\(result.stdout)")
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.contains { $0.contains("EVIL") } && lines.contains { $0.contains("Second") }
+                && !lines.contains { $0.contains("EVIL") && $0.contains("Second") }, "each card on its own line")
+    }
+
     @Test("the input board is never modified")
     func inputUntouched() throws {
         let url = TestSupport.examples.appending(path: "board.md")

@@ -59,8 +59,7 @@ public enum ChangeReport {
             }
             out += "\(marker) \(sentence(change, locale: locale))\n"
         }
-        return out.split(separator: "\n", omittingEmptySubsequences: false).map { DiagnosticPrinter.sanitized(String($0)) }
-            .joined(separator: "\n")
+        return DiagnosticPrinter.sanitizedKeepingNewlines(out)
     }
 
     struct JSONChange: Encodable {

@@ -33,8 +33,7 @@ public enum HistoryReport {
             }
             out += "  \(ChangeReport.sentence(event.change, locale: locale ?? board.locale))\n"
         }
-        return out.split(separator: "\n", omittingEmptySubsequences: false).map { DiagnosticPrinter.sanitized(String($0)) }
-            .joined(separator: "\n")
+        return DiagnosticPrinter.sanitizedKeepingNewlines(out)
     }
 
     struct JSONEvent: Encodable {

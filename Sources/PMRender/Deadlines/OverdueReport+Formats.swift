@@ -29,7 +29,7 @@ extension OverdueReport {
                 }
             }
         }
-        return DiagnosticPrinter.sanitized(out.replacingOccurrences(of: "\n", with: "\u{0}")).replacingOccurrences(of: "\\u{0}", with: "\n")
+        return DiagnosticPrinter.sanitizedKeepingNewlines(out)
     }
 
     /// A GitHub-flavoured Markdown table, for `$GITHUB_STEP_SUMMARY` or a pull-request comment.

@@ -50,7 +50,8 @@ extension DiagnosticPrinter {
         githubData(sanitized(text)).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
     }
 
-    private static func sanitizedKeepingNewlines(_ text: String) -> String {
+    /// `sanitized`, line by line: the newlines of multi-line output stay.
+    static func sanitizedKeepingNewlines(_ text: String) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { sanitized(String($0)) }.joined(separator: "\n")
     }
 

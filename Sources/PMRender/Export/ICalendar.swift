@@ -47,7 +47,7 @@ public enum ICalendar {
             for card in board.cards {
                 guard let due = card.due, card.state != .done else { continue }
                 lines.line("BEGIN:VEVENT")
-                lines.start("UID:")
+                lines.raw("UID:")
                 lines.escaped(card.id)
                 lines.raw(".")
                 lines.escaped(boardSlug)
@@ -64,7 +64,7 @@ public enum ICalendar {
                 let description = card.descriptionText.isEmpty ? card.description : card.descriptionText
                 if !description.isEmpty { lines.line("DESCRIPTION:", escaping: description) }
                 if !card.tags.isEmpty {
-                    lines.start("CATEGORIES:")
+                    lines.raw("CATEGORIES:")
                     for (index, tag) in card.tags.enumerated() {
                         if index > 0 { lines.raw(",") }
                         lines.escaped(tag)
@@ -130,8 +130,6 @@ public enum ICalendar {
             end()
         }
 
-        mutating func start(_ name: String) { raw(name) }
-
         /// Ends the line with CRLF.
         mutating func end() {
             bytes.append(UInt8(ascii: "\r"))
@@ -139,6 +137,7 @@ public enum ICalendar {
             octets = 0
         }
 
+        /// Text as is (folded like the rest of the line).
         mutating func raw(_ text: String) {
             var text = text
             text.withUTF8 { utf8 in
