@@ -13,7 +13,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
-        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
     ],
     targets: [
         // The C library, found through pkg-config. Only `PMRender/Markdown` imports it.
@@ -41,7 +41,11 @@ let package = Package(
             dependencies: [
                 "PMRender",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "FlyingFox", package: "FlyingFox"),
+                // The preview server (`--serve`). Not FlyingFox: it links FoundationNetworking, and with
+                // it libcurl and some 30 shared libraries, which cost every run 5 ms of start-up.
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
         // Build-time tool and plugin that compile the top-level Templates/ and Locales/ folders into the library.

@@ -1,5 +1,7 @@
-import FlyingFox
 import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
 import PMRender
 
 /// `--serve PORT`: serves the output folder on 127.0.0.1 with live reload. The reload script is added
@@ -22,22 +24,78 @@ struct PreviewServer: Sendable {
         })();</script>
         """
 
-    func run() async throws {
-        // 127.0.0.1 only (`.loopback` is the IPv6 ::1, which "localhost" may not resolve to).
-        let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: port))
-        await server.appendRoute("GET /__pm-render/version") { _ in
-            HTTPResponse(statusCode: .ok, headers: [.contentType: "text/plain", .cacheControl: "no-store"],
-                         body: Data(String(version.withLock { $0 }).utf8))
-        }
-        let root = URL(fileURLWithPath: folder).standardizedFileURL
-        await server.appendRoute("GET *") { request in
-            serve(request.path, root: root)
-        }
-        Output.error("pm-render: serving \(folder) on http://127.0.0.1:\(port)/ with live reload")
-        try await server.run()
+    /// What one request gets.
+    struct Response: Equatable {
+        var status: HTTPResponseStatus
+        var contentType: String
+        var body: [UInt8]
+        /// Pages and the version change with every render: never cached.
+        var noStore = false
     }
 
-    func serve(_ path: String, root: URL) -> HTTPResponse {
+    typealias Connection = NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>
+
+    func run() async throws {
+        // 127.0.0.1 only (`::1` is what "localhost" may resolve to, and it is not listened on).
+        let listener = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .bind(host: "127.0.0.1", port: Int(port)) { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.configureHTTPServerPipeline()
+                    return try Connection(wrappingChannelSynchronously: channel)
+                }
+            }
+        Output.error("pm-render: serving \(folder) on http://127.0.0.1:\(port)/ with live reload")
+        let root = URL(fileURLWithPath: folder).standardizedFileURL
+        // A discarding group: finished connections are not kept.
+        try await withThrowingDiscardingTaskGroup { group in
+            try await listener.executeThenClose { connections in
+                for try await connection in connections {
+                    group.addTask { await answer(connection, root: root) }
+                }
+            }
+        }
+    }
+
+    /// Answers the requests of one connection until the client closes it or asks to.
+    private func answer(_ connection: Connection, root: URL) async {
+        // A broken connection is the client's business; the server goes on.
+        try? await connection.executeThenClose { requests, responses in
+            var head: HTTPRequestHead?
+            for try await part in requests {
+                switch part {
+                case .head(let request):
+                    head = request
+                case .body:
+                    continue
+                case .end:
+                    guard let request = head else { continue }
+                    head = nil
+                    let response = respond(to: request.method, uri: request.uri, root: root)
+                    var headers = HTTPHeaders([("Content-Type", response.contentType), ("Content-Length", String(response.body.count))])
+                    if response.noStore { headers.add(name: "Cache-Control", value: "no-store") }
+                    try await responses.write(.head(HTTPResponseHead(version: request.version, status: response.status, headers: headers)))
+                    if request.method != .HEAD { try await responses.write(.body(.byteBuffer(ByteBuffer(bytes: response.body)))) }
+                    try await responses.write(.end(nil))
+                    if !request.isKeepAlive { return }
+                }
+            }
+        }
+    }
+
+    /// The response to `method uri`: the live-reload version, or a file of the output folder.
+    func respond(to method: HTTPMethod, uri: String, root: URL) -> Response {
+        guard method == .GET || method == .HEAD else {
+            return Response(status: .methodNotAllowed, contentType: "text/plain", body: Array("method not allowed\n".utf8))
+        }
+        let path = String(uri.prefix { $0 != "?" && $0 != "#" })
+        if path == "/__pm-render/version" {
+            return Response(status: .ok, contentType: "text/plain", body: Array(String(version.withLock { $0 }).utf8), noStore: true)
+        }
+        return serve(path, root: root)
+    }
+
+    func serve(_ path: String, root: URL) -> Response {
         var relative = path.removingPercentEncoding ?? path
         if relative.hasSuffix("/") || relative.isEmpty { relative += "index.html" }
         var url = root.appending(path: relative).standardizedFileURL
@@ -47,7 +105,7 @@ struct PreviewServer: Sendable {
         }
         // Never serve anything outside the output folder.
         guard url.path.hasPrefix(root.path + "/"), let data = FileManager.default.contents(atPath: url.path) else {
-            return HTTPResponse(statusCode: .notFound, headers: [.contentType: "text/plain"], body: Data("not found\n".utf8))
+            return Response(status: .notFound, contentType: "text/plain", body: Array("not found\n".utf8))
         }
         switch url.pathExtension {
         case "html":
@@ -55,12 +113,11 @@ struct PreviewServer: Sendable {
             if let end = html.range(of: "</body>", options: .backwards) {
                 html.insert(contentsOf: PreviewServer.reloadScript + "\n", at: end.lowerBound)
             }
-            return HTTPResponse(statusCode: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
-                                body: Data(html.utf8))
+            return Response(status: .ok, contentType: "text/html; charset=utf-8", body: Array(html.utf8), noStore: true)
         case "ics":
-            return HTTPResponse(statusCode: .ok, headers: [.contentType: "text/calendar; charset=utf-8"], body: data)
+            return Response(status: .ok, contentType: "text/calendar; charset=utf-8", body: Array(data))
         default:
-            return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/octet-stream"], body: data)
+            return Response(status: .ok, contentType: "application/octet-stream", body: Array(data))
         }
     }
 }

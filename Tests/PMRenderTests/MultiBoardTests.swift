@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Testing
 @testable import PMRender
 
@@ -190,5 +193,33 @@ struct WatchTests {
         #expect(waitFor { get("/__pm-render/version") == "2" })
         #expect(get("/index.html")?.contains("Another card") == true)
         #expect(get("/../../../etc/passwd")?.contains("root:") != true)
+
+        /// Status, headers and body of one request (URLSession, so that the method can be chosen).
+        func request(_ method: String, _ path: String) -> (Int, [String: String], String)? {
+            var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
+            request.httpMethod = method
+            let answer = Mutex<(Int, [String: String], String)?>(nil)
+            let done = DispatchSemaphore(value: 0)
+            URLSession.shared.dataTask(with: request) { data, response, _ in
+                if let http = response as? HTTPURLResponse {
+                    let headers = Dictionary(http.allHeaderFields.map { ("\($0.key)".lowercased(), "\($0.value)") }, uniquingKeysWith: { a, _ in a })
+                    answer.withLock { $0 = (http.statusCode, headers, String(decoding: data ?? Data(), as: UTF8.self)) }
+                }
+                done.signal()
+            }.resume()
+            _ = done.wait(timeout: .now() + 10)
+            return answer.withLock { $0 }
+        }
+        // Percent-encoded dots reach the server undecoded by the client; it must still stay inside the folder.
+        #expect(request("GET", "/%2e%2e/%2e%2e/%2e%2e/%2e%2e/etc/passwd")?.0 == 404)
+        let page = try #require(request("GET", "/index.html?v=2"))
+        #expect(page.0 == 200 && page.1["content-type"] == "text/html; charset=utf-8" && page.1["cache-control"] == "no-store")
+        #expect(page.1["content-length"] == String(page.2.utf8.count) && page.2.contains("Another card"))
+        let feed = try #require(request("GET", "/board.ics"))
+        #expect(feed.0 == 200 && feed.1["content-type"] == "text/calendar; charset=utf-8" && feed.2.hasPrefix("BEGIN:VCALENDAR"))
+        let head = try #require(request("HEAD", "/index.html"))
+        #expect(head.0 == 200 && head.2.isEmpty && head.1["content-length"] == page.1["content-length"])
+        #expect(request("POST", "/index.html")?.0 == 405)
+        #expect(request("GET", "/missing.html")?.0 == 404)
     }
 }
