@@ -24,12 +24,19 @@ let package = Package(
         ),
         // Small C helpers for system calls Swift's Glibc module does not expose (atomic folder swap).
         .target(name: "CPMSupport"),
+        // swift-mustache's parse of a template as public values, for the template compiler; shared by
+        // the library (a `--templates` folder, at run time) and the build plugin (the built-in ones).
+        .target(
+            name: "MustacheTokens",
+            dependencies: [.product(name: "Mustache", package: "swift-mustache")]
+        ),
         // Model, parser, validation and rendering. No dependency on swift-argument-parser.
         .target(
             name: "PMRender",
             dependencies: [
                 "CCmark",
                 "CPMSupport",
+                "MustacheTokens",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Yams", package: "Yams"),
             ],
@@ -48,8 +55,15 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
-        // Build-time tool and plugin that compile the top-level Templates/ and Locales/ folders into the library.
-        .executableTarget(name: "EmbedResourcesTool"),
+        // Build-time tool and plugin that compile the top-level Templates/ and Locales/ folders into the library
+        // (the templates as text and as swift-mustache's tokens).
+        .executableTarget(
+            name: "EmbedResourcesTool",
+            dependencies: [
+                "MustacheTokens",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]
+        ),
         .plugin(
             name: "EmbedResources",
             capability: .buildTool(),
@@ -57,7 +71,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PMRenderTests",
-            dependencies: ["PMRender", "PMRenderCLI"],
+            dependencies: ["PMRender", "PMRenderCLI", "MustacheTokens"],
             exclude: ["Fixtures", "Expected"]
         ),
     ]

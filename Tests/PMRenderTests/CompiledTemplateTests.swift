@@ -1,5 +1,6 @@
 import Foundation
 import Mustache
+import MustacheTokens
 import Testing
 @testable import PMRender
 
@@ -30,6 +31,26 @@ struct CompiledTemplateTests {
         let templates = try set.sources.mapValues { try MustacheTemplate(string: HTMLEscaping.pragmaLine + $0.text) }
         #expect(throws: Never.self) { try CompiledTemplates(templates) }
         #expect(set.compiled != nil)
+        #expect(try #require(TemplateSet.builtIn(lint: true).0).compiled != nil)
+    }
+
+    @Test("the built-in templates' tokens, read when pm-render was built, are what swift-mustache parses now")
+    func embeddedTokens() throws {
+        let embedded = try #require(EmbeddedTemplates.tokens(), "the build plugin could not read the built-in templates")
+        #expect(embedded.keys.sorted() == EmbeddedTemplates.sources.keys.sorted())
+        for (name, text) in EmbeddedTemplates.sources {
+            let parsed = try TemplateSet.parse(TemplateSet.Source(name: name, path: name, text: text))
+            let tokens = try MustacheTokens.tokens(of: parsed, allowedContentType: { $0 is HTMLEscaping })
+            #expect(embedded[name] == tokens, "Templates/\(name).mustache")
+            #expect(!tokens.isEmpty)
+        }
+    }
+
+    @Test("tokens print as Swift that rebuilds them")
+    func tokenSource() {
+        let token = MustacheToken.section("a.b", [.text("x\"\\\n\u{1}"), .unescapedVariable("."), .partial("p", indentation: "  "),
+                                                   .invertedSection("c", [.partial("q", indentation: nil), .variable("d")])])
+        #expect(token.swiftSource == #".section("a.b", [.text("x\"\\\n\u{1}"), .unescapedVariable("."), .partial("p", indentation: "  "), .invertedSection("c", [.partial("q", indentation: nil), .variable("d")])])"#)
     }
 
     @Test("each board's pages render the same both ways", arguments: boards)

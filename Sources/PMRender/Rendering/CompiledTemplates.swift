@@ -1,4 +1,5 @@
 import Mustache
+import MustacheTokens
 
 /// A template set compiled to render view models straight into UTF-8 bytes.
 ///
@@ -8,9 +9,11 @@ import Mustache
 /// The output is byte-for-byte what swift-mustache renders (the test suite renders every example and
 /// fixture both ways), including its rules for the indentation of standalone partials.
 ///
-/// swift-mustache keeps its tokens internal, so they are read with `Mirror`. Anything the compiler
-/// does not know (transforms, template inheritance, a token a later swift-mustache adds) makes the
-/// compiler give up and the set render through swift-mustache, slower but the same.
+/// The tokens come from `MustacheTokens`, which reads swift-mustache's internal token tree. Anything
+/// it does not know (transforms, template inheritance, a token a later swift-mustache adds) makes the
+/// compiler give up and the set render through swift-mustache, slower but the same. The built-in
+/// templates' tokens are read when pm-render is built (the `EmbedResources` plugin), so start-up
+/// neither parses nor reflects.
 struct CompiledTemplates: Sendable {
     /// One piece of a compiled template. (A struct, not an enum with payloads: a multi-payload enum
     /// keeps its case in a pointer's spare bits, which hides the global template tree from
@@ -65,20 +68,21 @@ struct CompiledTemplates: Sendable {
         }
     }
 
-    /// A construct the compiler leaves to swift-mustache.
-    struct Unsupported: Error {
-        let what: String
-    }
-
     let templates: [String: [Node]]
 
     /// Compiles every template, or throws when one uses something only swift-mustache renders.
-    init(_ templates: [String: MustacheTemplate]) throws(Unsupported) {
-        var compiled: [String: [Node]] = [:]
+    init(_ templates: [String: MustacheTemplate]) throws(MustacheTokens.Unsupported) {
+        var tokens: [String: [MustacheToken]] = [:]
         for (name, template) in templates {
-            compiled[name] = try Self.nodes(of: template)
+            // Every template starts by choosing pm-render's escaping, which the renderer always uses.
+            tokens[name] = try MustacheTokens.tokens(of: template, allowedContentType: { $0 is HTMLEscaping })
         }
-        self.templates = compiled
+        self.init(tokens: tokens)
+    }
+
+    /// Compiles templates from their tokens (the built-in ones were read when pm-render was built).
+    init(tokens: [String: [MustacheToken]]) {
+        templates = tokens.mapValues(Self.nodes)
     }
 
     /// Renders `value` with the named template; nil when there is no such template.
@@ -91,61 +95,17 @@ struct CompiledTemplates: Sendable {
 
     // MARK: Compiling
 
-    private static func nodes(of template: MustacheTemplate) throws(Unsupported) -> [Node] {
-        guard let tokens = Mirror(reflecting: template).descendant("tokens") as? [Any] else {
-            throw Unsupported(what: "a template without readable tokens")
+    private static func nodes(_ tokens: [MustacheToken]) -> [Node] {
+        tokens.map { token in
+            switch token.kind {
+            case .text: .text(Array(token.text.utf8))
+            case .variable: .variable(Path(token.text), escaped: true)
+            case .unescapedVariable: .variable(Path(token.text), escaped: false)
+            case .section: .section(Path(token.text), nodes(token.children))
+            case .invertedSection: .inverted(Path(token.text), nodes(token.children))
+            case .partial: .partial(token.text, indentation: token.indentation.map { Array($0.utf8) })
+            }
         }
-        var nodes: [Node] = []
-        for token in tokens {
-            if let node = try node(of: token) { nodes.append(node) }
-        }
-        return nodes
-    }
-
-    private static func node(of token: Any) throws(Unsupported) -> Node? {
-        // A token is an enum case: its name, and its associated values (one value, or a tuple).
-        let mirror = Mirror(reflecting: token)
-        guard mirror.displayStyle == .enum, let child = mirror.children.first, let label = child.label else {
-            throw Unsupported(what: "an unknown token")
-        }
-        let payload = child.value
-        let fields = Dictionary(Mirror(reflecting: payload).children.compactMap { child in child.label.map { ($0, child.value) } },
-                                uniquingKeysWith: { first, _ in first })
-        switch label {
-        case "text":
-            guard let text = payload as? String else { break }
-            return .text(Array(text.utf8))
-        case "variable", "unescapedVariable":
-            guard let name = fields["name"] as? String, try noTransforms(fields) else { break }
-            return .variable(Path(name), escaped: label == "variable")
-        case "section", "invertedSection":
-            guard let name = fields["name"] as? String, try noTransforms(fields),
-                  let body = fields["template"] as? MustacheTemplate else { break }
-            let nodes = try nodes(of: body)
-            return label == "section" ? .section(Path(name), nodes) : .inverted(Path(name), nodes)
-        case "partial":
-            guard let name = fields[".0"] as? String, let indentation = fields["indentation"], indentation is String?,
-                  let inherits = fields["inherits"], isNil(inherits) else { break }
-            return .partial(name, indentation: (indentation as? String).map { Array($0.utf8) })
-        case "contentType":
-            // Every template starts by choosing pm-render's escaping, which the renderer always uses.
-            guard payload is HTMLEscaping else { break }
-            return nil
-        default:
-            break
-        }
-        throw Unsupported(what: "the token '\(label)'")
-    }
-
-    private static func noTransforms(_ fields: [String: Any]) throws(Unsupported) -> Bool {
-        guard let transforms = fields["transforms"] as? [String] else { return false }
-        guard transforms.isEmpty else { throw Unsupported(what: "a transform") }
-        return true
-    }
-
-    private static func isNil(_ value: Any) -> Bool {
-        let mirror = Mirror(reflecting: value)
-        return mirror.displayStyle == .optional && mirror.children.isEmpty
     }
 
     // MARK: Rendering

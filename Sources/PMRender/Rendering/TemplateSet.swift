@@ -15,16 +15,27 @@ public struct TemplateSet: Sendable {
         let text: String
     }
 
-    let library: MustacheLibrary
+    /// The templates as swift-mustache parsed them; nil for the built-in set, whose tokens were read
+    /// when pm-render was built.
+    let library: MustacheLibrary?
     /// The same templates compiled for speed; nil when they use something only swift-mustache
     /// renders (transforms, inheritance).
     let compiled: CompiledTemplates?
     let sources: [String: Source]
 
-    /// The templates compiled into the binary from the top-level `Templates/` folder. They are not
-    /// linted at run time (it costs start-up time): the test suite lints them on every run.
+    /// The templates compiled into the binary from the top-level `Templates/` folder.
+    ///
+    /// The `EmbedResources` plugin parses them with swift-mustache when pm-render is built, and
+    /// embeds their tokens: start-up compiles those, without parsing, reflecting or linting (that
+    /// would cost a third of a small board's run). With `lint`, they are parsed, linted and compiled
+    /// at run time like a `--templates` folder; the test suite does that on every run, and checks
+    /// that both ways give the same tokens.
     public static func builtIn(lint: Bool = false) -> (TemplateSet?, [Diagnostic]) {
         let sources = EmbeddedTemplates.sources.map { Source(name: $0.key, path: "Templates/\($0.key).mustache", text: $0.value) }
+        if !lint, let tokens = EmbeddedTemplates.tokens() {
+            let byName = Dictionary(uniqueKeysWithValues: sources.map { ($0.name, $0) })
+            return (TemplateSet(library: nil, compiled: CompiledTemplates(tokens: tokens), sources: byName), [])
+        }
         return make(sources, lint: lint)
     }
 
@@ -71,7 +82,7 @@ public struct TemplateSet: Sendable {
                 // Every template, partials included (swift-mustache resets the escaping for each
                 // partial), starts by choosing pm-render's escaping: a line of its own, which renders
                 // nothing; diagnostics subtract it.
-                templates[source.name] = try MustacheTemplate(string: HTMLEscaping.pragmaLine + source.text)
+                templates[source.name] = try parse(source)
             } catch let error as MustacheTemplate.ParserError {
                 var problem = Problem.templateSyntax(describe(error.error))
                 var location = SourceLocation(line: max(error.context.lineNumber - 1, 1), column: max(error.context.columnNumber, 1))
@@ -109,7 +120,14 @@ public struct TemplateSet: Sendable {
     /// Renders through swift-mustache itself: for sets the compiler leaves alone, and for tests to
     /// check the compiled templates against.
     func renderWithSwiftMustache(_ value: some TemplateObject, template name: String) -> [UInt8]? {
-        library.render(value, withTemplate: name).map { Array($0.utf8) }
+        let library = library ?? MustacheLibrary(templates: sources.compactMapValues { try? Self.parse($0) })
+        return library.render(value, withTemplate: name).map { Array($0.utf8) }
+    }
+
+    /// Parses a template with swift-mustache.
+    static func parse(_ source: Source) throws -> MustacheTemplate {
+        HTMLEscaping.registered
+        return try MustacheTemplate(string: HTMLEscaping.pragmaLine + source.text)
     }
 
     private static func describe(_ error: Error) -> String {
