@@ -20,15 +20,15 @@ struct LocalizationTests {
         for file in files {
             let code = String(file.dropLast(5))
             _ = try Catalogue(locale: code, json: try TestSupport.read(folder.appending(path: file)))
-            #expect(Localization.catalogues[code] != nil, "\(file) is not compiled into the binary")
+            #expect(Localization.load(code) != nil, "\(file) is not compiled into the binary")
         }
         #expect(Localization.supported == files.map { String($0.dropLast(5)) })
     }
 
     @Test("every catalogue has exactly the keys of the English one", arguments: Localization.supported)
     func completeness(locale: String) throws {
-        let english = try #require(Localization.catalogues["en"])
-        let other = try #require(Localization.catalogues[locale])
+        let english = try #require(Localization.load("en"))
+        let other = try #require(Localization.load(locale))
         let missing = Self.families(english).subtracting(Self.families(other)).sorted()
         let extra = Self.families(other).subtracting(Self.families(english)).sorted()
         #expect(missing.isEmpty, "\(locale) lacks \(missing)")
@@ -43,8 +43,8 @@ struct LocalizationTests {
 
     @Test("placeholders in a translation are those of the English text", arguments: Localization.supported)
     func placeholders(locale: String) throws {
-        let english = try #require(Localization.catalogues["en"])
-        let other = try #require(Localization.catalogues[locale])
+        let english = try #require(Localization.load("en"))
+        let other = try #require(Localization.load(locale))
         func names(_ text: String) -> Set<String> {
             Set(text.split(separator: "{", omittingEmptySubsequences: false).dropFirst().compactMap { $0.split(separator: "}").first.map(String.init) })
         }

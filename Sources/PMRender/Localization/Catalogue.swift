@@ -94,19 +94,26 @@ public struct Catalogue: Sendable {
 
 /// All catalogues compiled into the binary.
 public enum Localization {
-    /// Catalogues by locale code. One that fails to load is left out (the catalogue tests fail first).
-    static let catalogues: [String: Catalogue] = {
-        var result: [String: Catalogue] = [:]
-        for (code, json) in EmbeddedLocales.sources {
-            if let catalogue = try? Catalogue(locale: code, json: json) { result[code] = catalogue }
-        }
-        return result
-    }()
+    /// Catalogues decoded so far, by locale code: each is decoded when first used (most runs need one).
+    private static let loaded = Mutex<[String: Catalogue]>([:])
 
-    /// Supported locale codes, sorted.
-    public static var supported: [String] { catalogues.keys.sorted() }
+    /// Supported locale codes, sorted: one per `Locales/*.json` file (the catalogue tests make sure
+    /// each one loads).
+    public static let supported: [String] = EmbeddedLocales.sources.keys.sorted()
 
+    static func isSupported(_ code: String) -> Bool { EmbeddedLocales.sources[code] != nil }
+
+    /// The catalogue of `locale`; English when it fails to load.
     static func catalogue(_ locale: BoardLocale) -> Catalogue {
-        catalogues[locale.rawValue] ?? catalogues["en"]!
+        if let catalogue = load(locale.rawValue) { return catalogue }
+        return load("en")!
+    }
+
+    /// The catalogue of `code`, decoded once; nil when it is not embedded or does not decode.
+    static func load(_ code: String) -> Catalogue? {
+        if let catalogue = loaded.withLock({ $0[code] }) { return catalogue }
+        guard let json = EmbeddedLocales.sources[code], let catalogue = try? Catalogue(locale: code, json: json) else { return nil }
+        loaded.withLock { $0[code] = catalogue }
+        return catalogue
     }
 }

@@ -5,7 +5,7 @@ public struct BoardLocale: RawRepresentable, Hashable, Sendable, CustomStringCon
     /// A supported locale, or nil.
     public init?(rawValue: String) {
         let code = rawValue.lowercased()
-        guard Localization.catalogues[code] != nil else { return nil }
+        guard Localization.isSupported(code) else { return nil }
         self.rawValue = code
     }
 
