@@ -15,29 +15,41 @@ import MustacheTokens
 /// templates' tokens are read when pm-render is built (the `EmbedResources` plugin), so start-up
 /// neither parses nor reflects.
 struct CompiledTemplates: Sendable {
-    /// One piece of a compiled template. (A struct, not an enum with payloads: a multi-payload enum
-    /// keeps its case in a pointer's spare bits, which hides the global template tree from
-    /// LeakSanitizer and makes the fuzzer report it as leaked.)
-    struct Node: Sendable {
+    /// One piece of a compiled template. (A final class: the renderer walks the tree once per card,
+    /// and a struct would be copied, with a retain of each of its fields, at every step. Not an enum
+    /// with payloads either: a multi-payload enum keeps its case in a pointer's spare bits, which hides
+    /// the global template tree from LeakSanitizer and makes the fuzzer report it as leaked.)
+    final class Node: Sendable {
         enum Kind: Sendable { case text, variable, unescapedVariable, section, inverted, partial }
 
         let kind: Kind
         /// A text's bytes; a standalone partial's indentation.
-        var bytes: [UInt8] = []
+        let bytes: [UInt8]
         /// Whether a partial is standalone (then `bytes` is its indentation, maybe empty).
-        var isStandalone = false
-        var path = Path(".")
+        let isStandalone: Bool
+        let path: Path
         /// A section's body.
-        var body: [Node] = []
-        /// A partial's name.
-        var name = ""
+        let body: [Node]
+        /// A partial's template: its index in `CompiledTemplates.bodies`; nil when there is none
+        /// (swift-mustache renders a missing partial as nothing).
+        let partial: Int?
+
+        private init(kind: Kind, bytes: [UInt8] = [], isStandalone: Bool = false, path: Path = Path("."), body: [Node] = [],
+                     partial: Int? = nil) {
+            self.kind = kind
+            self.bytes = bytes
+            self.isStandalone = isStandalone
+            self.path = path
+            self.body = body
+            self.partial = partial
+        }
 
         static func text(_ bytes: [UInt8]) -> Node { Node(kind: .text, bytes: bytes) }
         static func variable(_ path: Path, escaped: Bool) -> Node { Node(kind: escaped ? .variable : .unescapedVariable, path: path) }
         static func section(_ path: Path, _ body: [Node]) -> Node { Node(kind: .section, path: path, body: body) }
         static func inverted(_ path: Path, _ body: [Node]) -> Node { Node(kind: .inverted, path: path, body: body) }
-        static func partial(_ name: String, indentation: [UInt8]?) -> Node {
-            Node(kind: .partial, bytes: indentation ?? [], isStandalone: indentation != nil, name: name)
+        static func partial(_ template: Int?, indentation: [UInt8]?) -> Node {
+            Node(kind: .partial, bytes: indentation ?? [], isStandalone: indentation != nil, partial: template)
         }
     }
 
@@ -68,7 +80,10 @@ struct CompiledTemplates: Sendable {
         }
     }
 
-    let templates: [String: [Node]]
+    /// Every template's nodes, in the order of their names.
+    let bodies: [[Node]]
+    /// A template's index in `bodies`, by name.
+    let indices: [String: Int]
 
     /// Compiles every template, or throws when one uses something only swift-mustache renders.
     init(_ templates: [String: MustacheTemplate]) throws(MustacheTokens.Unsupported) {
@@ -81,29 +96,33 @@ struct CompiledTemplates: Sendable {
     }
 
     /// Compiles templates from their tokens (the built-in ones were read when pm-render was built).
+    /// Partials are resolved here, once: a partial no template has renders nothing.
     init(tokens: [String: [MustacheToken]]) {
-        templates = tokens.mapValues(Self.nodes)
+        let names = tokens.keys.sorted()
+        let indices = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($0.element, $0.offset) })
+        self.indices = indices
+        bodies = names.map { Self.nodes(tokens[$0]!, indices) }
     }
 
     /// Renders `value` with the named template; nil when there is no such template.
     func render(_ value: some TemplateObject, template name: String) -> [UInt8]? {
-        guard let nodes = templates[name] else { return nil }
-        var renderer = Renderer(templates: templates, stack: [.object(value)])
-        renderer.render(nodes, indentation: nil)
+        guard let index = indices[name] else { return nil }
+        var renderer = Renderer(bodies: bodies, stack: [.object(value)])
+        renderer.render(bodies[index], indentation: nil)
         return renderer.output
     }
 
     // MARK: Compiling
 
-    private static func nodes(_ tokens: [MustacheToken]) -> [Node] {
+    private static func nodes(_ tokens: [MustacheToken], _ indices: [String: Int]) -> [Node] {
         tokens.map { token in
             switch token.kind {
             case .text: .text(Array(token.text.utf8))
             case .variable: .variable(Path(token.text), escaped: true)
             case .unescapedVariable: .variable(Path(token.text), escaped: false)
-            case .section: .section(Path(token.text), nodes(token.children))
-            case .invertedSection: .inverted(Path(token.text), nodes(token.children))
-            case .partial: .partial(token.text, indentation: token.indentation.map { Array($0.utf8) })
+            case .section: .section(Path(token.text), nodes(token.children, indices))
+            case .invertedSection: .inverted(Path(token.text), nodes(token.children, indices))
+            case .partial: .partial(indices[token.text], indentation: token.indentation.map { Array($0.utf8) })
             }
         }
     }
@@ -112,12 +131,12 @@ struct CompiledTemplates: Sendable {
 
     /// One rendering: the output so far and the context stack.
     private struct Renderer {
-        let templates: [String: [Node]]
+        let bodies: [[Node]]
         var stack: [TemplateValue]
         var output: [UInt8] = []
 
-        init(templates: [String: [Node]], stack: [TemplateValue]) {
-            self.templates = templates
+        init(bodies: [[Node]], stack: [TemplateValue]) {
+            self.bodies = bodies
             self.stack = stack
             output.reserveCapacity(64 * 1024)
         }
@@ -191,7 +210,8 @@ struct CompiledTemplates: Sendable {
                     render(node.body, indentation: indentation)
                 }
             case .partial:
-                guard let nodes = templates[node.name] else { return }
+                guard let partial = node.partial else { return }
+                let nodes = bodies[partial]
                 let combined = node.isStandalone ? (indentation ?? []) + node.bytes : indentation
                 render(nodes, indentation: combined)
             }
