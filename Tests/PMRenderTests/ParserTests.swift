@@ -145,16 +145,27 @@ struct ParserTests {
         #expect(result.board.column(.done).cards.count == 2)
     }
 
-    @Test("CRLF line endings and a BOM give the same board as LF")
-    func lineEndings() throws {
+    @Test("CRLF and CR line endings and a BOM give the same board as LF",
+          arguments: ["BOM and CRLF", "CRLF", "BOM", "CRLF from the middle on", "CR"])
+    func lineEndings(variant: String) throws {
         let url = TestSupport.examples.appending(path: "board.md")
         let lf = try TestSupport.read(url)
-        let crlf = "\u{FEFF}" + lf.replacingOccurrences(of: "\n", with: "\r\n")
+        let middle = lf.index(lf.startIndex, offsetBy: lf.count / 2)
+        let other = switch variant {
+        case "BOM and CRLF": "\u{FEFF}" + lf.replacingOccurrences(of: "\n", with: "\r\n")
+        case "CRLF": lf.replacingOccurrences(of: "\n", with: "\r\n")
+        case "BOM": "\u{FEFF}" + lf
+        case "CRLF from the middle on": String(lf[..<middle]) + lf[middle...].replacingOccurrences(of: "\n", with: "\r\n")
+        default: lf.replacingOccurrences(of: "\n", with: "\r")
+        }
         let a = TestSupport.parse(lf, renderHTML: true)
-        let b = TestSupport.parse(crlf, renderHTML: true)
+        let b = TestSupport.parse(other, renderHTML: true)
         #expect(a.board == b.board)
         #expect(a.diagnostics == b.diagnostics)
         #expect(BoardJSON.encode(a.board) == BoardJSON.encode(b.board))
+        let source = try SourceText(decoding: Array(other.utf8))
+        #expect(source.bytes == Array(lf.utf8))
+        #expect(source.lineStarts == (try SourceText(decoding: Array(lf.utf8))).lineStarts)
     }
 
     @Test("tabs in indentation count as in CommonMark")

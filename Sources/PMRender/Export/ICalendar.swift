@@ -31,6 +31,13 @@ public enum ICalendar {
 
     /// The feed as UTF-8.
     public static func feedBytes(for boards: [(Board, String)], name: String, options: Options) -> [UInt8] {
+        let sink = ByteSink()
+        writeFeed(for: boards, name: name, options: options, to: sink)
+        return sink.bytes
+    }
+
+    /// Writes the feed into `sink`, a piece at a time when it streams.
+    static func writeFeed(for boards: [(Board, String)], name: String, options: Options, to sink: ByteSink) {
         var lines = ContentLines()
         lines.line("BEGIN:VCALENDAR")
         lines.line("VERSION:2.0")
@@ -84,10 +91,11 @@ public enum ICalendar {
                     lines.line("END:VALARM")
                 }
                 lines.line("END:VEVENT")
+                if sink.isStreaming, lines.bytes.count >= ByteSink.pieceSize { lines.handOver(to: sink) }
             }
         }
         lines.line("END:VCALENDAR")
-        return lines.bytes
+        lines.handOver(to: sink)
     }
 
     /// TEXT escaping (RFC 5545 3.3.11): backslash, semicolon, comma, newline.
@@ -118,6 +126,11 @@ public enum ICalendar {
         }
 
         /// A whole line, as is.
+        /// Gives the lines so far to `sink` (between lines only: folding counts the current line's octets).
+        mutating func handOver(to sink: ByteSink) {
+            sink.take(&bytes)
+        }
+
         mutating func line(_ text: String) {
             raw(text)
             end()

@@ -41,11 +41,11 @@ public enum SiteWriter {
             for folder in Set(files.map { temporary.appending(path: $0.path).deletingLastPathComponent() }) {
                 try fileManager.createDirectory(at: folder, withIntermediateDirectories: true)
             }
-            // Each file is written and flushed to disk (before the folder is swapped in) on its own
-            // thread: the flushes of a large site overlap.
+            // Each file is rendered, written and flushed to disk (before the folder is swapped in) on
+            // its own thread: pages render side by side, each written in pieces as it renders.
             let failure = Mutex<Int32?>(nil)
             DispatchQueue.concurrentPerform(iterations: files.count) { index in
-                let code = writeFile(files[index].contents, to: temporary.appending(path: files[index].path).path)
+                let code = writeFile(files[index], to: temporary.appending(path: files[index].path).path)
                 if code != 0 { failure.withLock { $0 = $0 ?? code } }
             }
             if let code = failure.withLock({ $0 }) { throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO) }
@@ -130,27 +130,15 @@ public enum SiteWriter {
         }
     }
 
-    /// Writes a new file and flushes it to disk; 0, or the `errno` of the first failure.
-    private static func writeFile(_ bytes: [UInt8], to path: String) -> Int32 {
+    /// Writes a new file (rendering it as it goes) and flushes it to disk; 0, or the `errno` of the
+    /// first failure.
+    private static func writeFile(_ file: RenderedSite.File, to path: String) -> Int32 {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { return errno }
-        var code: Int32 = 0
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    code = errno
-                    return
-                }
-                guard written > 0 else {  // no progress: never loop on it
-                    code = EIO
-                    return
-                }
-                offset += written
-            }
-        }
+        let sink = ByteSink(descriptor: descriptor)
+        file.produce(sink)
+        sink.flush()
+        var code = sink.failure
         if code == 0, fsync(descriptor) != 0 { code = errno }
         if close(descriptor) != 0, code == 0 { code = errno }
         return code

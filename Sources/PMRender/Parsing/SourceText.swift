@@ -12,12 +12,15 @@ struct SourceText {
         case nulCharacter(SourceLocation)
     }
 
-    /// Validates and normalises raw file contents.
+    /// Validates and normalises raw file contents. A file with no BOM and no CR (the usual case)
+    /// is kept as it is, its storage shared with `raw`: a large board is not held twice.
     init(decoding raw: [UInt8]) throws(DecodingError) {
         var start = 0
         if raw.count >= 3, raw[0] == 0xEF, raw[1] == 0xBB, raw[2] == 0xBF { start = 3 }
+        // Bytes are copied only from the first byte that changes (a BOM, a CR) on.
+        var copying = start > 0
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(raw.count - start)
+        if copying { bytes.reserveCapacity(raw.count - start) }
         var lineStarts = [0]
         var lineStartInRaw = start
         var index = start
@@ -26,10 +29,15 @@ struct SourceText {
             let byte = raw[index]
             if byte < 0x80 {
                 if byte == 0x0A {
-                    bytes.append(byte)
-                    lineStarts.append(bytes.count)
+                    if copying { bytes.append(byte) }
+                    lineStarts.append(copying ? bytes.count : index + 1)
                     lineStartInRaw = index + 1
                 } else if byte == 0x0D {
+                    if !copying {
+                        copying = true
+                        bytes.reserveCapacity(raw.count)
+                        bytes.append(contentsOf: raw[..<index])
+                    }
                     bytes.append(0x0A)
                     lineStarts.append(bytes.count)
                     if index + 1 < count, raw[index + 1] == 0x0A { index += 1 }
@@ -37,7 +45,7 @@ struct SourceText {
                 } else if byte == 0 {
                     throw .nulCharacter(SourceText.location(in: raw, lineStart: lineStartInRaw, offset: index,
                                                             line: lineStarts.count))
-                } else {
+                } else if copying {
                     bytes.append(byte)
                 }
                 index += 1
@@ -48,10 +56,10 @@ struct SourceText {
                 throw .notUTF8(SourceText.location(in: raw, lineStart: lineStartInRaw, offset: index,
                                                    line: lineStarts.count))
             }
-            bytes.append(contentsOf: raw[index..<index + length])
+            if copying { bytes.append(contentsOf: raw[index..<index + length]) }
             index += length
         }
-        self.bytes = bytes
+        self.bytes = copying ? bytes : raw
         self.lineStarts = lineStarts
     }
 

@@ -104,12 +104,13 @@ struct CompiledTemplates: Sendable {
         bodies = names.map { Self.nodes(tokens[$0]!, indices) }
     }
 
-    /// Renders `value` with the named template; nil when there is no such template.
-    func render(_ value: some TemplateObject, template name: String) -> [UInt8]? {
-        guard let index = indices[name] else { return nil }
-        var renderer = Renderer(bodies: bodies, stack: [.object(value)])
+    /// Renders `value` with the named template into `sink`; false when there is no such template.
+    func render(_ value: some TemplateObject, template name: String, to sink: ByteSink) -> Bool {
+        guard let index = indices[name] else { return false }
+        var renderer = Renderer(bodies: bodies, stack: [.object(value)], sink: sink)
         renderer.render(bodies[index], indentation: nil)
-        return renderer.output
+        sink.take(&renderer.output)
+        return true
     }
 
     // MARK: Compiling
@@ -133,12 +134,15 @@ struct CompiledTemplates: Sendable {
     private struct Renderer {
         let bodies: [[Node]]
         var stack: [TemplateValue]
+        /// What is rendered and not handed to the sink yet.
         var output: [UInt8] = []
+        let sink: ByteSink
 
-        init(bodies: [[Node]], stack: [TemplateValue]) {
+        init(bodies: [[Node]], stack: [TemplateValue], sink: ByteSink) {
             self.bodies = bodies
             self.stack = stack
-            output.reserveCapacity(64 * 1024)
+            self.sink = sink
+            output.reserveCapacity(sink.isStreaming ? ByteSink.pieceSize + 64 * 1024 : 64 * 1024)
         }
 
         /// Renders a template or a section's body. Inside an indented standalone partial, swift-mustache
@@ -146,7 +150,13 @@ struct CompiledTemplates: Sendable {
         /// ends in the Character "\n"; so does this. (A CRLF is one Character, "\r\n": no indentation.)
         mutating func render(_ nodes: [Node], indentation: [UInt8]?) {
             guard let indentation, !indentation.isEmpty else {
-                for node in nodes { render(node, indentation: nil) }
+                for node in nodes {
+                    render(node, indentation: nil)
+                    // Output goes to a streaming sink a piece at a time. Only here: below an indented
+                    // partial (the branch after this one, and everything it renders), the output since
+                    // the partial began is looked back at.
+                    if output.count >= ByteSink.pieceSize, sink.isStreaming { sink.take(&output) }
+                }
                 return
             }
             let start = output.count

@@ -28,9 +28,37 @@ public struct RenderOptions: Sendable {
 
 /// A rendered site: files by relative path, in a stable order.
 public struct RenderedSite: Sendable {
+    /// One file of the site. A page is rendered when it is written (`SiteWriter`, a piece at a time)
+    /// or when its `contents` are asked for; everything it shows was decided before, so rendering
+    /// cannot fail.
     public struct File: Sendable {
         public let path: String
-        public let contents: [UInt8]
+        /// Writes the file's bytes into a sink.
+        let produce: @Sendable (ByteSink) -> Void
+
+        /// A file with these bytes.
+        public init(path: String, contents: [UInt8]) {
+            self.path = path
+            produce = { $0.append(contents) }
+        }
+
+        /// A file whose bytes `produce` writes when they are needed.
+        init(path: String, producing produce: @escaping @Sendable (ByteSink) -> Void) {
+            self.path = path
+            self.produce = produce
+        }
+
+        /// The same file at another path.
+        func moved(to path: String) -> File {
+            File(path: path, producing: produce)
+        }
+
+        /// The file's bytes (a page is rendered into memory for this).
+        public var contents: [UInt8] {
+            let sink = ByteSink()
+            produce(sink)
+            return sink.bytes
+        }
     }
 
     public var files: [File]
@@ -55,36 +83,31 @@ public enum SiteRenderer {
         }
         let builder = PageBuilder(board: board, clock: options.clock, history: options.history, partOfSite: options.partOfSite)
         let slug = options.calendarSlug ?? Slug.make(BoardParser.titleFromFileName(board.sourceFile))
-        // The files are independent, so each is built and rendered side by side with the others: the
-        // board page (then the history page, which shows the page's overdue count), the overdue page
-        // and the calendar feed. A large board's page takes most of the time; the rest fits beside it.
-        let rendered = Mutex([String: [UInt8]]())
-        let counts = Mutex((cards: 0, overdue: 0))
-        DispatchQueue.concurrentPerform(iterations: 3) { job in
-            switch job {
-            case 0:
+        // The view models are built side by side: the board page's (then the history page's, which
+        // shows the page's overdue count) beside the overdue page's. The pages and the calendar feed
+        // are rendered when they are written, each on its own thread, in pieces.
+        let views = Mutex<(page: PageView?, history: HistoryPageView?, overdue: OverduePageView?)>((nil, nil, nil))
+        DispatchQueue.concurrentPerform(iterations: 2) { job in
+            if job == 0 {
                 let page = builder.page()
-                let html = templates.render(page, template: "page") ?? []
-                counts.withLock { $0 = (page.cardCount, page.overdueCount) }
-                rendered.withLock { $0["index.html"] = html }
-                if options.history != nil {
-                    let history = templates.render(builder.historyPage(overdueCount: page.overdueCount), template: "history") ?? []
-                    rendered.withLock { $0["history.html"] = history }
-                }
-            case 1:
-                let html = templates.render(builder.overduePage(), template: "overdue") ?? []
-                rendered.withLock { $0["overdue.html"] = html }
-            default:
-                let feed = ICalendar.feedBytes(for: [(board, slug)], name: board.title,
-                                               options: ICalendar.Options(clock: options.clock, baseURL: options.baseURL))
-                rendered.withLock { $0["board.ics"] = feed }
+                let history = options.history != nil ? builder.historyPage(overdueCount: page.overdueCount) : nil
+                views.withLock { $0.page = page; $0.history = history }
+            } else {
+                let overdue = builder.overduePage()
+                views.withLock { $0.overdue = overdue }
             }
         }
-        let contents = rendered.withLock { $0 }
-        // Files keep a fixed order.
-        let paths = ["index.html", "overdue.html"] + (options.history != nil ? ["history.html"] : []) + ["board.ics"]
-        let files = paths.map { RenderedSite.File(path: $0, contents: contents[$0] ?? []) }
-        let (cardCount, overdueCount) = counts.withLock { $0 }
-        return (RenderedSite(files: files, cardCount: cardCount, overdueCount: overdueCount), [])
+        let (page, history, overdue) = views.withLock { ($0.page!, $0.history, $0.overdue!) }
+        // Files keep a fixed order. Every template was checked to exist above.
+        var files = [
+            RenderedSite.File(path: "index.html") { _ = templates.render(page, template: "page", to: $0) },
+            RenderedSite.File(path: "overdue.html") { _ = templates.render(overdue, template: "overdue", to: $0) },
+        ]
+        if let history {
+            files.append(RenderedSite.File(path: "history.html") { _ = templates.render(history, template: "history", to: $0) })
+        }
+        let calendar = ICalendar.Options(clock: options.clock, baseURL: options.baseURL)
+        files.append(RenderedSite.File(path: "board.ics") { ICalendar.writeFeed(for: [(board, slug)], name: board.title, options: calendar, to: $0) })
+        return (RenderedSite(files: files, cardCount: page.cardCount, overdueCount: page.overdueCount), [])
     }
 }

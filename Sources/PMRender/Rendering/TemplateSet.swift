@@ -111,10 +111,18 @@ public struct TemplateSet: Sendable {
     /// Whether the set has a template of that name.
     public func has(_ name: String) -> Bool { sources[name] != nil }
 
-    /// Renders `value` with the named template, as UTF-8.
+    /// Renders `value` with the named template, as UTF-8; nil when there is no such template.
     func render(_ value: some TemplateObject, template name: String) -> [UInt8]? {
-        if let compiled { return compiled.render(value, template: name) }
-        return renderWithSwiftMustache(value, template: name)
+        let sink = ByteSink()
+        return render(value, template: name, to: sink) ? sink.bytes : nil
+    }
+
+    /// Renders `value` with the named template into `sink`; false when there is no such template.
+    func render(_ value: some TemplateObject, template name: String, to sink: ByteSink) -> Bool {
+        if let compiled { return compiled.render(value, template: name, to: sink) }
+        guard let bytes = renderWithSwiftMustache(value, template: name) else { return false }
+        sink.append(bytes)
+        return true
     }
 
     /// Renders through swift-mustache itself: for sets the compiler leaves alone, and for tests to

@@ -88,7 +88,7 @@ public enum MultiBoardSite {
                                           baseURL: options.baseURL.map { $0.hasSuffix("/") ? $0 + slug : $0 + "/" + slug },
                                           history: history, partOfSite: multi, calendarSlug: multi ? slug : nil)
         let (site, diagnostics) = SiteRenderer.render(board, options: renderOptions)
-        let files = (site?.files ?? []).map { RenderedSite.File(path: multi ? "\(slug)/\($0.path)" : $0.path, contents: $0.contents) }
+        let files = (site?.files ?? []).map { multi ? $0.moved(to: "\(slug)/\($0.path)") : $0 }
         return BoardResult(index: index, path: path, slug: slug, board: board, files: files,
                            diagnostics: parsed.diagnostics + (history?.notes ?? []) + diagnostics,
                            overdueCount: site?.overdueCount ?? 0, latestChange: history?.events.first?.commit.date)
@@ -119,10 +119,9 @@ public enum MultiBoardSite {
             }
             files.append(.init(path: path, contents: html))
         }
-        let feed = ICalendar.feedBytes(for: entries.map { ($0.board, $0.slug) }, name: overview.title,
-                                  options: ICalendar.Options(clock: entries.first?.clock ?? options.clock("UTC"), baseURL: options.baseURL,
-                                                             locale: options.locale))
-        files.append(.init(path: "boards.ics", contents: feed))
+        let boards = entries.map { ($0.board, $0.slug) }
+        let calendar = ICalendar.Options(clock: entries.first?.clock ?? options.clock("UTC"), baseURL: options.baseURL, locale: options.locale)
+        files.append(RenderedSite.File(path: "boards.ics") { ICalendar.writeFeed(for: boards, name: overview.title, options: calendar, to: $0) })
         let site = RenderedSite(files: files, cardCount: good.reduce(0) { $0 + ($1.board?.cardCount ?? 0) },
                                 overdueCount: good.reduce(0) { $0 + $1.overdueCount })
         return Outcome(site: site, diagnostics: diagnostics, failed: failed, boardCount: results.count, title: results.count == 1 ? results.first?.board?.title : nil)

@@ -1,0 +1,74 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where a file's bytes go as they are rendered: kept in memory, or written to an open file a piece
+/// at a time, so that a large page is never held whole (a 100,000-card board page is 190 MB).
+///
+/// One sink is used by one thread at a time.
+final class ByteSink {
+    /// How many bytes a file sink gathers before it writes them.
+    static let pieceSize = 1 << 20
+
+    private let descriptor: Int32?
+    /// Everything so far (memory), or what is not written yet (file).
+    private(set) var bytes: [UInt8] = []
+    /// The `errno` of the first write that failed (0: none); whatever comes after it is dropped.
+    private(set) var failure: Int32 = 0
+
+    /// A sink that keeps everything in memory.
+    init() {
+        descriptor = nil
+    }
+
+    /// A sink that writes to `descriptor`; the caller flushes it at the end and closes the file.
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    /// Whether bytes are written out as they come (renderers hand them over in pieces then).
+    var isStreaming: Bool { descriptor != nil }
+
+    /// Takes `more`, leaving it empty with its capacity kept for the next piece. A file sink writes
+    /// once a piece has gathered.
+    func take(_ more: inout [UInt8]) {
+        if bytes.isEmpty {
+            swap(&bytes, &more)
+            more.removeAll(keepingCapacity: true)
+        } else {
+            bytes += more
+            more.removeAll(keepingCapacity: true)
+        }
+        if isStreaming, bytes.count >= Self.pieceSize { flush() }
+    }
+
+    func append(_ more: [UInt8]) {
+        var more = more
+        take(&more)
+    }
+
+    /// Writes out what has gathered (file sinks; memory sinks keep it).
+    func flush() {
+        guard let descriptor else { return }
+        defer { bytes.removeAll(keepingCapacity: true) }
+        guard failure == 0 else { return }
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                guard written > 0 else {  // no progress: never loop on it
+                    failure = EIO
+                    return
+                }
+                offset += written
+            }
+        }
+    }
+}
