@@ -62,6 +62,29 @@ struct CompiledTemplateTests {
         Self.expectSame(set, builder.overduePage(), "overdue")
     }
 
+    @Test("a large board's pages, streamed a piece at a time, are what swift-mustache renders")
+    func streamedPages() throws {
+        let parsed = BoardParser.parse(Array(StreamingTests.largeBoard(cards: 700).utf8), file: "large.md", options: ParseOptions(renderHTML: true))
+        let builder = PageBuilder(board: parsed.board, clock: DeadlineClock(today: RenderTests.today), history: nil, partOfSite: false)
+        let set = try #require(TemplateSet.builtIn().0)
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func check(_ value: some TemplateObject, _ name: String) throws {
+            let path = folder.appending(path: name).path
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+            try #require(descriptor >= 0)
+            let sink = ByteSink(descriptor: descriptor)
+            #expect(set.render(value, template: name, to: sink))
+            sink.flush()
+            close(descriptor)
+            let streamed = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+            #expect(streamed.count > ByteSink.pieceSize || name != "page", "the page is written in several pieces")
+            #expect(TestSupport.firstDifference(streamed, set.renderWithSwiftMustache(value, template: name)) == nil, "\(name)")
+        }
+        try check(builder.page(), "page")
+        try check(builder.overduePage(), "overdue")
+    }
+
     @Test("every sample page renders the same both ways, with the built-in and with custom templates",
           arguments: ["built-in", "custom"])
     func samplePages(templates: String) throws {

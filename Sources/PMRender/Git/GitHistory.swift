@@ -74,8 +74,9 @@ extension GitRepository {
             throw .failed("cannot start git cat-file: \(error)")
         }
         // Write every request from another thread while this one reads, so neither pipe fills up.
+        // (A thread of its own: a Dispatch queue may not run the block while this thread waits.)
         let requests = commits.map { "\($0.id):\($0.path)\n" }.joined()
-        DispatchQueue.global().async {
+        Thread.detachNewThread {
             input.fileHandleForWriting.write(Data(requests.utf8))
             try? input.fileHandleForWriting.close()
         }

@@ -86,18 +86,20 @@ public struct GitRepository: Sendable {
         } catch {
             return Result(status: 127, stdout: [], stderr: Array("\(error)".utf8))
         }
-        let errorData = Mutex(Data())
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
-            let data = err.fileHandleForReading.readDataToEndOfFile()
-            errorData.withLock { $0 = data }
-            group.leave()
+        // Both pipes are read at once, so that neither fills up and stalls git.
+        let read = Mutex((stdout: Data(), stderr: Data()))
+        Parallel.forEach(2) { pipe in
+            if pipe == 0 {
+                let data = out.fileHandleForReading.readDataToEndOfFile()
+                read.withLock { $0.stdout = data }
+            } else {
+                let data = err.fileHandleForReading.readDataToEndOfFile()
+                read.withLock { $0.stderr = data }
+            }
         }
-        let output = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
         exited.wait()
-        return Result(status: process.terminationStatus, stdout: [UInt8](output), stderr: [UInt8](errorData.withLock { $0 }))
+        let (output, errors) = read.withLock { $0 }
+        return Result(status: process.terminationStatus, stdout: [UInt8](output), stderr: [UInt8](errors))
     }
 
     /// A git process in `directory`: never prompting, with C-locale messages.

@@ -44,8 +44,9 @@ public enum SiteWriter {
             // Each file is rendered, written and flushed to disk (before the folder is swapped in) on
             // its own thread: pages render side by side, each written in pieces as it renders.
             let failure = Mutex<Int32?>(nil)
-            DispatchQueue.concurrentPerform(iterations: files.count) { index in
-                let code = writeFile(files[index], to: temporary.appending(path: files[index].path).path)
+            Parallel.forEach(files.count) { index in
+                let file = files[index]
+                let code = writeFile(file, to: temporary.appending(path: file.path).path)
                 if code != 0 { failure.withLock { $0 = $0 ?? code } }
             }
             if let code = failure.withLock({ $0 }) { throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO) }

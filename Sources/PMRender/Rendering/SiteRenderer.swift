@@ -87,7 +87,7 @@ public enum SiteRenderer {
         // shows the page's overdue count) beside the overdue page's. The pages and the calendar feed
         // are rendered when they are written, each on its own thread, in pieces.
         let views = Mutex<(page: PageView?, history: HistoryPageView?, overdue: OverduePageView?)>((nil, nil, nil))
-        DispatchQueue.concurrentPerform(iterations: 2) { job in
+        Parallel.forEach(2) { job in
             if job == 0 {
                 let page = builder.page()
                 let history = options.history != nil ? builder.historyPage(overdueCount: page.overdueCount) : nil

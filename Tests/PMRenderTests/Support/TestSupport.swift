@@ -115,3 +115,14 @@ enum TestSupport {
         return url
     }
 }
+
+extension TestSupport {
+    /// Where two byte strings first differ (nil when they are equal): for large outputs, whose
+    /// values an expectation would print whole.
+    static func firstDifference(_ a: [UInt8], _ b: [UInt8]?) -> String? {
+        guard let b else { return "nil" }
+        guard a != b else { return nil }
+        let offset = zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(a.count, b.count)
+        return "byte \(offset) of \(a.count) / \(b.count): \(String(decoding: a[offset...].prefix(60), as: UTF8.self)) | \(String(decoding: b[offset...].prefix(60), as: UTF8.self))"
+    }
+}
