@@ -70,9 +70,21 @@ public enum MultiBoardSite {
     }
 
     static func renderOne(index: Int, path: String, slug: String, options: Options, multi: Bool) -> BoardResult {
+        // The board's git history is read (git runs) while the board is parsed.
+        let loaded = Mutex<(parsed: Result<ParseResult, BoardLoadError>?, history: BoardHistory?)>((nil, nil))
+        Parallel.forEach(options.readHistory ? 2 : 1) { job in
+            if job == 0 {
+                let parsed = Result { () throws(BoardLoadError) in try BoardLoader.load(path: path, options: ParseOptions(renderHTML: true)) }
+                loaded.withLock { $0.parsed = parsed }
+            } else {
+                let history = try? BoardHistory.read(path: path)
+                loaded.withLock { $0.history = history }
+            }
+        }
+        let (result, history) = loaded.withLock { ($0.parsed!, $0.history) }
         let parsed: ParseResult
         do {
-            parsed = try BoardLoader.load(path: path, options: ParseOptions(renderHTML: true))
+            parsed = try result.get()
         } catch {
             return BoardResult(index: index, path: path, slug: slug, board: nil, files: [],
                                diagnostics: [Diagnostic(.unreadableBoard(error.reason), file: path, at: nil)], overdueCount: 0, latestChange: nil)
@@ -83,7 +95,6 @@ public enum MultiBoardSite {
             return BoardResult(index: index, path: path, slug: slug, board: board, files: [], diagnostics: parsed.diagnostics,
                                overdueCount: 0, latestChange: nil)
         }
-        let history = options.readHistory ? try? BoardHistory.read(path: path) : nil
         let renderOptions = RenderOptions(clock: options.clock(board.timezone), templates: options.templates,
                                           baseURL: options.baseURL.map { $0.hasSuffix("/") ? $0 + slug : $0 + "/" + slug },
                                           history: history, partOfSite: multi, calendarSlug: multi ? slug : nil)
