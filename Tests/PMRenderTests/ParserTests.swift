@@ -168,6 +168,33 @@ struct ParserTests {
         #expect(source.lineStarts == (try SourceText(decoding: Array(lf.utf8))).lineStarts)
     }
 
+    @Test("a long section's cards read on several threads give the board and diagnostics one thread gives")
+    func concurrentReading() throws {
+        // Both card styles, with problems of every kind a card can have, spread over several runs.
+        var text = "## TODO\n\n"
+        for index in 1...(3 * CardReader.concurrentMinimum) {
+            switch index % 7 {
+            case 0: text += "- [ ] Card \(index) @{2026-02-30} #tag\(index % 5)\n  Owner: someone\n\n"
+            case 1: text += "- [ ]  \n\n"
+            case 2: text += "- [ ] \(String(repeating: "long ", count: 300))\(index)\n\n"
+            case 3: text += "- [ ] Card \(index) @{2026-03-0\(index % 9 + 1)}\n  Due: 2026-04-01\n\n  Some *text* and a [link](https://example.com/\(index)).\n\n"
+            default: text += "- [ ] Card \(index) ^id\(index % 40)\n\n"
+            }
+        }
+        text += "## DOING\n\n"
+        for index in 1...(2 * CardReader.concurrentMinimum) {
+            text += "### Heading card \(index) @{2026-05-\(index % 40 + 1)}\n\nPriority: \(index % 3 == 0 ? "urgent" : "high")\nTags: a, b\n\nBody of \(index).\n\n"
+        }
+        let bytes = Array(text.utf8)
+        var sequential = ParseOptions(renderHTML: true)
+        sequential.concurrently = false
+        let a = BoardParser.parse(bytes, file: "long.md", options: ParseOptions(renderHTML: true))
+        let b = BoardParser.parse(bytes, file: "long.md", options: sequential)
+        #expect(a.board.cards.count > 1_000 && a.diagnostics.count > 300, "a long board, with problems")
+        #expect(a.board == b.board)
+        #expect(a.diagnostics == b.diagnostics)
+    }
+
     @Test("tabs in indentation count as in CommonMark")
     func tabs() throws {
         let card = try #require(TestSupport.parse("## TODO\n-\tTabbed card\n\n\tIts description\n").board.cards.first)

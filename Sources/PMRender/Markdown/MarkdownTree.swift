@@ -11,12 +11,12 @@ import Darwin
 // leaves this file: `MarkdownNode` is an opaque, internal handle valid only inside `parse`.
 
 /// An opaque handle to a node of a `MarkdownTree`; valid only while the tree is alive.
-struct MarkdownNode {
+struct MarkdownNode: @unchecked Sendable {
     fileprivate let pointer: OpaquePointer
 }
 
 /// A block of a parsed document, as a Swift value.
-struct MarkdownBlock {
+struct MarkdownBlock: Sendable {
     enum Kind: Equatable {
         case heading(level: Int)
         case paragraph
@@ -45,7 +45,10 @@ struct InlineSegment {
 }
 
 /// A parsed CommonMark document that owns its cmark tree.
-struct MarkdownTree: ~Copyable {
+/// Sendable so that the cards of a large board are read side by side (`CardReader`): each thread
+/// reads its own cards' subtrees only, and cmark's reads of disjoint subtrees share no state (copying
+/// a text node's literal changes that node alone). The tree is freed after every reader returns.
+struct MarkdownTree: ~Copyable, @unchecked Sendable {
     private let root: OpaquePointer
 
     private init(root: OpaquePointer) {

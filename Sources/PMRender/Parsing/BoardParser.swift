@@ -2,6 +2,8 @@
 public struct ParseOptions: Sendable {
     /// Render card and board descriptions to HTML (with cmark, from the already-parsed tree).
     public var renderHTML: Bool
+    /// Read the cards of a long section on several threads (the tests compare with one thread).
+    var concurrently = true
 
     public init(renderHTML: Bool = false) {
         self.renderHTML = renderHTML
@@ -78,14 +80,6 @@ private struct Parser {
 
     // MARK: - Board
 
-    /// Where the current top-level blocks go.
-    enum Section {
-        case preamble
-        case column(CardState)
-        case archive
-        case ignored
-    }
-
     mutating func run(fallbackTitle: String) {
         var frontMatterProblems: [(Problem, SourceLocation)] = []
         let frontMatter = FrontMatter.read(source) { frontMatterProblems.append(($0, $1)) }
@@ -123,7 +117,7 @@ private struct Parser {
 
     private mutating func walk(_ tree: borrowing MarkdownTree) {
         let blocks = tree.topLevelBlocks()
-        var section = Section.preamble
+        var section = BoardSection.preamble
         var seenSections: [CardState: SourceLocation] = [:]
         var sawThematicBreak = false
         var sawHeading = false
@@ -214,10 +208,12 @@ private struct Parser {
 
     /// Reads the blocks of one section (up to the next `#`/`##` heading); returns the index after it.
     private mutating func readSection(_ tree: borrowing MarkdownTree, _ blocks: [MarkdownBlock], from start: Int,
-                                      into section: Section, sawThematicBreak: inout Bool) -> Int {
+                                      into section: BoardSection, sawThematicBreak: inout Bool) -> Int {
         var index = start
         var inComment = false
-        var cards: [Card] = []
+        // The section's cards are found first, then read (side by side when there are many); their
+        // problems are reported in file order either way.
+        var sources: [CardSource] = []
         while index < blocks.count {
             let block = blocks[index]
             if isSectionHeading(block) { break }
@@ -234,7 +230,7 @@ private struct Parser {
                 let items = tree.children(of: block.node)
                 for (itemIndex, item) in items.enumerated() {
                     let itemEnd = itemIndex + 1 < items.count ? items[itemIndex + 1].line + lineOffset - 1 : nextLine - 1
-                    if let card = listCard(tree, item, lastLine: itemEnd, section: section) { cards.append(card) }
+                    sources.append(.listItem(item, lastLine: itemEnd))
                 }
                 index += 1
             case .heading(let level) where level == 3:
@@ -245,9 +241,7 @@ private struct Parser {
                     bodyEnd += 1
                 }
                 let lastLine = bodyEnd < blocks.count ? blocks[bodyEnd].line + lineOffset - 1 : source.lineCount
-                if let card = headingCard(tree, block, body: Array(blocks[(index + 1)..<bodyEnd]), lastLine: lastLine, section: section) {
-                    cards.append(card)
-                }
+                sources.append(.heading(block, body: Array(blocks[(index + 1)..<bodyEnd]), lastLine: lastLine))
                 index = bodyEnd
             case .thematicBreak:
                 sawThematicBreak = true
@@ -261,6 +255,11 @@ private struct Parser {
                 index += 1
             }
         }
+        var cards: [Card] = []
+        for reading in cardReader.read(sources, in: tree, section: section) {
+            for (problem, location) in reading.problems { report(problem, location) }
+            if let card = reading.card { cards.append(card) }
+        }
         switch section {
         case .column(let state):
             let columnIndex = board.columns.firstIndex { $0.state == state }!
@@ -273,159 +272,14 @@ private struct Parser {
         return index
     }
 
-    // MARK: - Cards
-
-    private mutating func headingCard(_ tree: borrowing MarkdownTree, _ heading: MarkdownBlock, body: [MarkdownBlock],
-                                      lastLine: Int, section: Section) -> Card? {
-        let cardLocation = location(heading)
-        var draft = CardDraft(location: cardLocation)
-        draft.title = TitleTokens.collapseWhitespace(plainText(tree, heading))
-        var problems: [(Problem, SourceLocation)] = []
-        var descriptionBlocks = body[...]
-
-        // A first paragraph whose first line is a known `Key: value` is the card's field block.
-        if let first = body.first, case .paragraph = first.kind {
-            let firstLine = first.line + lineOffset
-            if case .field = FieldLine(Substring(source.line(firstLine))) {
-                let lineCount = tree.lineCount(of: first.node)
-                for line in firstLine..<(firstLine + lineCount) {
-                    let text = Substring(source.line(line))
-                    switch FieldLine(text) {
-                    case .field(let field, let value, let offset):
-                        draft.add(field, value: value, at: SourceLocation(line: line, column: offset + 1)) { problems.append(($0, $1)) }
-                    case .unknownKey(let key):
-                        problems.append((.unknownMetadataKey(String(key)), SourceLocation(line: line, column: indentColumn(text))))
-                    case .notAField:
-                        problems.append((.malformedMetadataLine(String(text.trimmingSpaces)), SourceLocation(line: line, column: indentColumn(text))))
-                    }
-                }
-                descriptionBlocks = descriptionBlocks.dropFirst()
-            }
-        }
-        for (problem, location) in problems { report(problem, location) }
-
-        var description = ""
-        var html = ""
-        var plain = ""
-        if let first = descriptionBlocks.first {
-            description = source.text(lines: first.line + lineOffset, through: lastLine, removingIndent: 0)
-            if options.renderHTML {
-                html = tree.renderHTML(descriptionBlocks)
-                plain = tree.plainText(descriptionBlocks)
-            }
-        }
-        return finish(draft, style: .heading, description: description, html: html, plain: plain, lastLine: lastLine, section: section)
-    }
-
-    private mutating func listCard(_ tree: borrowing MarkdownTree, _ item: MarkdownBlock, lastLine: Int, section: Section) -> Card? {
-        let cardLocation = location(item)
-        var draft = CardDraft(location: cardLocation)
-        let children = tree.children(of: item.node)
-        var problems: [(Problem, SourceLocation)] = []
-        var description = ""
-        var html = ""
-        var plain = ""
-        let contentIndent: Int
-
-        if let first = children.first, first.kind == .paragraph || { if case .heading = first.kind { return true }; return false }() {
-            let titleLine = first.line + lineOffset
-            contentIndent = first.byteColumn - 1
-            // Token locations are found in the raw line (exact columns), searching from the previous token on.
-            let rawLine = source.line(titleLine)
-            var searchFrom = rawLine.unicodeScalars.index(rawLine.unicodeScalars.startIndex, offsetBy: min(first.byteColumn - 1, rawLine.unicodeScalars.count), limitedBy: rawLine.unicodeScalars.endIndex) ?? rawLine.startIndex
-            let fallback = SourceLocation(line: titleLine, column: source.column(line: titleLine, byteColumn: first.byteColumn))
-            let locate: (String) -> SourceLocation = { token in
-                guard let range = rawLine.scalarRange(of: token, from: searchFrom) else { return fallback }
-                searchFrom = range.upperBound
-                return SourceLocation(line: titleLine, column: rawLine.unicodeScalars.distance(from: rawLine.startIndex, to: range.lowerBound) + 1)
-            }
-            draft.title = TitleTokens.read(tree.inlineSegments(of: first.node, firstLineOnly: true), into: &draft,
-                                           locate: locate, report: { problems.append(($0, $1)) })
-
-            // `Key: value` lines right under the title are fields; the rest is the description.
-            var fieldLines = 0
-            let paragraphLines = first.kind == .paragraph ? tree.lineCount(of: first.node) : 1
-            if paragraphLines > 1 {
-                for line in (titleLine + 1)..<(titleLine + paragraphLines) {
-                    let text = Substring(source.line(line))
-                    guard case .field(let field, let value, let offset) = FieldLine(text) else { break }
-                    draft.add(field, value: value, at: SourceLocation(line: line, column: offset + 1)) { problems.append(($0, $1)) }
-                    fieldLines += 1
-                }
-            }
-            let restOfParagraph = paragraphLines - 1 - fieldLines
-            let descriptionStart = titleLine + 1 + fieldLines
-            if descriptionStart <= lastLine {
-                description = source.text(lines: descriptionStart, through: lastLine, removingIndent: contentIndent)
-            }
-            if options.renderHTML {
-                if restOfParagraph > 0 {
-                    plain = tree.plainText([first], skippingLines: 1 + fieldLines)
-                    html += tree.renderParagraphHTML(first.node, droppingLines: 1 + fieldLines)
-                }
-                let rest = tree.plainText(children.dropFirst())
-                plain += plain.isEmpty || rest.isEmpty ? rest : "\n\n" + rest
-                html += tree.renderHTML(children.dropFirst())
-            }
-        } else {
-            problems.append((.emptyCardTitle, cardLocation))
-            contentIndent = 2
-        }
-        for (problem, location) in problems { report(problem, location) }
-        return finish(draft, style: .listItem, description: description, html: html, plain: plain, lastLine: lastLine, section: section)
-    }
-
-    /// Titles are one line on a card; longer ones are cut (with a warning) so pages stay readable and
-    /// rendering stays fast even for pathological files.
-    static let maximumTitleLength = 1_000
-
-    private mutating func finish(_ draft: CardDraft, style: Card.Style, description: String, html: String, plain: String,
-                                 lastLine: Int, section: Section) -> Card? {
-        var draft = draft
-        let length = draft.title.unicodeScalars.count
-        if length > Parser.maximumTitleLength {
-            report(.titleTooLong(length: length, limit: Parser.maximumTitleLength), draft.location)
-            draft.title = String(String.UnicodeScalarView(draft.title.unicodeScalars.prefix(Parser.maximumTitleLength))) + "…"
-        }
-        var problems: [(Problem, SourceLocation)] = []
-        let (due, dueLocation, explicitID) = draft.resolve { problems.append(($0, $1)) }
-        for (problem, location) in problems { report(problem, location) }
-        if draft.title.isEmpty, explicitID == nil {
-            if !diagnostics.contains(where: { $0.code == Problem.emptyCardTitle.code && $0.location == draft.location }) {
-                report(.emptyCardTitle, draft.location)
-            }
-            return nil
-        }
-        var endLine = max(lastLine, draft.location.line)
-        while endLine > draft.location.line, source.isBlank(endLine) { endLine -= 1 }
-        let state: CardState
-        switch section {
-        case .column(let s): state = s
-        default: state = .done
-        }
-        let isArchived: Bool
-        if case .archive = section { isArchived = true } else { isArchived = false }
-        return Card(id: explicitID ?? Slug.make(draft.title), hasExplicitID: explicitID != nil, title: draft.title,
-                    state: state, due: due, tags: draft.tags, description: description, descriptionHTML: html,
-                    descriptionText: plain,
-                    style: style, isArchived: isArchived, location: draft.location, endLine: endLine,
-                    dueLocation: dueLocation)
-    }
-
     // MARK: - Helpers
 
-    private func location(_ block: MarkdownBlock) -> SourceLocation {
-        let line = block.line + lineOffset
-        return SourceLocation(line: line, column: source.column(line: line, byteColumn: block.byteColumn))
-    }
+    /// Reads cards; the same source and line offset as the parser's.
+    private var cardReader: CardReader { CardReader(source: source, options: options, lineOffset: lineOffset) }
 
-    private func plainText(_ tree: borrowing MarkdownTree, _ block: MarkdownBlock) -> String {
-        tree.inlineSegments(of: block.node, firstLineOnly: false).map(\.text).joined()
-    }
+    private func location(_ block: MarkdownBlock) -> SourceLocation { cardReader.location(block) }
 
-    private func indentColumn(_ text: Substring) -> Int {
-        text.unicodeScalars.prefix { $0 == " " || $0 == "\t" }.count + 1
-    }
+    private func plainText(_ tree: borrowing MarkdownTree, _ block: MarkdownBlock) -> String { cardReader.plainText(tree, block) }
 
     private func startsComment(_ block: MarkdownBlock) -> Bool {
         guard block.kind == .paragraph else { return false }

@@ -11,7 +11,12 @@ enum Parallel {
     /// Not `DispatchQueue.concurrentPerform`: called from a thread that is already running Dispatch
     /// or Swift concurrency work (as a page being written is), libdispatch runs its iterations on
     /// that one thread.
-    static func forEach(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    static func forEach(_ count: Int, _ body: @Sendable (Int) -> Void) {
+        // The helpers are joined before this returns, so `body` never outlives the call.
+        withoutActuallyEscaping(body) { body in spread(count, body) }
+    }
+
+    private static func spread(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
         let next = Mutex(0)
         let work: @Sendable () -> Void = {
             while true {
