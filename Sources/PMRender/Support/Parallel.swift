@@ -33,29 +33,31 @@ enum Parallel {
             work()
             return
         }
-        var threads: [pthread_t] = []
+        let finished = DispatchSemaphore(value: 0)
         for _ in 0..<helpers {
-            let job = Unmanaged.passRetained(Job(work)).toOpaque()
-            var thread = pthread_t()
-            if pthread_create(&thread, nil, { job in
-                Unmanaged<Job>.fromOpaque(job!).takeRetainedValue().work()
-                return nil
-            }, job) == 0 {
-                threads.append(thread)
-            } else {
-                Unmanaged<Job>.fromOpaque(job).release()  // no thread: the others do its share
-            }
+            // The thread drops the work (and with it `body`) before it signals: `withoutActuallyEscaping`
+            // checks that nothing holds `body` when `forEach` returns, and a `Thread` may outlive it.
+            let job = Job(work)
+            Thread {
+                job.run()
+                finished.signal()
+            }.start()
         }
         work()
-        for thread in threads { pthread_join(thread, nil) }
+        for _ in 0..<helpers { finished.wait() }
     }
 }
 
-/// A helper thread's work, handed to `pthread_create`.
-private final class Job {
-    let work: @Sendable () -> Void
+/// A helper thread's work, run once and then let go.
+private final class Job: @unchecked Sendable {
+    private var work: (@Sendable () -> Void)?
 
     init(_ work: @escaping @Sendable () -> Void) {
         self.work = work
+    }
+
+    func run() {
+        work?()
+        work = nil
     }
 }
