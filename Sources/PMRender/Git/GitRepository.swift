@@ -86,20 +86,19 @@ public struct GitRepository: Sendable {
         } catch {
             return Result(status: 127, stdout: [], stderr: Array("\(error)".utf8))
         }
-        // Both pipes are read at once, so that neither fills up and stalls git.
-        let read = Mutex((stdout: Data(), stderr: Data()))
-        Parallel.forEach(2) { pipe in
-            if pipe == 0 {
-                let data = out.fileHandleForReading.readDataToEndOfFile()
-                read.withLock { $0.stdout = data }
-            } else {
-                let data = err.fileHandleForReading.readDataToEndOfFile()
-                read.withLock { $0.stderr = data }
-            }
+        // Both pipes are read at once, so that neither fills up and stalls git: standard error on a
+        // thread of its own (a Dispatch queue may not run the block while this thread waits).
+        let errors = Mutex(Data())
+        let errorsRead = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            let data = err.fileHandleForReading.readDataToEndOfFile()
+            errors.withLock { $0 = data }
+            errorsRead.signal()
         }
+        let output = out.fileHandleForReading.readDataToEndOfFile()
+        errorsRead.wait()
         exited.wait()
-        let (output, errors) = read.withLock { $0 }
-        return Result(status: process.terminationStatus, stdout: [UInt8](output), stderr: [UInt8](errors))
+        return Result(status: process.terminationStatus, stdout: [UInt8](output), stderr: [UInt8](errors.withLock { $0 }))
     }
 
     /// A git process in `directory`: never prompting, with C-locale messages.
