@@ -35,12 +35,11 @@ final class ByteSink {
     /// once a piece has gathered.
     func take(_ more: inout [UInt8]) {
         if bytes.isEmpty {
-            swap(&bytes, &more)
-            more.removeAll(keepingCapacity: true)
+            swap(&bytes, &more)  // no copy: `more` gets the empty buffer
         } else {
             bytes += more
-            more.removeAll(keepingCapacity: true)
         }
+        more.removeAll(keepingCapacity: true)
         if isStreaming, bytes.count >= Self.pieceSize { flush() }
     }
 

@@ -115,7 +115,12 @@ private struct Scanner {
     }
 
     func isBlank(_ index: Int) -> Bool {
-        var offset = starts[index]
+        isBlank(index, from: starts[index])
+    }
+
+    /// Whether line `index` holds only spaces and tabs from byte `offset` on.
+    func isBlank(_ index: Int, from offset: Int) -> Bool {
+        var offset = offset
         let stop = end(index)
         while offset < stop {
             if bytes[offset] != 0x20, bytes[offset] != 0x09 { return false }
@@ -194,13 +199,7 @@ private struct Scanner {
     func closesFence(_ index: Int, _ opening: (UInt8, Int)) -> Bool {
         guard let indent = indent(index), indent <= 3, let (character, length) = fence(index, from: indent),
               character == opening.0, length >= opening.1 else { return false }
-        var offset = starts[index] + indent + length
-        let stop = end(index)
-        while offset < stop {
-            if bytes[offset] != 0x20, bytes[offset] != 0x09 { return false }
-            offset += 1
-        }
-        return true
+        return isBlank(index, from: starts[index] + indent + length)
     }
 
     /// A bullet list item in column 0 with content: the column its content starts at.
