@@ -1,27 +1,36 @@
 import Foundation
 import PackagePlugin
 
-/// Compiles the package's top-level `Templates/*.mustache` and `Locales/*.json` into a Swift source
-/// file of the target, so a `pm-render` binary works when copied anywhere, with no resource bundle
-/// beside it.
+/// Compiles the package's top-level `Templates/*.mustache`, `Locales/*.json` and `Data/*.json` into a Swift source
+/// file of the target, so a `pm-render` binary works when copied anywhere, with no resource bundle beside it.
 ///
-/// The tool lists the folders itself when it runs, and the folders are inputs of the command as well
-/// as every file in them: an edited file, and a file added or removed (which changes its folder), make
-/// the next build embed again, even when SwiftPM reuses the commands this plugin returned earlier.
+/// The tool lists the folders itself when it runs, and the folders are inputs of the command as well as every file
+/// in them: an edited file, and a file added or removed (which changes its folder), make the next build embed again,
+/// even when SwiftPM reuses the commands this plugin returned earlier.
 @main
 struct EmbedResources: BuildToolPlugin {
+    /// Each folder, the files it contributes, and the enum that holds them.
+    static let folders = [
+        ("Templates", ".mustache", "EmbeddedTemplates"), ("Locales", ".json", "EmbeddedLocales"),
+        ("Data", ".json", "EmbeddedData"),
+    ]
+
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         let root = context.package.directoryURL
-        let templates = root.appending(path: "Templates")
-        let locales = root.appending(path: "Locales")
         let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedResources.swift")
-        let files = self.files(in: templates, ending: ".mustache") + self.files(in: locales, ending: ".json")
+        var arguments = [output.path(percentEncoded: false)]
+        var inputs: [URL] = []
+        for (name, suffix, enumName) in Self.folders {
+            let folder = root.appending(path: name)
+            arguments.append("\(enumName)=\(folder.path(percentEncoded: false))=\(suffix)")
+            inputs += [folder] + files(in: folder, ending: suffix)
+        }
         return [
             .buildCommand(
-                displayName: "Embedding Templates/ and Locales/",
+                displayName: "Embedding Templates/, Locales/ and Data/",
                 executable: try context.tool(named: "EmbedResourcesTool").url,
-                arguments: [output, templates, locales].map { $0.path(percentEncoded: false) },
-                inputFiles: [templates, locales] + files,
+                arguments: arguments,
+                inputFiles: inputs,
                 outputFiles: [output]
             )
         ]

@@ -1,4 +1,5 @@
-/// What happened to a board's cards, commit by commit.
+/// What happened to a board's cards, commit by commit, built from the board's versions (oldest first) as values:
+/// where they come from (git) is not this type's concern.
 public struct BoardHistory: Sendable {
     /// One change to one card in one commit.
     public struct Event: Sendable {
@@ -6,43 +7,77 @@ public struct BoardHistory: Sendable {
         public let change: CardChange
     }
 
-    /// When a card entered a state.
-    public struct StateEntry: Sendable, Hashable {
+    /// When a card entered a lane.
+    public struct LaneEntry: Sendable, Hashable {
+        public let lane: String
         public let state: CardState
+        /// Seconds since 1970 (the commit's date).
         public let date: Int
     }
 
     /// A card's life, derived from the events.
     public struct Timeline: Sendable {
         public let id: String
-        public let title: String
-        /// When the card was added (its first commit in history).
+        public var title: String
+        /// When the card was added (its first commit in the history).
         public let created: Int
-        /// Every state the card entered, in order (the first is where it was created).
-        public let entries: [StateEntry]
-        /// When it last entered DONE, if it is done now.
-        public let done: Int?
-        /// Seconds spent in each state, up to `until` for the current one.
-        public let timeInState: [CardState: Int]
-        /// Created → done ("lead time" as kanban teams use it).
+        /// Every lane the card entered, in order (the first is where it was added).
+        public var entries: [LaneEntry]
+        /// When the card left the board (removed or archived), if it did.
+        public var ended: Int?
+        /// Whether it left by being archived.
+        public var wasArchived = false
+
+        /// When it became done for the last time (it entered a done lane from a lane that is not done), if it is
+        /// done at its end or now. Moving between done lanes does not change it.
+        public var done: Int? {
+            guard let last = entries.indices.last, entries[last].state == .done else { return nil }
+            var first = last
+            while first > 0, entries[first - 1].state == .done { first -= 1 }
+            return entries[first].date
+        }
+
+        /// When it first entered a doing lane (a card that went straight to done started when it got there).
+        public var started: Int? {
+            entries.first { $0.state == .doing }?.date ?? done
+        }
+
+        /// Created → done ("lead time" as kanban teams use it), in seconds.
         public var leadTime: Int? { done.map { $0 - created } }
-        /// First entered DOING → done ("cycle time").
+
+        /// Started → done ("cycle time"), in seconds.
         public var cycleTime: Int? {
-            guard let done, let started = entries.first(where: { $0.state == .doing })?.date else { return nil }
+            guard let done, let started else { return nil }
             return done - started
+        }
+
+        /// Seconds spent in each state, up to `until` for the last one.
+        public func timeInStates(until: Int) -> [CardState: Int] {
+            var time: [CardState: Int] = [:]
+            for (index, entry) in entries.enumerated() {
+                let end = index + 1 < entries.count ? entries[index + 1].date : (ended ?? until)
+                time[entry.state, default: 0] += max(0, end - entry.date)
+            }
+            return time
         }
     }
 
     /// Newest first.
     public let events: [Event]
-    /// By card identity, for the cards on the board in its latest committed version.
+    /// By card identity, for the cards on the board in its latest version.
     public let timelines: [String: Timeline]
-    /// Notes about versions that could not be read (a version with errors is skipped, never fatal).
+    /// Every card the history saw, in the order they were added (cards that left the board included).
+    public let allTimelines: [Timeline]
+    /// Notes about versions that could not be read (skipped, never fatal).
     public let notes: [Diagnostic]
     /// The history is cut short (a shallow clone).
     public let isShallow: Bool
     /// Number of commits read.
     public let commitCount: Int
+    /// The latest commit, if any.
+    public let latestCommit: CommitInfo?
+    /// The date of the last commit (seconds since 1970), or 0.
+    public var lastDate: Int { latestCommit?.date ?? 0 }
 
     /// Builds the history from versions, oldest first.
     public init(versions: [FileVersion], file: String, isShallow: Bool) {
@@ -51,114 +86,17 @@ public struct BoardHistory: Sendable {
         self = builder.finish()
     }
 
-    private init(events: [Event], timelines: [String: Timeline], notes: [Diagnostic], isShallow: Bool, commitCount: Int) {
+    fileprivate init(
+        events: [Event], timelines: [String: Timeline], allTimelines: [Timeline], notes: [Diagnostic],
+        isShallow: Bool, commitCount: Int, latestCommit: CommitInfo?
+    ) {
         self.events = events
         self.timelines = timelines
+        self.allTimelines = allTimelines
         self.notes = notes
         self.isShallow = isShallow
         self.commitCount = commitCount
-    }
-
-    /// Reads the history of the board at `path` from its git repository: one `git log` for the
-    /// commits, one `git cat-file --batch` for every version, each version read as it arrives.
-    public static func read(path: String) throws(GitError) -> BoardHistory {
-        let repository = try GitRepository(containing: path)
-        let commits = try repository.commits(touching: path)
-        var builder = Builder(file: path, isShallow: repository.isShallow)
-        try repository.readVersions(of: commits) { builder.add($0) }
-        return builder.finish()
-    }
-
-    /// Turns versions, oldest first, into events and timelines, one version at a time.
-    private struct Builder {
-        let file: String
-        let isShallow: Bool
-        var commitsEvents: [[Event]] = []
-        var notes: [Diagnostic] = []
-        var previous: Board?
-        var entries: [String: [StateEntry]] = [:]
-        var created: [String: Int] = [:]
-        var count = 0
-        var lastDate = 0
-        // Consecutive versions share most of their cards: parse each card's source once, and compare
-        // only the cards whose source or state changed.
-        var parser = VersionParser()
-        var differ = VersionDiffer()
-        var previousSources: [Int]? = []
-
-        init(file: String, isShallow: Bool) {
-            self.file = file
-            self.isShallow = isShallow
-        }
-
-        mutating func add(_ version: FileVersion) {
-            let commit = version.commit
-            let index = count
-            count += 1
-            lastDate = commit.date
-            let board: Board
-            var sources: [Int]? = []
-            if let bytes = version.bytes {
-                switch parser.parse(bytes, file: "\(commit.path)@\(commit.shortID)") {
-                case .board(let parsed, let cardSources):
-                    board = parsed
-                    sources = cardSources
-                case .unreadable(let result):
-                    notes.append(Diagnostic(.historyVersionSkipped(commit: commit.shortID, subject: commit.subject,
-                                                                  errors: result.diagnostics.errorCount),
-                                            file: file, at: nil))
-                    return
-                }
-            } else {
-                board = Board(title: "", sourceFile: file)  // deleted in this commit
-            }
-            // In a shallow clone the oldest available version is only a starting point: when its
-            // cards were added is unknown.
-            if isShallow, index == 0 {
-                previous = board
-                previousSources = sources
-                return
-            }
-            let changes = differ.changes(old: previous ?? Board(title: "", sourceFile: file), oldSources: previousSources,
-                                         new: board, newSources: sources, identityNumbers: parser.identityNumbers)
-            var events: [Event] = []
-            for change in changes where change.kind != .unchanged {
-                events.append(Event(commit: commit, change: change))
-                switch change.kind {
-                case .added:
-                    created[change.id] = created[change.id] ?? commit.date
-                    entries[change.id, default: []].append(StateEntry(state: change.card.state, date: commit.date))
-                case .moved:
-                    entries[change.id, default: []].append(StateEntry(state: change.new!.state, date: commit.date))
-                case .removed, .archived:
-                    entries[change.id] = nil
-                    created[change.id] = nil
-                case .edited, .unchanged:
-                    break
-                }
-            }
-            commitsEvents.append(events)
-            previous = board
-            previousSources = sources
-        }
-
-        func finish() -> BoardHistory {
-            var timelines: [String: Timeline] = [:]
-            for card in previous?.cards ?? [] {
-                guard let cardEntries = entries[card.id], let start = created[card.id] else { continue }
-                var time: [CardState: Int] = [:]
-                for (index, entry) in cardEntries.enumerated() {
-                    let end = index + 1 < cardEntries.count ? cardEntries[index + 1].date : lastDate
-                    time[entry.state, default: 0] += max(0, end - entry.date)
-                }
-                let done = cardEntries.last?.state == .done ? cardEntries.last?.date : nil
-                timelines[card.id] = Timeline(id: card.id, title: card.title, created: start,
-                                              entries: cardEntries, done: done, timeInState: time)
-            }
-            // Newest commit first; within a commit, the board's order.
-            return BoardHistory(events: commitsEvents.reversed().flatMap { $0 }, timelines: timelines, notes: notes,
-                                isShallow: isShallow, commitCount: count)
-        }
+        self.latestCommit = latestCommit
     }
 
     /// Events whose commit date is at or after `since` (seconds), at most `limit` of them (newest first).
@@ -167,5 +105,119 @@ public struct BoardHistory: Sendable {
         if let since { result = result.filter { $0.commit.date >= since } }
         if let limit { result = Array(result.prefix(limit)) }
         return result
+    }
+
+    /// Turns versions, oldest first, into events and timelines, one version at a time.
+    public struct Builder: Sendable {
+        let file: String
+        let isShallow: Bool
+        private var commitsEvents: [[Event]] = []
+        private var notes: [Diagnostic] = []
+        private var previous: Board?
+        /// For each card of `previous`, the piece it starts with and its identity and lane.
+        private var previousCards: [Int: (id: String, lane: String)] = [:]
+        /// Open timelines by card identity; indices into `all`.
+        private var open: [String: Int] = [:]
+        private var all: [Timeline] = []
+        private var count = 0
+        private var latest: CommitInfo?
+        private var reader = VersionReader()
+
+        public init(file: String, isShallow: Bool) {
+            self.file = file
+            self.isShallow = isShallow
+            reader.forHistory = true
+        }
+
+        /// How many versions were parsed whole rather than from their changes (for tests).
+        var wholeParses: Int { reader.wholeParses }
+
+        public mutating func add(_ version: FileVersion) {
+            let commit = version.commit
+            let index = count
+            count += 1
+            latest = commit
+            let board: Board
+            var cards: [Int: (id: String, lane: String)] = [:]
+            if let bytes = version.bytes {
+                let result = reader.read(bytes, file: "\(commit.path)@\(commit.shortID)")
+                guard result.isReadable else {
+                    notes.append(
+                        Diagnostic(
+                            .historyVersionSkipped(commit: commit.shortID, subject: commit.subject), file: file,
+                            at: nil))
+                    return
+                }
+                board = result.board
+                var position = 0
+                for lane in board.lanes {
+                    for card in lane.cards {
+                        cards[result.cardSegments[position]] = (card.id, card.lane)
+                        position += 1
+                    }
+                }
+            } else {
+                board = Board(title: "", sourceFile: file)  // deleted in this commit
+            }
+            defer {
+                previous = board
+                previousCards = cards
+            }
+            // In a shallow clone the oldest available version is only a starting point: when its cards were added
+            // is unknown.
+            if isShallow, index == 0 { return }
+            // A card read from the same piece, with the same identity and lane, is unchanged: only the others are
+            // compared (most cards of a long history stay as they were from one commit to the next).
+            var unchanged = Set<String>()
+            unchanged.reserveCapacity(cards.count)
+            for (key, value) in cards where previousCards[key].map({ $0 == value }) == true { unchanged.insert(value.id) }
+            func changed(_ board: Board) -> Board {
+                guard !unchanged.isEmpty else { return board }
+                var reduced = board
+                for lane in reduced.lanes.indices {
+                    reduced.lanes[lane].cards = board.lanes[lane].cards.filter { !unchanged.contains($0.id) }
+                }
+                return reduced
+            }
+            let changes = BoardComparison.compare(
+                old: previous.map(changed) ?? Board(title: "", sourceFile: file), new: changed(board))
+            var events: [Event] = []
+            for change in changes where change.kind != .unchanged {
+                events.append(Event(commit: commit, change: change))
+                switch change.kind {
+                case .added:
+                    let card = change.card
+                    all.append(
+                        Timeline(
+                            id: card.id, title: card.title, created: commit.date,
+                            entries: [LaneEntry(lane: card.lane, state: card.state, date: commit.date)]))
+                    open[card.id] = all.count - 1
+                case .moved:
+                    guard let position = open[change.id], let card = change.new else { continue }
+                    all[position].entries.append(LaneEntry(lane: card.lane, state: card.state, date: commit.date))
+                    all[position].title = card.title
+                case .edited:
+                    if let position = open[change.id], let card = change.new { all[position].title = card.title }
+                case .removed, .archived:
+                    guard let position = open.removeValue(forKey: change.id) else { continue }
+                    all[position].ended = commit.date
+                    all[position].wasArchived = change.kind == .archived
+                case .unchanged:
+                    break
+                }
+            }
+            commitsEvents.append(events)
+        }
+
+        public func finish() -> BoardHistory {
+            var timelines: [String: Timeline] = [:]
+            for card in previous?.cards ?? [] {
+                if let position = open[card.id] { timelines[card.id] = all[position] }
+            }
+            // Newest commit first; within a commit, the board's order.
+            return BoardHistory(
+                events: commitsEvents.reversed().flatMap { $0 }, timelines: timelines, allTimelines: all,
+                notes: notes, isShallow: isShallow, commitCount: count, latestCommit: latest)
+        }
     }
 }

@@ -6,7 +6,7 @@ public struct CardChange: Hashable, Sendable {
 
     /// A field of a card that can change.
     public enum Field: String, Hashable, Sendable, CaseIterable {
-        case title, deadline, tags, description
+        case title, deadline, tags, description, priority, assignees, subtasks
     }
 
     public let kind: Kind
@@ -16,7 +16,7 @@ public struct CardChange: Hashable, Sendable {
     public let old: Card?
     /// The card in the new version (nil when removed).
     public let new: Card?
-    /// Fields whose values differ (besides the state). A moved card may also have edited fields.
+    /// Fields whose values differ (besides the lane). A moved card may also have edited fields.
     public let editedFields: [Field]
 
     /// Whether an explicit ID stayed while the title changed.
@@ -31,31 +31,45 @@ public struct CardChange: Hashable, Sendable {
 
 /// Matches the cards of two versions of a board by identity and classifies each.
 public enum BoardComparison {
-    /// Changes in the new board's order (columns, then file order), then removed cards in the old
-    /// board's order. Unchanged cards are included as `.unchanged`.
+    /// Changes in the new board's order (lanes, then file order), then removed cards in the old board's order.
+    /// Unchanged cards are included as `.unchanged`. A card moved when its lane changed (lanes are compared by name,
+    /// so `Review` → `Shipped` is a move even though both might be in one state).
     public static func compare(old: Board, new: Board) -> [CardChange] {
-        var oldByID: [String: Card] = [:]
-        for card in old.cards where oldByID[card.id] == nil { oldByID[card.id] = card }
-        var newArchived: [String: Card] = [:]
-        for card in new.archived where newArchived[card.id] == nil { newArchived[card.id] = card }
+        var oldByID: [String: (lane: Int, card: Int)] = [:]
+        for (laneIndex, lane) in old.lanes.enumerated() {
+            for (cardIndex, card) in lane.cards.enumerated() where oldByID[card.id] == nil {
+                oldByID[card.id] = (laneIndex, cardIndex)
+            }
+        }
+        var newArchived: [String: Int] = [:]
+        for (index, card) in new.archive.enumerated() where newArchived[card.id] == nil { newArchived[card.id] = index }
+        var oldArchived = Set(old.archive.map(\.id))
         var seen: Set<String> = []
         var changes: [CardChange] = []
 
-        for card in new.cards where seen.insert(card.id).inserted {
-            guard let before = oldByID[card.id] else {
-                changes.append(CardChange(kind: .added, id: card.id, old: nil, new: card, editedFields: []))
-                continue
+        for lane in new.lanes {
+            for card in lane.cards where seen.insert(card.id).inserted {
+                guard let position = oldByID[card.id] else {
+                    changes.append(CardChange(kind: .added, id: card.id, old: nil, new: card, editedFields: []))
+                    continue
+                }
+                let before = old.lanes[position.lane].cards[position.card]
+                let fields = editedFields(before, card)
+                let moved = before.lane != card.lane && LaneName.key(before.lane) != LaneName.key(card.lane)
+                let kind: CardChange.Kind = moved ? .moved : (fields.isEmpty ? .unchanged : .edited)
+                changes.append(CardChange(kind: kind, id: card.id, old: before, new: card, editedFields: fields))
             }
-            let fields = editedFields(before, card)
-            let kind: CardChange.Kind = before.state != card.state ? .moved : (fields.isEmpty ? .unchanged : .edited)
-            changes.append(CardChange(kind: kind, id: card.id, old: before, new: card, editedFields: fields))
         }
-        for card in old.cards where !seen.contains(card.id) {
-            seen.insert(card.id)
-            if let archived = newArchived[card.id] {
-                changes.append(CardChange(kind: .archived, id: card.id, old: card, new: archived, editedFields: []))
-            } else {
-                changes.append(CardChange(kind: .removed, id: card.id, old: card, new: nil, editedFields: []))
+        for lane in old.lanes {
+            for card in lane.cards where !seen.contains(card.id) {
+                seen.insert(card.id)
+                if let archived = newArchived[card.id], !oldArchived.contains(card.id) {
+                    oldArchived.insert(card.id)
+                    changes.append(
+                        CardChange(kind: .archived, id: card.id, old: card, new: new.archive[archived], editedFields: []))
+                } else {
+                    changes.append(CardChange(kind: .removed, id: card.id, old: card, new: nil, editedFields: []))
+                }
             }
         }
         return changes
@@ -66,7 +80,10 @@ public enum BoardComparison {
         if a.title != b.title { fields.append(.title) }
         if a.due != b.due { fields.append(.deadline) }
         if a.tags != b.tags { fields.append(.tags) }
-        if a.description != b.description { fields.append(.description) }
+        if a.descriptionSource != b.descriptionSource { fields.append(.description) }
+        if a.priority != b.priority { fields.append(.priority) }
+        if a.assignees != b.assignees { fields.append(.assignees) }
+        if a.subtasks != b.subtasks { fields.append(.subtasks) }
         return fields
     }
 }

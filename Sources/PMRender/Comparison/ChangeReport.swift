@@ -2,21 +2,21 @@ import Foundation
 
 /// `pm-render diff` output: the changes between two versions as sentences or JSON.
 public enum ChangeReport {
-    /// One sentence per change, e.g. "Moved 'Fix date picker' from DOING to DONE", in `locale`.
+    /// One sentence per change, e.g. "Moved 'Fix date picker' from Review to Shipped", in `locale`.
     public static func sentence(_ change: CardChange, locale: BoardLocale = .en) -> String {
         let phrases = Phrases(locale)
         let title = change.card.title
         func fields(_ list: [CardChange.Field]) -> String { phrases.list(list.map { phrases.text("field.\($0.rawValue)") }) }
         switch change.kind {
         case .added:
-            return phrases.text("change.added", ["title": title, "state": phrases.stateName(change.card.state)])
+            return phrases.text("change.added", ["title": title, "state": change.card.lane])
         case .removed:
-            return phrases.text("change.removed", ["title": title, "state": phrases.stateName(change.card.state)])
+            return phrases.text("change.removed", ["title": title, "state": change.card.lane])
         case .archived:
             return phrases.text("change.archived", ["title": title])
         case .moved:
-            let values = ["title": title, "old": change.old!.title, "from": phrases.stateName(change.old!.state),
-                          "to": phrases.stateName(change.new!.state)]
+            let values = ["title": title, "old": change.old!.title, "from": change.old!.lane,
+                          "to": change.new!.lane]
             let text = phrases.text(change.isRename ? "change.renamedAndMoved" : "change.moved", values)
             let edited = change.editedFields.filter { $0 != .title || !change.isRename }
             return edited.isEmpty ? text : phrases.text("change.alsoEdited", ["sentence": text, "fields": fields(edited)])
@@ -69,6 +69,8 @@ public enum ChangeReport {
         @ExplicitNull var previousTitle: String?
         @ExplicitNull var from: String?
         @ExplicitNull var to: String?
+        @ExplicitNull var fromState: String?
+        @ExplicitNull var toState: String?
         let fields: [String]
         @ExplicitNull var line: Int?
         @ExplicitNull var previousLine: Int?
@@ -82,13 +84,14 @@ public enum ChangeReport {
         let changes: [JSONChange]
     }
 
-    /// `{board, previous, previousExisted, changes: [{kind, id, title, previousTitle, from, to, fields, line, previousLine, summary}]}`.
+    /// `{board, previous, previousExisted, changes: [{kind, id, title, previousTitle, from, to, fromState, toState, fields, line, previousLine, summary}]}`.
     public static func json(_ comparison: VersionComparison, locale: BoardLocale? = nil) -> String {
         let locale = locale ?? comparison.current.board.locale
         let changes = comparison.changes.filter { $0.kind != .unchanged }.map { change in
             JSONChange(kind: change.isRename && change.kind == .edited ? "renamed" : change.kind.rawValue, id: change.id,
-                       title: change.card.title, previousTitle: change.old?.title, from: change.old?.state.rawValue,
-                       to: change.kind == .removed ? nil : change.new?.state.rawValue,
+                       title: change.card.title, previousTitle: change.old?.title, from: change.old?.lane,
+                       to: change.kind == .removed ? nil : change.new?.lane, fromState: change.old?.state.slug,
+                       toState: change.kind == .removed ? nil : change.new?.state.slug,
                        fields: change.editedFields.map(\.rawValue), line: change.new?.location.line,
                        previousLine: change.old?.location.line, summary: sentence(change, locale: locale))
         }

@@ -48,11 +48,14 @@ public enum HistoryReport {
         @ExplicitNull var previousTitle: String?
         @ExplicitNull var from: String?
         @ExplicitNull var to: String?
+        @ExplicitNull var fromState: String?
+        @ExplicitNull var toState: String?
         let fields: [String]
         let summary: String
     }
 
     struct JSONEntry: Encodable {
+        let lane: String
         let state: String
         let date: String
     }
@@ -85,16 +88,18 @@ public enum HistoryReport {
             return JSONEvent(commit: event.commit.id, shortCommit: event.commit.shortID, author: event.commit.author,
                              date: iso(event.commit.date), subject: event.commit.subject,
                              kind: change.isRename && change.kind == .edited ? "renamed" : change.kind.rawValue, id: change.id,
-                             title: change.card.title, previousTitle: change.old?.title, from: change.old?.state.rawValue,
-                             to: change.kind == .removed ? nil : change.new?.state.rawValue,
+                             title: change.card.title, previousTitle: change.old?.title, from: change.old?.lane,
+                             to: change.kind == .removed ? nil : change.new?.lane, fromState: change.old?.state.slug,
+                             toState: change.kind == .removed ? nil : change.new?.state.slug,
                              fields: change.editedFields.map(\.rawValue), summary: ChangeReport.sentence(change, locale: locale ?? board.locale))
         }
         let cards = board.cards.compactMap { card -> JSONCard? in
             guard let timeline = history.timelines[card.id] else { return nil }
             return JSONCard(id: card.id, title: card.title, created: iso(timeline.created),
-                            entered: timeline.entries.map { JSONEntry(state: $0.state.rawValue, date: iso($0.date)) },
+                            entered: timeline.entries.map { JSONEntry(lane: $0.lane, state: $0.state.slug, date: iso($0.date)) },
                             done: timeline.done.map(iso),
-                            secondsInState: Dictionary(uniqueKeysWithValues: timeline.timeInState.map { ($0.key.rawValue, $0.value) }),
+                            secondsInState: Dictionary(
+                                uniqueKeysWithValues: timeline.timeInStates(until: history.lastDate).map { ($0.key.slug, $0.value) }),
                             leadTimeSeconds: timeline.leadTime, cycleTimeSeconds: timeline.cycleTime)
         }
         let report = JSONReport(board: board.sourceFile, shallow: history.isShallow, commits: history.commitCount,

@@ -1,7 +1,7 @@
 import Foundation
 
 extension OverdueReport {
-    /// Grouped by board and column, most overdue first, with ages and source lines:
+    /// Grouped by board and lane, most overdue first, with ages and source lines:
     ///
     ///     Project Manager 2.0 (examples/board.md), as of Nov 22, 2026: 1 overdue
     ///       TODO
@@ -17,11 +17,11 @@ extension OverdueReport {
                 "title": board.title, "file": board.sourceFile, "date": phrases.date(clock.today),
                 "counts": phrases.reportCounts(overdue: overdue, dueSoon: entries.count - overdue, listsDueSoon: listsDueSoon),
             ]) + "\n"
-            for state in CardState.allCases {
-                let inColumn = entries.filter { $0.card.state == state }
-                guard !inColumn.isEmpty else { continue }
-                out += "  \(phrases.stateName(state))\n"
-                for entry in inColumn {
+            for lane in board.lanes {
+                let inLane = entries.filter { $0.card.lane == lane.name }
+                guard !inLane.isEmpty else { continue }
+                out += "  \(lane.name)\n"
+                for entry in inLane {
                     let due = entry.card.due!
                     let detail = phrases.text("report.entry", ["date": phrases.date(due.date, time: due.time),
                                                                "status": phrases.status(entry.status)])
@@ -45,7 +45,7 @@ extension OverdueReport {
         let headers = ["board", "card", "column", "due", "status", "line"].map { phrases.text("report.table.\($0)") }
         out += "| " + headers.joined(separator: " | ") + " |\n| --- | --- | --- | --- | --- | --- |\n"
         for entry in entries {
-            let cells = [entry.board.title, entry.card.title, phrases.stateName(entry.card.state), entry.card.due!.description,
+            let cells = [entry.board.title, entry.card.title, entry.card.lane, entry.card.due!.description,
                          phrases.status(entry.status), "\(entry.board.sourceFile):\(entry.card.location.line)"]
             out += "| " + cells.map(OverdueReport.markdownCell).joined(separator: " | ") + " |\n"
         }
@@ -74,6 +74,7 @@ extension OverdueReport {
         let file: String
         let id: String
         let title: String
+        let lane: String
         let state: String
         let due: String
         let daysOverdue: Int
@@ -94,7 +95,7 @@ extension OverdueReport {
         let cards: [JSONEntry]
     }
 
-    /// `{boards: [{title, file, asOf, overdue}], overdue, cards: [{board, file, id, title, state, due,
+    /// `{boards: [{title, file, asOf, overdue}], overdue, cards: [{board, file, id, title, lane, state, due,
     /// daysOverdue, status, line}]}`; `daysOverdue` is negative for cards not yet due, `status` is
     /// `overdue` or `due-soon`.
     public func json() -> String {
@@ -104,7 +105,7 @@ extension OverdueReport {
         }
         let report = JSONReport(boards: boardEntries, overdue: overdueCount, cards: entries.map { entry in
             JSONEntry(board: entry.board.title, file: entry.board.sourceFile, id: entry.card.id, title: entry.card.title,
-                      state: entry.card.state.rawValue, due: entry.card.due!.iso, daysOverdue: entry.daysOverdue,
+                      lane: entry.card.lane, state: entry.card.state.slug, due: entry.card.due!.iso, daysOverdue: entry.daysOverdue,
                       status: entry.status.isOverdue ? "overdue" : "due-soon", line: entry.card.location.line)
         })
         return JSONOutput.string(report)

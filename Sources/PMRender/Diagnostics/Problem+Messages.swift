@@ -1,15 +1,33 @@
-// The wording of every diagnostic. Messages say what is wrong and what would be right.
-// Diagnostics are always in English: they are for the board's authors and their tools.
+// The wording of every diagnostic. Messages say what is wrong and what would be right. Diagnostics are always in
+// English: they are for the board's authors and their tools.
+//
+// Severity follows one principle: an error is something the team must fix before the board can be trusted (a file
+// that is not text, a broken front matter, a rule that names nothing, a move the rules forbid); everything a board
+// can simply be shown with is a warning. `pm-render BOARD.md` publishes every readable board and shows its
+// problems on the page; `pm-render check` is the gate.
 
 extension Problem {
     public var severity: Diagnostic.Severity {
         switch self {
-        case .unknownFrontMatterKey, .strayContent, .titleNotFirst, .titleTooLong, .shallowHistory, .neverCommitted:
-            return .warning
+        case .unreadableBoard, .notUTF8, .nulCharacter, .frontMatterNotClosed, .invalidYAML, .frontMatterNotMapping,
+            .frontMatterValueNotText, .unknownTimezone, .invalidDueSoon, .invalidReminder, .invalidWikilinkBase,
+            .invalidRule, .unknownLaneInRule, .newCardInWrongLane, .illegalMove, .previousVersionUnreadable,
+            .templateSyntax, .missingTemplate, .missingPartial, .missingHistoryTemplate, .partialCycle,
+            .unknownTemplateKey, .unescapedText, .templateKeyNotText, .templateNestingTooDeep, .unsupportedTemplateTag,
+            .unreadableTemplate:
+            return .error
         case .firstCardWithID, .tooManyDiagnostics, .historyVersionSkipped:
             return .note
         default:
-            return .error
+            return .warning
+        }
+    }
+
+    /// Whether the board file itself could not be read (every other problem leaves a board to show).
+    public var isUnreadable: Bool {
+        switch self {
+        case .unreadableBoard, .notUTF8, .nulCharacter: return true
+        default: return false
         }
     }
 
@@ -28,43 +46,40 @@ extension Problem {
         case .unknownTimezone: return "unknown-timezone"
         case .invalidDueSoon: return "invalid-due-soon"
         case .invalidReminder: return "invalid-reminder"
+        case .invalidWikilinkBase: return "invalid-wikilink-base"
+        case .invalidTagColor: return "invalid-tag-color"
         case .invalidRule: return "invalid-rule"
-        case .unknownStateInRule: return "unknown-state-in-rule"
-        case .unknownSection: return "unknown-section"
-        case .archiveWithoutBreak: return "archive-without-break"
-        case .duplicateSection: return "duplicate-section"
-        case .titleNotFirst: return "title-not-first"
+        case .unknownLaneInRule: return "unknown-lane-in-rule"
+        case .headingBetweenLanes: return "heading-between-lanes"
         case .strayContent: return "stray-content"
         case .invalidWIPLimit: return "invalid-wip-limit"
-        case .emptyCardTitle: return "empty-card-title"
+        case .emptyCard: return "empty-card"
         case .titleTooLong: return "title-too-long"
-        case .unknownMetadataKey: return "unknown-card-field"
-        case .malformedMetadataLine: return "malformed-card-field"
         case .invalidDeadline: return "invalid-deadline"
+        case .invalidDate: return "invalid-date"
+        case .timeWithoutDate: return "time-without-date"
         case .conflictingDeadlines: return "conflicting-deadlines"
         case .conflictingIDs: return "conflicting-ids"
         case .invalidCardID: return "invalid-card-id"
-        case .duplicateCardID: return "duplicate-card-id"
-        case .firstCardWithID: return "duplicate-card-id"
-        case .overWIPLimit: return "wip-limit"
-        case .tooManyDiagnostics: return "too-many-diagnostics"
-        case .newCardInWrongState: return "new-card-state"
+        case .duplicateCardID, .firstCardWithID: return "duplicate-card-id"
+        case .overWIPLimit, .overStateWIPLimit: return "wip-limit"
+        case .newCardInWrongLane: return "new-card-lane"
         case .illegalMove: return "illegal-move"
-        case .previousVersionHasErrors: return "previous-version-errors"
+        case .previousVersionUnreadable: return "previous-version-unreadable"
         case .historyVersionSkipped: return "history-version-skipped"
         case .shallowHistory: return "shallow-history"
         case .neverCommitted: return "never-committed"
         case .templateSyntax: return "template-syntax"
-        case .missingTemplate: return "missing-template"
+        case .missingTemplate, .missingHistoryTemplate: return "missing-template"
         case .missingPartial: return "missing-partial"
-        case .missingHistoryTemplate: return "missing-template"
         case .partialCycle: return "partial-cycle"
         case .unknownTemplateKey: return "unknown-template-key"
-        case .templateDelimitersNotSupported: return "template-delimiters"
+        case .unescapedText: return "unescaped-text"
+        case .templateKeyNotText: return "template-key-not-text"
         case .templateNestingTooDeep: return "template-too-deep"
-        case .dynamicPartial: return "dynamic-partial"
-        case .templatePragma: return "template-pragma"
+        case .unsupportedTemplateTag: return "unsupported-template-tag"
         case .unreadableTemplate: return "unreadable-template"
+        case .tooManyDiagnostics: return "too-many-diagnostics"
         }
     }
 
@@ -82,70 +97,80 @@ extension Problem {
             return "invalid YAML in front matter: \(detail)"
         case .frontMatterNotMapping:
             return "front matter must be a mapping of 'key: value' lines"
-        case .unknownFrontMatterKey(let key):
-            return "unknown front-matter key '\(key)' is ignored: known keys are \(FrontMatterKey.knownList)"
+        case .unknownFrontMatterKey(let key, let suggestion):
+            return "unknown front-matter key '\(key)' is ignored: did you mean '\(suggestion)'?"
         case .frontMatterValueNotText(let key):
             return "front-matter key '\(key)' must be a single value"
         case .unsupportedLocale(let value):
-            return "unsupported locale '\(value)': supported locales are \(BoardLocale.supportedList)"
+            return "locale '\(value)' is not supported, so the pages are in English: supported locales are "
+                + BoardLocale.supportedList
         case .unknownTimezone(let value):
             return "unknown time zone '\(value)': expected an IANA name such as 'UTC', 'Europe/Berlin' or 'Asia/Seoul'"
         case .invalidDueSoon(let value):
             return "invalid due-soon '\(value)': expected a whole number of days from 0 to 365"
         case .invalidReminder(let value):
-            return "invalid reminder '\(value)': expected a time before the deadline such as '1d', '2h', '30m', or 'none'"
+            return "invalid reminder '\(value)': expected a time before the deadline such as '1d', '2h', '30m', "
+                + "or 'none'"
+        case .invalidWikilinkBase(let value):
+            return "invalid wikilink-base '\(value)': expected a URL starting with https://, http:// or /"
+        case .invalidTagColor(let tag, let color):
+            return "colour '\(color)' of tag '\(tag)' is ignored: use a hex colour ('#d73a4a'), a CSS colour name "
+                + "or rgb(…)"
         case .invalidRule(let key, let reason):
             return "invalid '\(key)' rule: \(reason)"
-        case .unknownStateInRule(let key, let value):
-            return "unknown state '\(value)' in '\(key)': expected TODO, DOING or DONE"
-        case .unknownSection(let name, let suggestion):
-            let hint = suggestion.map { " (did you mean '\($0.rawValue)'?)" } ?? ""
-            return "unknown section '\(name)': expected TODO, DOING or DONE\(hint)"
-        case .archiveWithoutBreak:
-            return "section 'Archive' is only recognised after a '***' line (Obsidian's archive): add '***' before it"
-        case .duplicateSection(let state):
-            return "section \(state.rawValue) appears twice: merge its cards into the first \(state.rawValue) section"
-        case .titleNotFirst:
-            return "a '#' heading here is ignored: the board title must be the first heading"
+        case .unknownLaneInRule(let key, let name, let lanes):
+            return "'\(key)' names '\(name)', which is neither a lane of this board nor TODO, DOING or DONE: the "
+                + "lanes are \(Problem.list(lanes, or: false))"
+        case .headingBetweenLanes:
+            return "a heading between lanes is ignored: lanes are the board's '##' headings"
         case .strayContent(let what):
-            return "\(what) outside any card is ignored: make it a card ('- ' item or '### ' heading) or move it into one"
+            return "\(what) after a lane's cards is not part of any card and is not shown: indent it under the card "
+                + "it belongs to"
         case .invalidWIPLimit(let value):
             return "invalid WIP limit '\(value)': expected a whole number, e.g. '## DOING (3)'"
-        case .emptyCardTitle:
-            return "card has no title"
+        case .emptyCard:
+            return "empty card is skipped: give it a title"
         case .titleTooLong(let length, let limit):
-            return "card title is \(length) characters long; only the first \(limit) are shown: move the rest into the description"
-        case .unknownMetadataKey(let key):
-            return "unknown card field '\(key)': expected Due, ID or Tags"
-        case .malformedMetadataLine(let line):
-            return "'\(line)' is not a card field: every line of a card's field block must be 'Due:', 'ID:' or 'Tags:' followed by a value"
+            return "card title is \(length) characters long; only the first \(limit) are shown: move the rest into "
+                + "the description"
         case .invalidDeadline(let value):
-            return "invalid deadline '\(value)': expected YYYY-MM-DD or YYYY-MM-DD HH:MM (24-hour) with a real date"
+            return "'\(value)' is not a date, so the card has no deadline: expected YYYY-MM-DD (or the board's "
+                + "date format), optionally with HH:MM"
+        case .invalidDate(let value):
+            return "'\(value)' is not a date and is ignored: expected YYYY-MM-DD"
+        case .timeWithoutDate:
+            return "a time without a date is ignored: add the date, e.g. '@{2026-12-01} @@{14:00}'"
         case .conflictingDeadlines(let first, let second):
-            return "card has two different deadlines, '\(first)' and '\(second)': keep one"
+            return "card has two different deadlines, '\(first)' and '\(second)': the first is used; keep one"
         case .conflictingIDs(let first, let second):
-            return "card has two different IDs, '\(first)' and '\(second)': keep one"
+            return "card has two different IDs, '\(first)' and '\(second)': the first is used; keep one"
         case .invalidCardID(let value):
-            return "invalid card ID '\(value)': use letters, digits, '-', '_' or '.'"
-        case .duplicateCardID(let id, let title):
-            return "duplicate card '\(title)': another card already has the identity '\(id)'; give one an explicit 'ID:'"
+            return "invalid card ID '\(value)' is ignored: use letters, digits, '-', '_' or '.'"
+        case .duplicateCardID(let id, let title, let renamed):
+            return "card '\(title)' repeats the ID '\(id)' of another card, so it is '\(renamed)' on the page: give "
+                + "it an ID of its own"
         case .firstCardWithID:
-            return "the first card with that identity is here"
-        case .overWIPLimit(let state, let count, let limit):
-            return "column \(state.rawValue) has \(count) cards, over its WIP limit of \(limit)"
-        case .tooManyDiagnostics(let more):
-            return "\(more) more diagnostics not shown"
-        case .newCardInWrongState(let title, let state, let allowed):
-            return "new card '\(title)' starts in \(state.rawValue), but the 'new-cards' rule lets new cards start only in \(Problem.list(allowed))"
+            return "the first card with that ID is here"
+        case .overWIPLimit(let lane, let count, let limit):
+            return "lane '\(lane)' has \(count) cards, over its WIP limit of \(limit)"
+        case .overStateWIPLimit(let state, let count, let limit):
+            return "the \(state.rawValue) lanes hold \(count) cards, over the WIP limit of \(limit)"
+        case .newCardInWrongLane(let title, let lane, let allowed):
+            return "new card '\(title)' starts in '\(lane)', but the 'new-cards' rule lets new cards start only in "
+                + Problem.list(allowed)
         case .illegalMove(let title, let from, let to, let allowed):
-            let options = allowed.isEmpty ? "\(from.rawValue) cards may not move" : "\(from.rawValue) cards may move only to \(Problem.list(allowed))"
-            return "card '\(title)' moved from \(from.rawValue) to \(to.rawValue), which the 'transitions' rule does not allow: \(options)"
-        case .previousVersionHasErrors(let version):
-            return "the previous version (\(version)) has errors, so the changes cannot be checked: fix it or compare with another revision"
-        case .historyVersionSkipped(let commit, let subject, let errors):
-            return "the version of commit \(commit) (\"\(subject)\") has \(errors) error\(errors == 1 ? "" : "s") and is skipped"
+            let options =
+                allowed.isEmpty
+                ? "cards in '\(from)' may not move" : "cards in '\(from)' may move only to \(Problem.list(allowed))"
+            return "card '\(title)' moved from '\(from)' to '\(to)', which the 'transitions' rule does not allow: "
+                + options
+        case .previousVersionUnreadable(let version):
+            return "the previous version (\(version)) is not a readable board, so the changes cannot be checked"
+        case .historyVersionSkipped(let commit, let subject):
+            return "the version of commit \(commit) (\"\(subject)\") is not readable text and is skipped"
         case .shallowHistory(let commits):
-            return "this is a shallow clone: the history shows only the \(commits) commit\(commits == 1 ? "" : "s") available; fetch the full history (e.g. 'fetch-depth: 0' in actions/checkout) to see it all"
+            return "this is a shallow clone: the history shows only the \(commits) commit\(commits == 1 ? "" : "s") "
+                + "available; fetch the full history (e.g. 'fetch-depth: 0' in actions/checkout) to see it all"
         case .neverCommitted:
             return "the board has never been committed, so it has no history yet"
         case .templateSyntax(let detail):
@@ -155,30 +180,36 @@ extension Problem {
         case .missingPartial(let name):
             return "partial '\(name)' does not exist: add \(name).mustache to the templates folder"
         case .missingHistoryTemplate:
-            return "missing template 'history': the board is in git, so a history page is rendered; add history.mustache to the templates folder, or use --no-history"
+            return "missing template 'history': the board is in git, so a history page is rendered; add "
+                + "history.mustache to the templates folder, or use --no-history"
         case .partialCycle(let chain):
-            return "partials include each other in a cycle (\(chain.joined(separator: " → "))): this would never finish"
+            return "partials include each other in a cycle outside any section (\(chain.joined(separator: " → "))): "
+                + "this would never finish"
         case .unknownTemplateKey(let name):
             return "unknown key '\(name)': the template would render nothing here; see docs/TEMPLATES.md for the keys"
-        case .templateDelimitersNotSupported:
-            return "changing delimiters ('{{=<% %>=}}') is not supported: pm-render checks every tag of a template before rendering"
+        case .unescapedText(let name):
+            return "'\(name)' is text from the board and must be escaped: write {{\(name)}}, not {{{\(name)}}} or "
+                + "{{&\(name)}}"
+        case .templateKeyNotText(let name):
+            return "'\(name)' is a group of values, not text: use it as a section ({{#\(name)}}…{{/\(name)}})"
         case .templateNestingTooDeep(let limit):
             return "sections are nested more than \(limit) deep here: simplify the template"
-        case .dynamicPartial(let name):
-            return "dynamic partial '{{>*\(name)}}' is not supported: name the partial, so missing partials and cycles can be found"
-        case .templatePragma(let text):
-            return "pragma '{{% \(text)}}' is not supported: pm-render chooses how every template escapes values"
+        case .unsupportedTemplateTag(let text):
+            return "'\(text)' is not supported: pm-render's templates use plain Mustache (no pragmas, no dynamic "
+                + "partials)"
         case .unreadableTemplate(let reason):
             return "cannot read template: \(reason)"
+        case .tooManyDiagnostics(let more):
+            return "\(more) more diagnostics not shown"
         }
     }
 }
 
 extension Problem {
-    /// "TODO", "TODO or DOING", "TODO, DOING or DONE".
-    static func list(_ states: [CardState]) -> String {
-        let names = states.map(\.rawValue)
-        guard names.count > 1 else { return names.first ?? "no state" }
-        return names.dropLast().joined(separator: ", ") + " or " + names.last!
+    /// "'Review'", "'Review' or 'Done'", "'A', 'B' or 'C'" (with quotes), for names in messages.
+    static func list(_ names: [String], or: Bool = true) -> String {
+        let quoted = names.map { "'\($0)'" }
+        guard quoted.count > 1 else { return quoted.first ?? "nowhere" }
+        return quoted.dropLast().joined(separator: ", ") + (or ? " or " : " and ") + quoted.last!
     }
 }

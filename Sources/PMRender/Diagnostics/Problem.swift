@@ -1,7 +1,7 @@
-/// Every kind of problem pm-render reports. The wording of each lives in `Problem+Messages.swift`,
-/// in one place, so messages stay consistent and tests can pin them.
+/// Every kind of problem pm-render reports. The wording and severity of each live in `Problem+Messages.swift`, in
+/// one place, so messages stay consistent and tests can pin them.
 public enum Problem: Hashable, Sendable {
-    // Input file
+    // The file
     case unreadableBoard(String)
     case notUTF8
     case nulCharacter
@@ -10,43 +10,43 @@ public enum Problem: Hashable, Sendable {
     case frontMatterNotClosed
     case invalidYAML(String)
     case frontMatterNotMapping
-    case unknownFrontMatterKey(String)
+    case unknownFrontMatterKey(String, suggestion: String)
     case frontMatterValueNotText(key: String)
     case unsupportedLocale(String)
     case unknownTimezone(String)
     case invalidDueSoon(String)
     case invalidReminder(String)
+    case invalidWikilinkBase(String)
+    case invalidTagColor(tag: String, color: String)
     case invalidRule(key: String, reason: String)
-    case unknownStateInRule(key: String, value: String)
+    case unknownLaneInRule(key: String, name: String, lanes: [String])
 
-    // Sections
-    case unknownSection(String, suggestion: CardState?)
-    case archiveWithoutBreak
-    case duplicateSection(CardState)
-    case titleNotFirst
+    // Lanes
+    case headingBetweenLanes
     case strayContent(String)
     case invalidWIPLimit(String)
 
     // Cards
-    case emptyCardTitle
+    case emptyCard
     case titleTooLong(length: Int, limit: Int)
-    case unknownMetadataKey(String)
-    case malformedMetadataLine(String)
     case invalidDeadline(String)
+    case invalidDate(String)
+    case timeWithoutDate
     case conflictingDeadlines(first: String, second: String)
     case conflictingIDs(first: String, second: String)
     case invalidCardID(String)
-    case duplicateCardID(id: String, title: String)
+    case duplicateCardID(id: String, title: String, renamed: String)
     case firstCardWithID
-    case overWIPLimit(state: CardState, count: Int, limit: Int)
 
-    // Transitions
-    case newCardInWrongState(title: String, state: CardState, allowed: [CardState])
-    case illegalMove(title: String, from: CardState, to: CardState, allowed: [CardState])
-    case previousVersionHasErrors(String)
+    // Rules
+    case overWIPLimit(lane: String, count: Int, limit: Int)
+    case overStateWIPLimit(state: CardState, count: Int, limit: Int)
+    case newCardInWrongLane(title: String, lane: String, allowed: [String])
+    case illegalMove(title: String, from: String, to: String, allowed: [String])
+    case previousVersionUnreadable(String)
 
     // History
-    case historyVersionSkipped(commit: String, subject: String, errors: Int)
+    case historyVersionSkipped(commit: String, subject: String)
     case shallowHistory(commits: Int)
     case neverCommitted
 
@@ -57,10 +57,10 @@ public enum Problem: Hashable, Sendable {
     case missingHistoryTemplate
     case partialCycle([String])
     case unknownTemplateKey(String)
-    case templateDelimitersNotSupported
+    case unescapedText(String)
+    case templateKeyNotText(String)
     case templateNestingTooDeep(limit: Int)
-    case dynamicPartial(String)
-    case templatePragma(String)
+    case unsupportedTemplateTag(String)
     case unreadableTemplate(String)
 
     // Limits

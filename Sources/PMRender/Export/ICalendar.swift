@@ -68,7 +68,7 @@ public enum ICalendar {
                     lines.line("DTEND;VALUE=DATE:" + basicDate(due.date.adding(days: 1)))
                 }
                 lines.line("SUMMARY:", escaping: card.title)
-                let description = card.descriptionText.isEmpty ? card.description : card.descriptionText
+                let description = PlainText.markdown(card.description)
                 if !description.isEmpty { lines.line("DESCRIPTION:", escaping: description) }
                 if !card.tags.isEmpty {
                     lines.raw("CATEGORIES:")

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The words of one language: a `Locales/<code>.json` file compiled into the binary.
 ///
@@ -97,11 +98,19 @@ public enum Localization {
     /// Catalogues decoded so far, by locale code: each is decoded when first used (most runs need one).
     private static let loaded = Mutex<[String: Catalogue]>([:])
 
+
     /// Supported locale codes, sorted: one per `Locales/*.json` file (the catalogue tests make sure
     /// each one loads).
     public static let supported: [String] = EmbeddedLocales.sources.keys.sorted()
 
     static func isSupported(_ code: String) -> Bool { EmbeddedLocales.sources[code] != nil }
+
+    /// The names of the `label.*` strings (without the prefix), from the English catalogue: the keys templates have
+    /// under `labels`.
+    static let labelNames: [String] = {
+        guard let english = load("en") else { return [] }
+        return english.strings.keys.filter { $0.hasPrefix("label.") }.map { String($0.dropFirst(6)) }.sorted()
+    }()
 
     /// The catalogue of `locale`; English when it fails to load.
     static func catalogue(_ locale: BoardLocale) -> Catalogue {

@@ -145,10 +145,10 @@ extension Phrases {
         func fields(_ list: [CardChange.Field]) -> String { self.list(list.map { text("field.\($0.rawValue)") }) }
         var parts: [String] = []
         switch change.kind {
-        case .added: parts.append(text("event.added", ["state": stateName(change.card.state)]))
-        case .removed: parts.append(text("event.removed", ["state": stateName(change.card.state)]))
+        case .added: parts.append(text("event.added", ["state": change.card.lane]))
+        case .removed: parts.append(text("event.removed", ["state": change.card.lane]))
         case .archived: parts.append(text("event.archived"))
-        case .moved: parts.append(text("event.moved", ["from": stateName(change.old!.state), "to": stateName(change.new!.state)]))
+        case .moved: parts.append(text("event.moved", ["from": change.old!.lane, "to": change.new!.lane]))
         case .edited, .unchanged: break
         }
         if change.isRename { parts.append(text("event.renamed", ["old": change.old!.title])) }

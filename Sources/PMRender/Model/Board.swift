@@ -1,54 +1,122 @@
-/// A parsed kanban board.
+/// A kanban board read from one Markdown file: its lanes in file order, each holding its cards.
 public struct Board: Hashable, Sendable {
-    /// The board's title: front matter `title`, else the `#` heading, else the file name.
+    /// The board's title: front matter `title`, else the leading `#` heading, else the file name.
     public var title: String
     /// Where the title was written (front matter or heading); nil when taken from the file name.
     public var titleLocation: SourceLocation?
-    /// Markdown between the title and the first section.
-    public var description: String
-    /// `description` rendered by cmark in safe mode (empty unless parsed with `renderHTML`).
-    public var descriptionHTML: String
-    /// IANA time-zone name the deadlines are in.
-    public var timezone: String
-    public var locale: BoardLocale
-    /// Cards due within this many days are "due soon".
-    public var dueSoonDays: Int
-    /// When calendar subscribers are reminded of a deadline.
-    public var reminder: Reminder
+    /// Content between the title and the first lane.
+    public var description: Markdown
+    /// The lanes, in file order, named as written.
+    public var lanes: [Lane]
+    /// Archived cards (Obsidian's `***` + `## Archive`, or a lane named Archive in any language).
+    public var archive: [Card]
+    /// Where the archive's heading is; nil when the board has none.
+    public var archiveLocation: SourceLocation?
+    public var settings: BoardSettings
+    /// The team's rules from the front matter (`lanes`, `transitions`, `wip`, `new-cards`).
+    public var rules: BoardRules
+    /// How the board's cards are written, so that edits match the board's style.
+    public var style: BoardStyle
     /// The path the board was read from, as given.
     public var sourceFile: String
-    /// Exactly three columns: TODO, DOING, DONE.
-    public var columns: [Column]
-    /// Cards of Obsidian's `## Archive` section.
-    public var archived: [Card]
-    /// Process rules from the front matter.
-    public var rules: BoardRules
 
-    public init(title: String, titleLocation: SourceLocation? = nil, description: String = "",
-                descriptionHTML: String = "", timezone: String = "UTC", locale: BoardLocale = .en,
-                dueSoonDays: Int = 3, reminder: Reminder = .default, sourceFile: String, columns: [Column]? = nil, archived: [Card] = [],
-                rules: BoardRules = BoardRules()) {
+    public init(
+        title: String, titleLocation: SourceLocation? = nil, description: Markdown = Markdown(), lanes: [Lane] = [],
+        archive: [Card] = [], archiveLocation: SourceLocation? = nil, settings: BoardSettings = BoardSettings(),
+        rules: BoardRules = BoardRules(), style: BoardStyle = BoardStyle(), sourceFile: String
+    ) {
         self.title = title
         self.titleLocation = titleLocation
         self.description = description
-        self.descriptionHTML = descriptionHTML
-        self.timezone = timezone
-        self.locale = locale
-        self.dueSoonDays = dueSoonDays
-        self.reminder = reminder
-        self.sourceFile = sourceFile
-        self.columns = columns ?? CardState.allCases.map { Column(state: $0) }
-        self.archived = archived
+        self.lanes = lanes
+        self.archive = archive
+        self.archiveLocation = archiveLocation
+        self.settings = settings
         self.rules = rules
+        self.style = style
+        self.sourceFile = sourceFile
     }
 
-    public func column(_ state: CardState) -> Column {
-        columns.first { $0.state == state } ?? Column(state: state)
+    /// Every card in a lane, in lane order then file order (archived cards excluded).
+    public var cards: [Card] { lanes.flatMap(\.cards) }
+
+    /// Number of cards in lanes (archived excluded).
+    public var cardCount: Int { lanes.reduce(0) { $0 + $1.cards.count } }
+
+    /// The lanes holding cards of `state`, in file order.
+    public func lanes(in state: CardState) -> [Lane] { lanes.filter { $0.state == state } }
+
+    /// Number of cards in lanes of `state`.
+    public func cardCount(in state: CardState) -> Int {
+        lanes.reduce(0) { $0 + ($1.state == state ? $1.cards.count : 0) }
     }
 
-    /// Every card in a column, in column order then file order (archived cards excluded).
-    public var cards: [Card] { columns.flatMap(\.cards) }
+    /// The lane with this name (compared as rules compare names), if any.
+    public func lane(named name: String) -> Lane? {
+        let key = LaneName.key(name)
+        return lanes.first { LaneName.key($0.name) == key }
+    }
 
-    /// Number of cards in columns (archived excluded).
-    public var cardCount: Int { columns.reduce(0) { $0 + $1.cards.count } }
+    /// The board's time zone (an IANA name).
+    public var timezone: String { settings.timezone }
+
+    /// The language of the board's pages.
+    public var locale: BoardLocale { settings.locale }
+
+    /// Cards due within this many days are "due soon".
+    public var dueSoonDays: Int { settings.dueSoonDays }
+}
+
+/// Settings from the front matter (and Obsidian's settings block), with their defaults.
+public struct BoardSettings: Hashable, Sendable {
+    /// IANA time-zone name the deadlines are in.
+    public var timezone = "UTC"
+    public var locale = BoardLocale.en
+    /// Whether `locale` was written in the front matter (else it follows the board's text).
+    public var localeIsExplicit = false
+    /// Cards due within this many days are "due soon".
+    public var dueSoonDays = 3
+    /// When calendar subscribers are reminded of a deadline.
+    public var reminder = Reminder.default
+    /// Wikilinks become links under this URL (front matter `wikilink-base`).
+    public var wikilinkBase: String?
+    /// Colours for tags, by tag name (front matter `tag-colors`, or Obsidian's `tag-colors` setting).
+    public var tagColors: [String: String] = [:]
+    /// Obsidian's date format for `@{…}` dates (a moment.js pattern such as `DD.MM.YYYY`); nil: ISO dates.
+    public var dateFormat: String?
+    /// Obsidian's time format for `@@{…}` times; nil: `HH:mm`.
+    public var timeFormat: String?
+    /// Obsidian's date trigger (`@` unless the board chose another, such as `@d`).
+    public var dateTrigger: String?
+    /// Obsidian's time trigger (`@@` unless the board chose another).
+    public var timeTrigger: String?
+
+    public init() {}
+}
+
+/// How a board writes its cards, read from the board itself: what `pm-render add` writes.
+public struct BoardStyle: Hashable, Sendable {
+    /// The tool the board comes from.
+    public enum Dialect: String, Hashable, Sendable {
+        /// `## TODO` lanes with list cards or `###` heading cards (pm-render's own format).
+        case pmRender = "pm-render"
+        case obsidianKanban = "obsidian-kanban"
+        case taskell
+        case kanbn
+        case vscodeKanban = "vscode-markdown-kanban"
+    }
+
+    public var dialect: Dialect = .pmRender
+    /// Cards are `###` headings with `Due:` lines rather than list items.
+    public var headingCards = false
+    /// List cards are task items (`- [ ]`).
+    public var taskItems = true
+    /// The bullet of list cards (`-`, `*` or `+`).
+    public var bullet: Character = "-"
+    /// Whether done cards carry Obsidian's `✅ YYYY-MM-DD` completion date.
+    public var stampsCompletion = false
+    /// Line ending of the file (`\n` or `\r\n`).
+    public var lineEnding = "\n"
+
+    public init() {}
 }

@@ -1,60 +1,170 @@
 /// One card of a board.
+///
+/// A value type whose fields live in one shared, immutable box: a board of 100,000 cards is copied, filtered and
+/// compared version after version (history, metrics), and copying a card is then one reference count, not one per
+/// field. Fields are read and written as properties (`card.title`, `card.due = …`); writing one makes a new box.
+@dynamicMemberLookup
 public struct Card: Hashable, Sendable {
     /// How the card is written in the file.
     public enum Style: String, Hashable, Sendable {
-        /// `### Title` followed by an optional metadata paragraph and a description.
-        case heading
-        /// A top-level list item (`- [ ] Title @{2026-12-01} #tag`), as Obsidian Kanban writes.
+        /// A list item (`- [ ] Title @{2026-12-01} #tag`), as Obsidian Kanban writes.
         case listItem
+        /// A `###` heading followed by `Due:`/`Tags:` lines and a description.
+        case heading
     }
 
-    /// The card's identity: its explicit ID if given, else the slug of its title.
-    public var id: String
-    /// Whether `id` was written in the file (`ID:` or `^id`) rather than derived from the title.
-    public var hasExplicitID: Bool
-    /// The title as displayed: plain text, inline tokens removed.
-    public var title: String
-    /// The column the card is in. Archived cards count as `.done`.
-    public var state: CardState
-    public var due: Deadline?
-    public var tags: [String]
-    /// The description as Markdown source, de-indented, with LF line endings.
-    public var description: String
-    /// The description rendered to HTML by cmark in its safe mode; empty unless the board was parsed
-    /// with `ParseOptions.renderHTML`.
-    public var descriptionHTML: String
-    /// The description as plain text (markup dropped), from the same parse; empty unless
-    /// `ParseOptions.renderHTML`.
-    public var descriptionText: String
-    public var style: Style
-    /// Whether the card stands in Obsidian's `## Archive` section (not in any column).
-    public var isArchived: Bool
-    /// Where the card starts (its `###` or list marker).
-    public var location: SourceLocation
-    /// The last line of the card's source, blank lines excluded.
-    public var endLine: Int
-    /// Where the deadline was written, for diagnostics about it.
-    public var dueLocation: SourceLocation?
+    /// Everything a card holds.
+    public struct Fields: Hashable, Sendable {
+        /// The card's identity: its explicit ID if it has one, else the slug of its title; unique on the board
+        /// (`-2`, `-3` in file order for repeated titles).
+        public var id: String
+        /// The ID written in the card (`ID:`, `^id`, `🆔 id`), if any.
+        public var explicitID: String?
+        /// The title as displayed: plain text, tokens removed.
+        public var title: String
+        /// The title's inline Markdown (links, emphasis, wikilinks), tokens removed.
+        public var titleMarkup: Markdown
+        /// The description: everything after the title line, metadata lines removed.
+        public var description: Markdown
+        /// The description's Markdown source, de-indented, with LF line endings.
+        public var descriptionSource: String
+        /// The name of the lane the card is in (the archive's name for archived cards).
+        public var lane: String
+        /// The state of its lane. Archived cards count as done.
+        public var state: CardState
+        /// Whether the card's task box is checked (`- [x]`).
+        public var isChecked: Bool
+        public var due: Deadline?
+        /// Tasks-plugin and Dataview dates besides the deadline.
+        public var dates: CardDates
+        public var tags: [String]
+        public var priority: Priority?
+        public var assignees: [String]
+        /// Task items inside the card (and VS Code Kanban `steps`).
+        public var subtasks: [Subtask]
+        /// The `###` group label the card stands under, if any.
+        public var group: String?
+        public var style: Style
+        /// Whether the card is in the archive (not in any lane).
+        public var isArchived: Bool
+        /// Where the card starts (its list marker or `###`).
+        public var location: SourceLocation
+        /// The last line of the card's source, blank lines excluded.
+        public var endLine: Int
+        /// Where the deadline was written, for diagnostics about it.
+        public var dueLocation: SourceLocation?
+        /// The identity before repeated titles were numbered (the explicit ID, else the title's slug).
+        var baseID: String
+    }
+
+    private final class Box: Sendable {
+        let fields: Fields
+
+        init(_ fields: Fields) {
+            self.fields = fields
+        }
+    }
+
+    private var box: Box
 
     public init(
-        id: String, hasExplicitID: Bool, title: String, state: CardState, due: Deadline? = nil,
-        tags: [String] = [], description: String = "", descriptionHTML: String = "", descriptionText: String = "",
-        style: Style, isArchived: Bool = false, location: SourceLocation, endLine: Int,
+        id: String, explicitID: String? = nil, title: String, titleMarkup: Markdown = Markdown(),
+        description: Markdown = Markdown(), descriptionSource: String = "", lane: String = "", state: CardState,
+        isChecked: Bool = false, due: Deadline? = nil, dates: CardDates = CardDates(), tags: [String] = [],
+        priority: Priority? = nil, assignees: [String] = [], subtasks: [Subtask] = [], group: String? = nil,
+        style: Style = .listItem, isArchived: Bool = false, location: SourceLocation, endLine: Int? = nil,
         dueLocation: SourceLocation? = nil
     ) {
-        self.id = id
-        self.hasExplicitID = hasExplicitID
+        box = Box(
+            Fields(
+                id: id, explicitID: explicitID, title: title, titleMarkup: titleMarkup, description: description,
+                descriptionSource: descriptionSource, lane: lane, state: state, isChecked: isChecked, due: due,
+                dates: dates, tags: tags, priority: priority, assignees: assignees, subtasks: subtasks, group: group,
+                style: style, isArchived: isArchived, location: location, endLine: endLine ?? location.line,
+                dueLocation: dueLocation, baseID: id))
+    }
+
+    /// A field of the card.
+    public subscript<Value>(dynamicMember field: WritableKeyPath<Fields, Value>) -> Value {
+        get { box.fields[keyPath: field] }
+        set {
+            var fields = box.fields
+            fields[keyPath: field] = newValue
+            box = Box(fields)
+        }
+    }
+
+    /// All fields at once, for changing several with one copy.
+    public var fields: Fields {
+        get { box.fields }
+        set { box = Box(newValue) }
+    }
+
+    public static func == (lhs: Card, rhs: Card) -> Bool {
+        lhs.box === rhs.box || lhs.box.fields == rhs.box.fields
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(box.fields)
+    }
+
+    /// Whether the ID was written in the file rather than derived from the title.
+    public var hasExplicitID: Bool { box.fields.explicitID != nil }
+
+    /// Done subtasks and all subtasks.
+    public var subtaskProgress: (done: Int, total: Int) {
+        (box.fields.subtasks.filter(\.isDone).count, box.fields.subtasks.count)
+    }
+}
+
+/// Dates a card carries besides its deadline (Tasks plugin emoji, Dataview fields).
+public struct CardDates: Hashable, Sendable {
+    /// ⏳ scheduled
+    public var scheduled: CalendarDate?
+    /// 🛫 start
+    public var start: CalendarDate?
+    /// ➕ created
+    public var created: CalendarDate?
+    /// ✅ done
+    public var completed: CalendarDate?
+
+    public init(
+        scheduled: CalendarDate? = nil, start: CalendarDate? = nil, created: CalendarDate? = nil,
+        completed: CalendarDate? = nil
+    ) {
+        self.scheduled = scheduled
+        self.start = start
+        self.created = created
+        self.completed = completed
+    }
+}
+
+/// A card's priority, as the Tasks plugin ranks it.
+public enum Priority: Int, Hashable, Sendable, CaseIterable, Comparable {
+    case lowest = 0, low, normal, medium, high, highest
+
+    public static func < (lhs: Priority, rhs: Priority) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// `highest`, `high`, …
+    public var name: String {
+        switch self {
+        case .lowest: return "lowest"
+        case .low: return "low"
+        case .normal: return "normal"
+        case .medium: return "medium"
+        case .high: return "high"
+        case .highest: return "highest"
+        }
+    }
+}
+
+/// A task item inside a card.
+public struct Subtask: Hashable, Sendable {
+    public var title: String
+    public var isDone: Bool
+
+    public init(title: String, isDone: Bool) {
         self.title = title
-        self.state = state
-        self.due = due
-        self.tags = tags
-        self.description = description
-        self.descriptionHTML = descriptionHTML
-        self.descriptionText = descriptionText
-        self.style = style
-        self.isArchived = isArchived
-        self.location = location
-        self.endLine = endLine
-        self.dueLocation = dueLocation
+        self.isDone = isDone
     }
 }

@@ -1,10 +1,10 @@
-/// The three states of a card, in column order.
+/// The three states every lane maps to, in flow order: what rules, reports, metrics and history reason about.
 public enum CardState: String, CaseIterable, Hashable, Comparable, Sendable {
     case todo = "TODO"
     case doing = "DOING"
     case done = "DONE"
 
-    /// The lowercase name used in HTML hooks (`data-state`) and CSS classes.
+    /// The lowercase name used in HTML hooks (`data-state`), CSS classes and JSON.
     public var slug: String {
         switch self {
         case .todo: return "todo"
@@ -14,20 +14,12 @@ public enum CardState: String, CaseIterable, Hashable, Comparable, Sendable {
     }
 
     public static func < (lhs: CardState, rhs: CardState) -> Bool {
-        lhs.order < rhs.order
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }
 
-    private var order: Int {
-        switch self {
-        case .todo: return 0
-        case .doing: return 1
-        case .done: return 2
-        }
-    }
-
-    /// Parses a canonical state name (`TODO`, `DOING`, `DONE`, any case), as used in front-matter rules.
+    /// Parses a state name (`TODO`, `DOING`, `DONE`, any case), as rules and `lanes:` write them.
     public init?(canonicalName: String) {
-        switch canonicalName.uppercased() {
+        switch canonicalName.trimmingWhitespace.uppercased() {
         case "TODO": self = .todo
         case "DOING": self = .doing
         case "DONE": self = .done

@@ -78,18 +78,3 @@ public struct Deadline: Hashable, Comparable, Sendable, CustomStringConvertible 
         (lhs.date, lhs.time?.minutesSinceMidnight ?? -1) < (rhs.date, rhs.time?.minutesSinceMidnight ?? -1)
     }
 }
-
-extension Substring {
-    /// The substring without leading and trailing spaces and tabs.
-    var trimmingSpaces: Substring {
-        var start = startIndex
-        var end = endIndex
-        while start < end, self[start] == " " || self[start] == "\t" { start = index(after: start) }
-        while end > start {
-            let before = index(before: end)
-            guard self[before] == " " || self[before] == "\t" else { break }
-            end = before
-        }
-        return self[start..<end]
-    }
-}

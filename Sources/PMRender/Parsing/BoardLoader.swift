@@ -10,12 +10,6 @@ public struct BoardLoadError: Error, Equatable, Sendable, CustomStringConvertibl
 
 /// Reads board files from disk.
 public enum BoardLoader {
-    /// Reads and parses the board at `path`. The file is only read, never written.
-    public static func load(path: String, options: ParseOptions = ParseOptions()) throws(BoardLoadError) -> ParseResult {
-        let bytes = try readBytes(path: path)
-        return BoardParser.parse(bytes, file: path, options: options)
-    }
-
     /// Reads a file's bytes, with readable errors for a missing file, a folder or no permission.
     public static func readBytes(path: String) throws(BoardLoadError) -> [UInt8] {
         var isDirectory: ObjCBool = false

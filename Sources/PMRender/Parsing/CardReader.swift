@@ -1,206 +1,602 @@
-/// Where the current top-level blocks of a board go.
-enum BoardSection: Sendable {
-    case preamble
-    case column(CardState)
-    case archive
-    case ignored
-}
-
-/// A card's blocks, found in a section and not read yet.
-enum CardSource: Sendable {
-    /// A list item and the last line that belongs to it.
-    case listItem(MarkdownBlock, lastLine: Int)
-    /// A `###` heading, the blocks under it and its last line.
-    case heading(MarkdownBlock, body: [MarkdownBlock], lastLine: Int)
-}
-
-/// A card as read, with the problems found in it, in file order.
-struct CardReading: Sendable {
-    var card: Card?
-    var problems: [(Problem, SourceLocation)]
-}
-
-/// Reads cards from their blocks: title tokens, fields, description. A card's reading depends only on
-/// its own blocks, so many cards are read side by side.
-struct CardReader: Sendable {
+/// Reads one card from its Markdown: the title (its first line, up to a line break or `<br>`), the description (the
+/// rest), and the metadata written anywhere in the card's own text — dates, tags, IDs, priority, assignees,
+/// `Key: value` field lines, VS Code Markdown Kanban property lists and subtasks. Token markers are removed from
+/// what is displayed; lines that held only metadata disappear.
+///
+/// A card's reading depends only on its own Markdown and the board's date format, so readings are cached by the
+/// segments they came from when a board's versions are read one after another.
+struct CardReader {
     let source: SourceText
-    let options: ParseOptions
-    /// Lines before the Markdown body (the front matter), added to cmark's line numbers.
-    let lineOffset: Int
+    let dateFormat: DateFormat?
+    let timeFormat: DateFormat?
+    var triggers = CardTokens.Triggers()
 
-    /// Sections with at least this many cards are read on several threads, in runs of `run` cards.
-    static let concurrentMinimum = 256
-    static let run = 64
-
-    /// Reads every card of a section, in order.
-    func read(_ sources: [CardSource], in tree: borrowing MarkdownTree, section: BoardSection) -> [CardReading] {
-        @Sendable func read(_ source: CardSource) -> CardReading {
-            var problems: [(Problem, SourceLocation)] = []
-            let card: Card?
-            switch source {
-            case .listItem(let item, let lastLine):
-                card = listCard(tree, item, lastLine: lastLine, section: section, problems: &problems)
-            case .heading(let heading, let body, let lastLine):
-                card = headingCard(tree, heading, body: body, lastLine: lastLine, section: section, problems: &problems)
-            }
-            return CardReading(card: card, problems: problems)
-        }
-        guard options.concurrently, sources.count >= Self.concurrentMinimum, Parallel.cores > 1 else { return sources.map(read) }
-        // Each run of cards is read on one thread; cards share no cmark nodes, so the tree is only
-        // read (and its text nodes' literals copied) in disjoint places.
-        let runs = (sources.count + Self.run - 1) / Self.run
-        let readings = Mutex([[CardReading]](repeating: [], count: runs))
-        Parallel.forEach(runs) { run in
-            let part = sources[(run * Self.run)..<min(sources.count, (run + 1) * Self.run)].map(read)
-            readings.withLock { $0[run] = part }
-        }
-        return readings.withLock { $0 }.flatMap { $0 }
+    /// A card as read (identity, lane and state are given by the board reader), with the problems found in it.
+    struct Reading {
+        var card: Card
+        var problems: [(Problem, SourceLocation)]
     }
 
-    private func headingCard(_ tree: borrowing MarkdownTree, _ heading: MarkdownBlock, body: [MarkdownBlock],
-                             lastLine: Int, section: BoardSection, problems: inout [(Problem, SourceLocation)]) -> Card? {
-        let cardLocation = location(heading)
-        var draft = CardDraft(location: cardLocation)
-        draft.title = TitleTokens.collapseWhitespace(plainText(tree, heading))
-        var descriptionBlocks = body[...]
-
-        // A first paragraph whose first line is a known `Key: value` is the card's field block.
-        if let first = body.first, case .paragraph = first.kind {
-            let firstLine = first.line + lineOffset
-            if case .field = FieldLine(Substring(source.line(firstLine))) {
-                let lineCount = tree.lineCount(of: first.node)
-                for line in firstLine..<(firstLine + lineCount) {
-                    let text = Substring(source.line(line))
-                    switch FieldLine(text) {
-                    case .field(let field, let value, let offset):
-                        draft.add(field, value: value, at: SourceLocation(line: line, column: offset + 1)) { problems.append(($0, $1)) }
-                    case .unknownKey(let key):
-                        problems.append((.unknownMetadataKey(String(key)), SourceLocation(line: line, column: indentColumn(text))))
-                    case .notAField:
-                        problems.append((.malformedMetadataLine(String(text.trimmingSpaces)), SourceLocation(line: line, column: indentColumn(text))))
-                    }
-                }
-                descriptionBlocks = descriptionBlocks.dropFirst()
-            }
-        }
-
-        var description = ""
-        var html = ""
-        var plain = ""
-        if let first = descriptionBlocks.first {
-            description = source.text(lines: first.line + lineOffset, through: lastLine, removingIndent: 0)
-            if options.renderHTML {
-                html = tree.renderHTML(descriptionBlocks)
-                plain = tree.plainText(descriptionBlocks)
-            }
-        }
-        return finish(draft, style: .heading, description: description, html: html, plain: plain, lastLine: lastLine, section: section,
-                      problems: &problems)
-    }
-
-    private func listCard(_ tree: borrowing MarkdownTree, _ item: MarkdownBlock, lastLine: Int, section: BoardSection,
-                          problems: inout [(Problem, SourceLocation)]) -> Card? {
-        let cardLocation = location(item)
-        var draft = CardDraft(location: cardLocation)
-        let children = tree.children(of: item.node)
-        var description = ""
-        var html = ""
-        var plain = ""
-        let contentIndent: Int
-
-        if let first = children.first, first.kind == .paragraph || { if case .heading = first.kind { return true }; return false }() {
-            let titleLine = first.line + lineOffset
-            contentIndent = first.byteColumn - 1
-            // Token locations are found in the raw line (exact columns), searching from the previous token on.
-            let rawLine = source.line(titleLine)
-            var searchFrom = rawLine.unicodeScalars.index(rawLine.unicodeScalars.startIndex, offsetBy: min(first.byteColumn - 1, rawLine.unicodeScalars.count), limitedBy: rawLine.unicodeScalars.endIndex) ?? rawLine.startIndex
-            let fallback = SourceLocation(line: titleLine, column: source.column(line: titleLine, byteColumn: first.byteColumn))
-            let locate: (String) -> SourceLocation = { token in
-                guard let range = rawLine.scalarRange(of: token, from: searchFrom) else { return fallback }
-                searchFrom = range.upperBound
-                return SourceLocation(line: titleLine, column: rawLine.unicodeScalars.distance(from: rawLine.startIndex, to: range.lowerBound) + 1)
-            }
-            draft.title = TitleTokens.read(tree.inlineSegments(of: first.node, firstLineOnly: true), into: &draft,
-                                           locate: locate, report: { problems.append(($0, $1)) })
-
-            // `Key: value` lines right under the title are fields; the rest is the description.
-            var fieldLines = 0
-            let paragraphLines = first.kind == .paragraph ? tree.lineCount(of: first.node) : 1
-            if paragraphLines > 1 {
-                for line in (titleLine + 1)..<(titleLine + paragraphLines) {
-                    let text = Substring(source.line(line))
-                    guard case .field(let field, let value, let offset) = FieldLine(text) else { break }
-                    draft.add(field, value: value, at: SourceLocation(line: line, column: offset + 1)) { problems.append(($0, $1)) }
-                    fieldLines += 1
-                }
-            }
-            let restOfParagraph = paragraphLines - 1 - fieldLines
-            let descriptionStart = titleLine + 1 + fieldLines
-            if descriptionStart <= lastLine {
-                description = source.text(lines: descriptionStart, through: lastLine, removingIndent: contentIndent)
-            }
-            if options.renderHTML {
-                if restOfParagraph > 0 {
-                    plain = tree.plainText([first], skippingLines: 1 + fieldLines)
-                    html += tree.renderParagraphHTML(first.node, droppingLines: 1 + fieldLines)
-                }
-                let rest = tree.plainText(children.dropFirst())
-                plain += plain.isEmpty || rest.isEmpty ? rest : "\n\n" + rest
-                html += tree.renderHTML(children.dropFirst())
-            }
-        } else {
-            problems.append((.emptyCardTitle, cardLocation))
-            contentIndent = 2
-        }
-        return finish(draft, style: .listItem, description: description, html: html, plain: plain, lastLine: lastLine, section: section,
-                      problems: &problems)
-    }
-
-    /// Titles are one line on a card; longer ones are cut (with a warning) so pages stay readable and
-    /// rendering stays fast even for pathological files.
+    /// Titles are one line on a card; longer ones are cut (with a warning) so pages stay readable.
     static let maximumTitleLength = 1_000
 
-    private func finish(_ draft: CardDraft, style: Card.Style, description: String, html: String, plain: String,
-                        lastLine: Int, section: BoardSection, problems: inout [(Problem, SourceLocation)]) -> Card? {
-        var draft = draft
-        let length = draft.title.unicodeScalars.count
-        if length > Self.maximumTitleLength {
-            problems.append((.titleTooLong(length: length, limit: Self.maximumTitleLength), draft.location))
-            draft.title = String(String.UnicodeScalarView(draft.title.unicodeScalars.prefix(Self.maximumTitleLength))) + "…"
+    /// A list-item card: `segment` is a top-level list item; its source runs to `endLine`.
+    func listCard(_ segment: MarkdownSegment, endLine: Int) -> Reading? {
+        let markdown = segment.markdown
+        let item = markdown.nodes[0]
+        var state = ReadingState(reader: self)
+        state.base = segment.line - 1
+        let children = Array(markdown.children(of: 0))
+        var titleMarkup = Markdown()
+        var description = Markdown.Builder()
+        var titleLine = segment.line
+        var rest = children[...]
+        if let first = children.first, markdown.nodes[first].kind == .paragraph || markdown.nodes[first].kind == .heading
+        {
+            let lines = state.lines(of: first, in: markdown)
+            titleLine = lines.first?.line ?? segment.line
+            titleMarkup = state.title(lines.first?.nodes ?? [], in: markdown, line: titleLine)
+            state.paragraph(Array(lines.dropFirst()), in: markdown, into: &description)
+            rest = rest.dropFirst()
         }
-        let (due, dueLocation, explicitID) = draft.resolve { problems.append(($0, $1)) }
-        if draft.title.isEmpty, explicitID == nil {
-            if !problems.contains(where: { $0.0.code == Problem.emptyCardTitle.code && $0.1 == draft.location }) {
-                problems.append((.emptyCardTitle, draft.location))
+        for child in rest { state.block(child, in: markdown, into: &description) }
+        let contentIndent = children.first.map { max(markdown.nodes[$0].byteColumn - 1, 0) } ?? 2
+        let location = SourceLocation(
+            line: segment.line, column: source.column(line: segment.line, byteColumn: segment.byteColumn))
+        return state.finish(
+            title: titleMarkup, description: description.markdown, style: .listItem, location: location,
+            titleLine: titleLine, endLine: endLine, indent: contentIndent, isChecked: item.flags.contains(.checked))
+    }
+
+    /// A heading card: the heading and the segments under it, up to `endLine`.
+    func headingCard(_ heading: MarkdownSegment, body: [MarkdownSegment], endLine: Int) -> Reading? {
+        var state = ReadingState(reader: self)
+        state.base = heading.line - 1
+        let markdown = heading.markdown
+        let inlines = Array(markdown.children(of: 0))
+        let titleMarkup = state.title(inlines, in: markdown, line: heading.line)
+        var description = Markdown.Builder()
+        var run: [MarkdownSegment] = []
+        for segment in body {
+            if segment.root.kind == .item {
+                run.append(segment)
+                continue
             }
-            return nil
+            if !run.isEmpty { state.items(run, into: &description) }
+            run = []
+            state.base = segment.line - 1
+            state.block(0, in: segment.markdown, into: &description)
         }
-        var endLine = max(lastLine, draft.location.line)
-        while endLine > draft.location.line, source.isBlank(endLine) { endLine -= 1 }
-        let state: CardState
-        switch section {
-        case .column(let s): state = s
-        default: state = .done
+        if !run.isEmpty { state.items(run, into: &description) }
+        let location = SourceLocation(
+            line: heading.line, column: source.column(line: heading.line, byteColumn: heading.byteColumn))
+        return state.finish(
+            title: titleMarkup, description: description.markdown, style: .heading, location: location,
+            titleLine: heading.line, endLine: endLine, indent: 0, isChecked: false)
+    }
+}
+
+/// The work of reading one card.
+private struct ReadingState {
+    let reader: CardReader
+    var draft = CardDraft()
+    /// Lines that held only metadata (left out of the description's source).
+    var droppedLines: Set<Int> = []
+    /// The title line had tags but nothing else: the tags are the title.
+    /// Node lines count from their segment's first line; this is that line minus one.
+    var base = 0
+
+    init(reader: CardReader) {
+        self.reader = reader
+    }
+
+    struct Line {
+        var nodes: [Int]
+        var line: Int
+    }
+
+    /// A paragraph's (or heading's) inline children, cut into lines at soft breaks, hard breaks and `<br>`.
+    func lines(of paragraph: Int, in markdown: Markdown) -> [Line] {
+        var lines: [Line] = []
+        var current: [Int] = []
+        var line = base + max(markdown.nodes[paragraph].line, 1)
+        var lineOfCurrent = line
+        for child in markdown.children(of: paragraph) {
+            let node = markdown.nodes[child]
+            if node.kind == .softBreak || node.kind == .lineBreak {
+                lines.append(Line(nodes: current, line: lineOfCurrent))
+                current = []
+                if node.kind == .softBreak || node.line == 0 { line += node.kind == .softBreak ? 1 : 0 }
+                lineOfCurrent = line
+                continue
+            }
+            if current.isEmpty, node.line > 0 {
+                lineOfCurrent = base + node.line
+                line = lineOfCurrent
+            }
+            current.append(child)
         }
-        let isArchived: Bool
-        if case .archive = section { isArchived = true } else { isArchived = false }
-        return Card(id: explicitID ?? Slug.make(draft.title), hasExplicitID: explicitID != nil, title: draft.title,
-                    state: state, due: due, tags: draft.tags, description: description, descriptionHTML: html,
-                    descriptionText: plain,
-                    style: style, isArchived: isArchived, location: draft.location, endLine: endLine,
-                    dueLocation: dueLocation)
+        lines.append(Line(nodes: current, line: lineOfCurrent))
+        return lines
     }
 
-    func location(_ block: MarkdownBlock) -> SourceLocation {
-        let line = block.line + lineOffset
-        return SourceLocation(line: line, column: source.column(line: line, byteColumn: block.byteColumn))
+    // MARK: Title
+
+    mutating func title(_ nodes: [Int], in markdown: Markdown, line: Int) -> Markdown {
+        var builder = Markdown.Builder()
+        var cleaner = InlineCleaner(removeTags: true)
+        cleaner.clean(nodes, in: markdown, into: &builder, state: &self)
+        var title = InlineCleaner.trimmed(builder.markdown)
+        if title.inlineText.trimmingWhitespace.isEmpty, cleaner.sawTags {
+            // A card that is only tags (`- [ ] #idea`): the tags are its title.
+            var again = Markdown.Builder()
+            var keeper = InlineCleaner(removeTags: false, recordTokens: false)
+            keeper.clean(nodes, in: markdown, into: &again, state: &self)
+            title = InlineCleaner.trimmed(again.markdown)
+        }
+        return title
     }
 
-    func plainText(_ tree: borrowing MarkdownTree, _ block: MarkdownBlock) -> String {
-        tree.inlineSegments(of: block.node, firstLineOnly: false).map(\.text).joined()
+    // MARK: Description
+
+    /// The lines of a paragraph after the title line, or a whole paragraph: field lines and lines holding only
+    /// metadata are read and dropped; the others stay, their token markers removed.
+    mutating func paragraph(_ lines: [Line], in markdown: Markdown, into description: inout Markdown.Builder) {
+        var kept: [Markdown] = []
+        for line in lines {
+            let plain = line.nodes.map { markdown.nodes[$0].kind == .text ? markdown.nodes[$0].text : "x" }.joined()
+            if let (date, time) = Self.taskellDue(plain), line.nodes.allSatisfy({ markdown.nodes[$0].kind == .text }) {
+                let location = SourceLocation(line: line.line, column: column(of: line.nodes.first, in: markdown))
+                draft.addDeadline(date, time: time, text: String(plain.dropFirst(2)), at: location)
+                droppedLines.insert(line.line)
+                continue
+            }
+            if let (field, value) = CardField.parse(Substring(plain)), field != .steps,
+                line.nodes.allSatisfy({ markdown.nodes[$0].kind == .text })
+            {
+                let location = SourceLocation(line: line.line, column: column(of: line.nodes.first, in: markdown))
+                draft.add(field, value: value, at: location, dateFormat: reader.dateFormat)
+                droppedLines.insert(line.line)
+                continue
+            }
+            // A line of nothing but metadata (dates, tags, IDs) is read and left out.
+            var probe = Markdown.Builder()
+            var prober = InlineCleaner(removeTags: true, recordTokens: false)
+            prober.clean(line.nodes, in: markdown, into: &probe, state: &self)
+            let probed = InlineCleaner.trimmed(probe.markdown)
+            let removeTags = probed.inlineText.trimmingWhitespace.isEmpty
+                && !probed.nodes.contains(where: { $0.kind == .embed })
+            var builder = Markdown.Builder()
+            var cleaner = InlineCleaner(removeTags: removeTags)
+            cleaner.clean(line.nodes, in: markdown, into: &builder, state: &self)
+            let cleaned = InlineCleaner.trimmed(builder.markdown)
+            if removeTags {
+                if !line.nodes.isEmpty { droppedLines.insert(line.line) }
+                continue
+            }
+            kept.append(cleaned)
+        }
+        guard !kept.isEmpty else { return }
+        description.openNode(Markdown.Node(kind: .paragraph))
+        for (index, line) in kept.enumerated() {
+            if index > 0 { description.leaf(Markdown.Node(kind: .softBreak)) }
+            description.append(line)
+        }
+        description.close()
     }
 
-    private func indentColumn(_ text: Substring) -> Int {
-        text.unicodeScalars.prefix { $0 == " " || $0 == "\t" }.count + 1
+    /// Taskell's due line: `@ 2026-05-20`, or `@ 2026-05-20 14:00 UTC` (Taskell writes times in UTC).
+    static func taskellDue(_ text: String) -> (CalendarDate, TimeOfDay?)? {
+        let trimmed = Substring(text).trimmingSpaces
+        guard trimmed.hasPrefix("@ ") else { return nil }
+        var value = trimmed.dropFirst(2).trimmingSpaces
+        if value.hasSuffix(" UTC") { value = value.dropLast(4) }
+        return DateFormat.date(value)
+    }
+
+    /// A block of the card: paragraphs are read for fields and tokens, VS Code property lists become metadata,
+    /// task items become subtasks; the rest is kept as it is.
+    mutating func block(_ index: Int, in markdown: Markdown, into description: inout Markdown.Builder) {
+        let node = markdown.nodes[index]
+        switch node.kind {
+        case .paragraph:
+            paragraph(lines(of: index, in: markdown), in: markdown, into: &description)
+        case .list:
+            if propertyList(index, in: markdown, into: &description) { return }
+            collectSubtasks(in: markdown.subtree(index))
+            description.append(markdown.subtree(index))
+        default:
+            collectSubtasks(in: markdown.subtree(index))
+            description.append(markdown.subtree(index))
+        }
+    }
+
+    /// Reads a VS Code Markdown Kanban property list (`- due: …`, `- tags: [a, b]`, `- steps:` with a task list);
+    /// false when the list is not one (then it is left alone).
+    mutating func propertyList(_ list: Int, in markdown: Markdown, into description: inout Markdown.Builder) -> Bool {
+        let items = Array(markdown.children(of: list))
+        let properties = items.map { property($0, in: markdown) }
+        guard !items.isEmpty, properties.allSatisfy({ $0 != nil }) else { return false }
+        for (item, property) in zip(items, properties) { apply(property!, item: item, in: markdown, into: &description) }
+        return true
+    }
+
+    /// A run of top-level list items under a heading card: its properties, or a list in its description.
+    mutating func items(_ segments: [MarkdownSegment], into description: inout Markdown.Builder) {
+        let properties = segments.map { segment -> (CardField, Substring, Int)? in
+            base = segment.line - 1
+            return property(0, in: segment.markdown)
+        }
+        if properties.allSatisfy({ $0 != nil }) {
+            for (segment, property) in zip(segments, properties) {
+                base = segment.line - 1
+                apply(property!, item: 0, in: segment.markdown, into: &description)
+            }
+            return
+        }
+        var list = Markdown.Builder()
+        let ordered = segments.first?.root.flags.contains(.ordered) ?? false
+        list.openNode(Markdown.Node(kind: .list, number: 1, flags: ordered ? [.ordered] : []))
+        for segment in segments { list.append(segment.markdown) }
+        list.close()
+        collectSubtasks(in: list.markdown)
+        description.append(list.markdown)
+    }
+
+    /// An item `key: value` with a known key: (field, value, line).
+    private func property(_ item: Int, in markdown: Markdown) -> (CardField, Substring, Int)? {
+        guard !markdown.nodes[item].flags.contains(.task),
+            let paragraph = markdown.children(of: item).first(where: { _ in true }),
+            markdown.nodes[paragraph].kind == .paragraph
+        else { return nil }
+        let firstLine = lines(of: paragraph, in: markdown).first
+        let text = (firstLine?.nodes ?? []).map { markdown.nodes[$0].kind == .text ? markdown.nodes[$0].text : "x" }
+            .joined()
+        guard let (field, value) = CardField.parse(Substring(text)) else { return nil }
+        return (field, value, firstLine?.line ?? base + markdown.nodes[item].line)
+    }
+
+    private mutating func apply(
+        _ property: (CardField, Substring, Int), item: Int, in markdown: Markdown, into description: inout Markdown.Builder
+    ) {
+        let (field, value, line) = property
+        droppedLines.insert(line)
+        if field == .steps {
+            // The steps' own list, nested in the item, is the card's checklist.
+            for child in markdown.children(of: item) where markdown.nodes[child].kind == .list {
+                collectSubtasks(in: markdown.subtree(child), stepsCount: true)
+                description.append(markdown.subtree(child))
+            }
+            return
+        }
+        draft.add(field, value: value, at: SourceLocation(line: line, column: 1), dateFormat: reader.dateFormat)
+    }
+
+    /// Every task item in `markdown` is a subtask (VS Code steps count even without a checkbox).
+    mutating func collectSubtasks(in markdown: Markdown, stepsCount: Bool = false) {
+        for (index, node) in markdown.nodes.enumerated() where node.kind == .item {
+            guard node.flags.contains(.task) || stepsCount else { continue }
+            let paragraph = markdown.children(of: index).first(where: { markdown.nodes[$0].kind == .paragraph })
+            let title = paragraph.map { markdown.plainText(of: $0) } ?? ""
+            draft.subtasks.append(Subtask(title: title.trimmingWhitespace, isDone: node.flags.contains(.checked)))
+        }
+    }
+
+    func column(of node: Int?, in markdown: Markdown) -> Int {
+        guard let node, markdown.nodes[node].line > 0, markdown.nodes[node].byteColumn > 0 else { return 1 }
+        return reader.source.column(line: base + markdown.nodes[node].line, byteColumn: markdown.nodes[node].byteColumn)
+    }
+
+    // MARK: Finishing
+
+    mutating func finish(
+        title titleMarkup: Markdown, description: Markdown, style: Card.Style, location: SourceLocation,
+        titleLine: Int, endLine: Int, indent: Int, isChecked: Bool
+    ) -> CardReader.Reading? {
+        var titleMarkup = titleMarkup
+        var description = description
+        var title = TextCleaning.collapseWhitespace(titleMarkup.inlineText)
+        if title.isEmpty, let first = description.roots.first(where: { description.nodes[$0].kind == .paragraph }) {
+            // No title line but a description: its first line is the title.
+            var lines = self.lines(of: first, in: description)
+            let head = lines.removeFirst()
+            titleMarkup = InlineCleaner.trimmed(description.slice(nodesRange(head.nodes, in: description)))
+            title = TextCleaning.collapseWhitespace(titleMarkup.inlineText)
+            var rest = Markdown.Builder()
+            if !lines.isEmpty {
+                rest.openNode(Markdown.Node(kind: .paragraph))
+                for (index, line) in lines.enumerated() {
+                    if index > 0 { rest.leaf(Markdown.Node(kind: .softBreak)) }
+                    rest.append(description.slice(nodesRange(line.nodes, in: description)))
+                }
+                rest.close()
+            }
+            for root in description.roots where root != first { rest.append(description.subtree(root)) }
+            description = rest.markdown
+        }
+        let (due, dueLocation, explicitID) = draft.resolve()
+        var problems = draft.problems
+        if title.isEmpty, explicitID == nil {
+            problems.append((.emptyCard, location))
+            return CardReader.Reading(
+                card: Card(id: "", title: "", state: .todo, location: location), problems: problems)
+        }
+        let length = title.unicodeScalars.count
+        if length > CardReader.maximumTitleLength {
+            problems.append((.titleTooLong(length: length, limit: CardReader.maximumTitleLength), location))
+            title = String(String.UnicodeScalarView(title.unicodeScalars.prefix(CardReader.maximumTitleLength))) + "…"
+            titleMarkup = Markdown(nodes: [Markdown.Node(kind: .text, end: 1, text: title)])
+        }
+        var last = max(endLine, location.line)
+        while last > location.line, reader.source.isBlank(last) { last -= 1 }
+        let card = Card(
+            id: explicitID ?? Slug.make(title), explicitID: explicitID, title: title, titleMarkup: titleMarkup,
+            description: description,
+            descriptionSource: descriptionSource(after: titleLine, through: last, indent: indent),
+            state: .todo, isChecked: isChecked, due: due, dates: draft.dates,
+            tags: draft.tags, priority: draft.priority, assignees: draft.assignees,
+            subtasks: draft.subtasks, style: style, location: location, endLine: last, dueLocation: dueLocation)
+        return CardReader.Reading(card: card, problems: problems)
+    }
+
+    /// The description's source: the card's lines after the title, de-indented, metadata-only lines left out.
+    func descriptionSource(after titleLine: Int, through last: Int, indent: Int) -> String {
+        guard titleLine < last else { return "" }
+        var parts: [String] = []
+        var run: (Int, Int)?
+        func flush() {
+            if let (first, end) = run {
+                parts.append(reader.source.text(lines: first, through: end, removingIndent: indent, keepBlankEdges: true))
+            }
+            run = nil
+        }
+        for line in (titleLine + 1)...last {
+            if droppedLines.contains(line) {
+                flush()
+            } else if let (first, _) = run {
+                run = (first, line)
+            } else {
+                run = (line, line)
+            }
+        }
+        flush()
+        return parts.joined(separator: "\n").trimmingWhitespace
+    }
+
+    private func nodesRange(_ nodes: [Int], in markdown: Markdown) -> Range<Int> {
+        guard let first = nodes.first, let last = nodes.last else { return 0..<0 }
+        return first..<markdown.nodes[last].end
+    }
+}
+
+/// Removes token markers from inline content and records what they say.
+private struct InlineCleaner {
+    /// Tags are removed from titles (shown as chips) and kept in descriptions.
+    let removeTags: Bool
+    /// Whether tokens are added to the card (false when a title is read again).
+    var recordTokens = true
+    var sawTags = false
+
+    init(removeTags: Bool, recordTokens: Bool = true) {
+        self.removeTags = removeTags
+        self.recordTokens = recordTokens
+    }
+
+    mutating func clean(
+        _ nodes: [Int], in markdown: Markdown, into builder: inout Markdown.Builder, state: inout ReadingState,
+        depth: Int = 0
+    ) {
+        var skipNext = false
+        for (position, index) in nodes.enumerated() {
+            if skipNext {
+                skipNext = false
+                continue
+            }
+            let node = markdown.nodes[index]
+            switch node.kind {
+            case .text:
+                var text = node.text
+                // `@[[2026-05-10]]` or `@[2026-05-10](…)`: Obsidian's date linked to a daily note.
+                let trigger = String(String.UnicodeScalarView(state.reader.triggers.date))
+                if text.hasSuffix(trigger), position + 1 < nodes.count,
+                    let date = Self.linkedDate(nodes[position + 1], in: markdown, format: state.reader.dateFormat)
+                {
+                    text.removeLast(trigger.count)
+                    if recordTokens {
+                        state.draft.addDeadline(
+                            date, time: nil, text: date.description, at: location(node, in: state, offset: 0))
+                    }
+                    skipNext = true
+                }
+                cleanText(text, node: node, into: &builder, state: &state)
+            case .emphasis, .strong, .highlight, .strikethrough:
+                guard depth < 50 else {
+                    builder.append(markdown.subtree(index))
+                    continue
+                }
+                let start = builder.nodes.count
+                builder.openNode(node)
+                clean(Array(markdown.children(of: index)), in: markdown, into: &builder, state: &state, depth: depth + 1)
+                builder.close()
+                if builder.nodes.count == start + 1 { builder.nodes.removeLast() }
+            default:
+                builder.append(markdown.subtree(index))
+            }
+        }
+    }
+
+    /// The date a wikilink or a link names (`[[2026-05-10]]`, `[May 10th, 2026](…)`).
+    private static func linkedDate(_ index: Int, in markdown: Markdown, format: DateFormat?) -> CalendarDate? {
+        let node = markdown.nodes[index]
+        let text: String
+        switch node.kind {
+        case .wikilink: text = node.detail.isEmpty ? node.text : node.detail
+        case .link: text = markdown.plainText(of: index)
+        default: return nil
+        }
+        return DateFormat.date(Substring(text), preferred: format)?.0
+    }
+
+    private func location(_ node: Markdown.Node, in state: ReadingState, offset: Int) -> SourceLocation {
+        guard node.line > 0 else { return SourceLocation(line: state.base + 1, column: 1) }
+        let line = state.base + node.line
+        let column = node.byteColumn > 0 ? state.reader.source.column(line: line, byteColumn: node.byteColumn) : 1
+        return SourceLocation(line: line, column: column + offset)
+    }
+
+    private mutating func cleanText(
+        _ text: String, node: Markdown.Node, into builder: inout Markdown.Builder, state: inout ReadingState
+    ) {
+        var kept = ""
+        for piece in CardTokens.scan(text, triggers: state.reader.triggers) {
+            switch piece {
+            case .text(let plain):
+                kept += plain
+            case .token(let token, let raw, let offset):
+                let at = location(node, in: state, offset: offset)
+                if !apply(token, raw: raw, at: at, state: &state) { kept += raw }
+            }
+        }
+        let collapsed = TextCleaning.collapseSpaces(kept)
+        if !collapsed.isEmpty {
+            builder.leaf(Markdown.Node(kind: .text, text: collapsed, line: node.line, byteColumn: node.byteColumn))
+        }
+    }
+
+    /// Records a token; returns whether its marker is removed from the text.
+    private mutating func apply(_ token: CardToken, raw: String, at location: SourceLocation, state: inout ReadingState)
+        -> Bool
+    {
+        if case .tag = token { sawTags = true }
+        // A title read a second time (to keep its tags) records nothing again.
+        var draft = state.draft
+        defer { if recordTokens { state.draft = draft } }
+        switch token {
+        case .date(let value):
+            guard let (date, time) = DateFormat.date(Substring(value), preferred: state.reader.dateFormat) else {
+                draft.problems.append((.invalidDeadline(value), location))
+                return false
+            }
+            draft.addDeadline(date, time: time, text: value, at: location)
+            return true
+        case .time(let value):
+            let time = state.reader.timeFormat?.parseTime(Substring(value)) ?? TimeOfDay(text: Substring(value))
+            guard let time else {
+                draft.problems.append((.invalidDeadline(value), location))
+                return false
+            }
+            draft.pendingTime = (time, location)
+            // A time completes the date written before it.
+            if let last = draft.deadlines.indices.last, draft.deadlines[last].0.time == nil {
+                let (deadline, text, written) = draft.deadlines[last]
+                draft.deadlines[last] = (Deadline(date: deadline.date, time: time), text + " " + value, written)
+            }
+            return true
+        case .emojiDate(let kind, let value):
+            guard let (date, time) = DateFormat.date(Substring(value)) else {
+                draft.problems.append((.invalidDate(value), location))
+                return false
+            }
+            switch kind {
+            case .due: draft.addDeadline(date, time: time, text: value, at: location)
+            case .scheduled: draft.dates.scheduled = date
+            case .start: draft.dates.start = date
+            case .created: draft.dates.created = date
+            case .completed: draft.dates.completed = date
+            case .cancelled: break
+            }
+            return true
+        case .priority(let priority):
+            draft.priority = priority
+            return true
+        case .recurrence, .dependency:
+            return true
+        case .tag(let name):
+            draft.addTag(name)
+            return removeTags
+        case .blockID(let id), .id(let id):
+            draft.addID(id, at: location)
+            return true
+        case .assignee(let names):
+            for name in names.split(separator: ",") { draft.addAssignee(String(name)) }
+            return true
+        case .field:
+            // Unknown Dataview fields leave a title (they are not its words) and stay in a description.
+            return removeTags
+        }
+    }
+
+    /// Inline content without leading and trailing whitespace.
+    static func trimmed(_ markdown: Markdown) -> Markdown {
+        var copy = markdown
+        if let first = copy.nodes.firstIndex(where: { $0.kind == .text }), first == 0 {
+            copy.nodes[first].text = String(copy.nodes[first].text.drop(while: { $0 == " " || $0 == "\t" }))
+        }
+        if let last = copy.roots.reversed().first(where: { _ in true }), copy.nodes[last].kind == .text {
+            var text = copy.nodes[last].text
+            while text.last == " " || text.last == "\t" { text.removeLast() }
+            copy.nodes[last].text = text
+        }
+        return copy.removingEmptyText()
+    }
+}
+
+extension Markdown {
+    /// The same content without empty text nodes.
+    func removingEmptyText() -> Markdown {
+        guard nodes.contains(where: { $0.kind == .text && $0.text.isEmpty }) else { return self }
+        var builder = Markdown.Builder()
+        var closeAt: [Int] = []
+        for (index, node) in nodes.enumerated() {
+            while let end = closeAt.last, end <= index {
+                builder.close()
+                closeAt.removeLast()
+            }
+            if node.kind == .text, node.text.isEmpty { continue }
+            if node.end > index + 1 {
+                builder.openNode(node)
+                closeAt.append(node.end)
+            } else {
+                builder.leaf(node)
+            }
+        }
+        while !closeAt.isEmpty {
+            builder.close()
+            closeAt.removeLast()
+        }
+        return builder.markdown
+    }
+}
+
+/// Whitespace clean-up for displayed text.
+enum TextCleaning {
+    /// Runs of whitespace become one space; leading and trailing whitespace is dropped.
+    static func collapseWhitespace(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        var pendingSpace = false
+        for scalar in text.unicodeScalars {
+            if scalar.isSpaceLike {
+                pendingSpace = !out.isEmpty
+            } else {
+                if pendingSpace { out.append(" ") }
+                pendingSpace = false
+                out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+
+    /// Runs of spaces (left where tokens were removed) become one space; edges are kept.
+    static func collapseSpaces(_ text: String) -> String {
+        guard text.utf8.contains(UInt8(ascii: " ")) else { return text }
+        var out = String.UnicodeScalarView()
+        var previousSpace = false
+        for scalar in text.unicodeScalars {
+            let isSpace = scalar == " " || scalar == "\t"
+            if isSpace, previousSpace { continue }
+            out.append(isSpace ? " " : scalar)
+            previousSpace = isSpace
+        }
+        return String(out)
     }
 }

@@ -1,36 +1,41 @@
 import Foundation
+import Synchronization
 import Yams
 
-/// The keys a board's front matter may hold.
+/// The front-matter keys pm-render reads.
 enum FrontMatterKey: String, CaseIterable {
-    case title
-    case locale
-    case timezone
+    case title, locale, timezone, reminder, transitions, wip, lanes
     case dueSoon = "due-soon"
-    case reminder
     case newCards = "new-cards"
-    case transitions
-    case wip
-    case kanbanPlugin = "kanban-plugin"
+    case wikilinkBase = "wikilink-base"
+    case tagColors = "tag-colors"
+    // kanbn's index: which columns hold started and completed tasks.
+    case startedColumns, completedColumns
 
-    static var knownList: String {
-        allCases.map(\.rawValue).joined(separator: ", ")
-    }
+    /// Keys other tools write (Obsidian, static-site generators, kanbn); accepted silently.
+    static let othersKnown: Set<String> = [
+        "kanban-plugin", "tags", "tag", "aliases", "alias", "cssclasses", "cssclass", "created", "updated",
+        "modified", "date", "publish", "permalink", "description", "author", "authors", "draft", "layout", "type",
+        "status", "category", "categories", "lang", "language", "id", "uid", "banner", "cover", "icon", "share",
+        "slug", "summary", "weight", "url", "aliases", "sticker", "banner_icon", "creation date", "modification date",
+        "last-modified", "version", "project", "name", "hidden", "options", "columns",
+    ]
+
+    static var knownList: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }
 
-/// Settings read from a board's YAML front matter.
+/// What a board's YAML front matter says.
 struct FrontMatter {
     var title: String?
     var titleLocation: SourceLocation?
-    var locale: BoardLocale = .en
-    var timezone = "UTC"
-    var dueSoonDays = 3
-    var reminder = Reminder.default
+    var settings = BoardSettings()
     var rules = BoardRules()
+    /// Whether it names `kanban-plugin` (the file is an Obsidian Kanban board).
+    var isObsidianKanban = false
     /// First line of the Markdown body (1-based); 1 when there is no front matter.
     var bodyStartLine = 1
 
-    /// Finds and reads the front matter at the very top of `source`, reporting problems into `diagnostics`.
+    /// Finds and reads the front matter at the very top of `source`, reporting problems.
     static func read(_ source: SourceText, report: (Problem, SourceLocation) -> Void) -> FrontMatter {
         var frontMatter = FrontMatter()
         guard source.lineCount >= 1, isDelimiter(source, line: 1, allowDots: false) else { return frontMatter }
@@ -59,9 +64,7 @@ struct FrontMatter {
     }
 
     private static func isDelimiter(_ source: SourceText, line: Int, allowDots: Bool) -> Bool {
-        let text = source.line(line)
-        var trimmed = Substring(text)
-        while trimmed.last == " " || trimmed.last == "\t" { trimmed = trimmed.dropLast() }
+        let trimmed = Substring(source.line(line)).trimmingSpaces
         return trimmed == "---" || (allowDots && trimmed == "...")
     }
 
@@ -71,8 +74,8 @@ struct FrontMatter {
         }
         let root: Node?
         do {
-            // Every value is read as its text, so the plain-text resolver is enough; the default one
-            // compiles seven regular expressions first, a third of a small board's parse.
+            // Every value is read as its text, so the plain-text resolver is enough; the default one compiles
+            // seven regular expressions first, a third of a small board's parse.
             root = try Yams.compose(yaml: yaml, .basic)
         } catch let error as YamlError {
             let (problem, mark) = FrontMatter.describe(error)
@@ -87,130 +90,137 @@ struct FrontMatter {
             report(.frontMatterNotMapping, location(root.mark))
             return
         }
-        var rules = BoardRules()
+        withoutActuallyEscaping(report) { report in
+            read(mapping, location: location, report: report)
+        }
+    }
+
+    private mutating func read(
+        _ mapping: Node.Mapping, location: @escaping (Mark?) -> SourceLocation,
+        report: @escaping (Problem, SourceLocation) -> Void
+    ) {
+        let reader = ValueReader(location: location, report: report)
         for (keyNode, value) in mapping {
-            let keyText = keyNode.scalar?.string ?? FrontMatter.kind(of: keyNode)
+            let keyText = keyNode.scalar?.string ?? ""
             let keyLocation = location(keyNode.mark)
             let valueLocation = location(value.mark ?? keyNode.mark)
             guard let key = FrontMatterKey(rawValue: keyText) else {
-                report(.unknownFrontMatterKey(keyText), keyLocation)
+                if keyText == "kanban-plugin" { isObsidianKanban = true }
+                if !FrontMatterKey.othersKnown.contains(keyText.lowercased()),
+                    let suggestion = FrontMatter.nearMiss(keyText)
+                {
+                    report(.unknownFrontMatterKey(keyText, suggestion: suggestion), keyLocation)
+                }
                 continue
             }
             switch key {
             case .title:
-                guard let text = value.scalar?.string else {
-                    report(.frontMatterValueNotText(key: keyText), valueLocation)
-                    continue
-                }
-                title = text.trimmingCharacters(in: .whitespaces)
+                guard let text = reader.text(value, key: keyText) else { continue }
+                title = text.trimmingWhitespace
                 titleLocation = valueLocation
             case .locale:
-                guard let text = value.scalar?.string, let parsed = BoardLocale(rawValue: text.lowercased()) else {
-                    report(.unsupportedLocale(value.scalar?.string ?? FrontMatter.kind(of: value)), valueLocation)
+                guard let text = reader.text(value, key: keyText) else { continue }
+                guard let parsed = BoardLocale(rawValue: text) else {
+                    report(.unsupportedLocale(text), valueLocation)
                     continue
                 }
-                locale = parsed
+                settings.locale = parsed
+                settings.localeIsExplicit = true
             case .timezone:
-                guard let text = value.scalar?.string, TimeZones.isKnown(text) else {
-                    report(.unknownTimezone(value.scalar?.string ?? FrontMatter.kind(of: value)), valueLocation)
+                guard let text = reader.text(value, key: keyText) else { continue }
+                guard TimeZones.isKnown(text) else {
+                    report(.unknownTimezone(text), valueLocation)
                     continue
                 }
-                timezone = text
+                settings.timezone = text
             case .dueSoon:
-                guard let text = value.scalar?.string, let days = Int(text), (0...365).contains(days) else {
-                    report(.invalidDueSoon(value.scalar?.string ?? FrontMatter.kind(of: value)), valueLocation)
+                guard let text = reader.text(value, key: keyText) else { continue }
+                guard let days = Int(text), (0...365).contains(days) else {
+                    report(.invalidDueSoon(text), valueLocation)
                     continue
                 }
-                dueSoonDays = days
+                settings.dueSoonDays = days
             case .reminder:
-                guard let text = value.scalar?.string, let parsed = Reminder(text: text) else {
-                    report(.invalidReminder(value.scalar?.string ?? FrontMatter.kind(of: value)), valueLocation)
+                guard let text = reader.text(value, key: keyText) else { continue }
+                guard let parsed = Reminder(text: text) else {
+                    report(.invalidReminder(text), valueLocation)
                     continue
                 }
-                reminder = parsed
-            case .newCards:
-                rules.locations[keyText] = keyLocation
-                if let states = FrontMatter.states(in: value, key: keyText, location: location, report: report) {
-                    rules.newCardStates = Set(states)
-                }
-            case .transitions:
-                rules.locations[keyText] = keyLocation
-                guard let map = value.mapping else {
-                    report(.invalidRule(key: keyText, reason: "expected a map from each state to a list of states, e.g. 'TODO: [DOING]'"), valueLocation)
+                settings.reminder = parsed
+            case .wikilinkBase:
+                guard let text = reader.text(value, key: keyText) else { continue }
+                guard text.hasPrefix("https://") || text.hasPrefix("http://") || text.hasPrefix("/") else {
+                    report(.invalidWikilinkBase(text), valueLocation)
                     continue
                 }
-                var transitions: [CardState: Set<CardState>] = Dictionary(uniqueKeysWithValues: CardState.allCases.map { ($0, []) })
-                for (fromNode, toNode) in map {
-                    let fromText = fromNode.scalar?.string ?? ""
-                    guard let from = CardState(canonicalName: fromText) else {
-                        report(.unknownStateInRule(key: keyText, value: fromText), location(fromNode.mark))
+                settings.wikilinkBase = text
+            case .tagColors:
+                guard let map = reader.map(value, key: keyText, example: "'bug: \"#d73a4a\"'") else { continue }
+                for (tagNode, colorNode) in map {
+                    guard let tag = tagNode.scalar?.string, let color = colorNode.scalar?.string else { continue }
+                    guard CSSColor.isSafe(color) else {
+                        report(.invalidTagColor(tag: tag, color: color), location(colorNode.mark))
                         continue
                     }
-                    if let targets = FrontMatter.states(in: toNode, key: keyText, location: location, report: report) {
-                        transitions[from] = Set(targets.filter { $0 != from })
-                    }
+                    settings.tagColors[tag.hasPrefix("#") ? String(tag.dropFirst()) : tag] = color
+                }
+            case .newCards:
+                rules.locations[keyText] = keyLocation
+                rules.newCards = reader.names(value, key: keyText)
+            case .transitions:
+                rules.locations[keyText] = keyLocation
+                guard let map = reader.map(value, key: keyText, example: "'TODO: [DOING]'") else { continue }
+                var transitions: [RuleName: [RuleName]] = [:]
+                for (fromNode, toNode) in map {
+                    guard let from = reader.name(fromNode, key: keyText) else { continue }
+                    transitions[from] = reader.names(toNode, key: keyText) ?? []
                 }
                 rules.transitions = transitions
             case .wip:
                 rules.locations[keyText] = keyLocation
-                guard let map = value.mapping else {
-                    report(.invalidRule(key: keyText, reason: "expected a map from state to limit, e.g. 'DOING: 3'"), valueLocation)
-                    continue
+                guard let map = reader.map(value, key: keyText, example: "'DOING: 3'") else { continue }
+                for (nameNode, limitNode) in map {
+                    guard let name = reader.name(nameNode, key: keyText),
+                        let limit = reader.limit(limitNode, key: keyText, name: name.text)
+                    else { continue }
+                    rules.wip[name] = limit
                 }
-                for (stateNode, limitNode) in map {
-                    let stateText = stateNode.scalar?.string ?? ""
-                    guard let state = CardState(canonicalName: stateText) else {
-                        report(.unknownStateInRule(key: keyText, value: stateText), location(stateNode.mark))
-                        continue
-                    }
-                    guard let text = limitNode.scalar?.string, let limit = Int(text), limit >= 0 else {
-                        report(.invalidRule(key: keyText, reason: "the limit for \(state.rawValue) must be a whole number"), location(limitNode.mark))
-                        continue
-                    }
-                    rules.wipLimits[state] = limit
-                    rules.locations["wip.\(state.rawValue)"] = location(stateNode.mark)
+            case .lanes:
+                rules.locations[keyText] = keyLocation
+                guard let map = reader.map(value, key: keyText, example: "'Review: doing'") else { continue }
+                for (nameNode, settingNode) in map {
+                    guard let name = reader.name(nameNode, key: keyText) else { continue }
+                    rules.lanes[name] = reader.laneSetting(settingNode, key: keyText, name: name.text)
                 }
-            case .kanbanPlugin:
-                continue  // written by Obsidian; accepted and ignored
+            case .startedColumns, .completedColumns:
+                let state: CardState = key == .startedColumns ? .doing : .done
+                for name in reader.names(value, key: keyText) ?? [] where rules.lanes[name] == nil {
+                    rules.lanes[name] = LaneSetting(state: state, location: name.location, isForeign: true)
+                }
             }
         }
-        self.rules = rules
     }
 
-    /// Reads a list of state names (a single name is accepted as a one-element list).
-    private static func states(in node: Node, key: String, location: (Mark?) -> SourceLocation,
-                               report: (Problem, SourceLocation) -> Void) -> [CardState]? {
-        let items: [Node]
-        if let sequence = node.sequence {
-            items = Array(sequence)
-        } else if let scalar = node.scalar, !scalar.string.isEmpty {
-            items = [node]
-        } else {
-            report(.invalidRule(key: key, reason: "expected a list of states, e.g. [TODO, DOING]"), location(node.mark))
-            return nil
+    /// The pm-render key a mistyped one was probably meant to be (`titel` → `title`).
+    static func nearMiss(_ key: String) -> String? {
+        let lowered = Array(key.lowercased())
+        guard !lowered.isEmpty, lowered.count <= 40 else { return nil }
+        var best: (Int, String)?
+        for known in FrontMatterKey.allCases.map(\.rawValue) {
+            if known.lowercased() == key.lowercased() { return known }
+            let distance = EditDistance.between(lowered, Array(known.lowercased()))
+            let threshold = known.count <= 5 ? 1 : 2
+            if distance <= threshold, best == nil || distance < best!.0 { best = (distance, known) }
         }
-        var states: [CardState] = []
-        var valid = true
-        for item in items {
-            guard let text = item.scalar?.string else {
-                report(.invalidRule(key: key, reason: "expected a list of state names"), location(item.mark))
-                valid = false
-                continue
-            }
-            guard let state = CardState(canonicalName: text) else {
-                report(.unknownStateInRule(key: key, value: text), location(item.mark))
-                valid = false
-                continue
-            }
-            states.append(state)
-        }
-        return valid ? states : nil
+        return best?.1
     }
 
-    /// A short name for a non-scalar value. Never describe the value itself: with YAML aliases a small
-    /// front matter can stand for an exponentially large one ("billion laughs").
+    /// A short name for a non-text value. Never describe the value itself: with YAML aliases a small front matter
+    /// can stand for an exponentially large one ("billion laughs").
     static func kind(of node: Node) -> String {
-        if let scalar = node.scalar { return scalar.string.count > 80 ? String(scalar.string.prefix(80)) + "…" : scalar.string }
+        if let scalar = node.scalar {
+            return scalar.string.count > 80 ? String(scalar.string.prefix(80)) + "…" : scalar.string
+        }
         if node.mapping != nil { return "a mapping" }
         if node.sequence != nil { return "a list" }
         return "an alias"
@@ -218,17 +228,122 @@ struct FrontMatter {
 
     private static func describe(_ error: YamlError) -> (String, Mark?) {
         switch error {
-        case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _),
-             let .composer(context, problem, mark, _):
+        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
+            .composer(let context, let problem, let mark, _):
             let prefix = context.map { $0.text + ": " } ?? ""
             return (prefix + problem, mark)
-        case let .duplicatedKeysInMapping(duplicates, context):
+        case .duplicatedKeysInMapping(let duplicates, let context):
             return ("duplicate key '\(duplicates.first ?? "")'", context.mark)
-        case let .reader(problem, _, _, _):
+        case .reader(let problem, _, _, _):
             return (problem, nil)
         default:
             return (String(describing: error), nil)
         }
+    }
+}
+
+/// Reads front-matter values of the expected shapes, reporting the others.
+private struct ValueReader {
+    let location: (Mark?) -> SourceLocation
+    let report: (Problem, SourceLocation) -> Void
+
+    func text(_ node: Node, key: String) -> String? {
+        guard let text = node.scalar?.string else {
+            report(.frontMatterValueNotText(key: key), location(node.mark))
+            return nil
+        }
+        return text
+    }
+
+    func map(_ node: Node, key: String, example: String) -> Node.Mapping? {
+        guard let map = node.mapping else {
+            report(.invalidRule(key: key, reason: "expected a map, e.g. \(example)"), location(node.mark))
+            return nil
+        }
+        return map
+    }
+
+    func name(_ node: Node, key: String) -> RuleName? {
+        guard let text = node.scalar?.string, !text.trimmingWhitespace.isEmpty else {
+            report(.invalidRule(key: key, reason: "expected a lane or state name"), location(node.mark))
+            return nil
+        }
+        return RuleName(text.trimmingWhitespace, at: location(node.mark))
+    }
+
+    /// A list of names; a single name is a one-element list.
+    func names(_ node: Node, key: String) -> [RuleName]? {
+        if let sequence = node.sequence { return sequence.compactMap { name($0, key: key) } }
+        if let scalar = node.scalar {
+            if scalar.string.isEmpty { return [] }
+            return name(node, key: key).map { [$0] }
+        }
+        report(.invalidRule(key: key, reason: "expected a list of lane or state names"), location(node.mark))
+        return nil
+    }
+
+    func limit(_ node: Node, key: String, name: String) -> Int? {
+        guard let text = node.scalar?.string, let limit = Int(text), limit >= 0, limit <= 1_000_000 else {
+            report(
+                .invalidRule(key: key, reason: "the limit for '\(name)' must be a whole number"), location(node.mark))
+            return nil
+        }
+        return limit
+    }
+
+    /// `todo`, `doing` or `done`, or `{state: …, wip: …}`.
+    func laneSetting(_ node: Node, key: String, name: String) -> LaneSetting? {
+        func state(_ node: Node) -> CardState? {
+            guard let text = node.scalar?.string, let state = CardState(canonicalName: text) else {
+                report(
+                    .invalidRule(key: key, reason: "the state of '\(name)' must be todo, doing or done"),
+                    location(node.mark))
+                return nil
+            }
+            return state
+        }
+        if node.scalar != nil {
+            return state(node).map { LaneSetting(state: $0, location: location(node.mark)) }
+        }
+        guard let map = node.mapping else {
+            report(
+                .invalidRule(key: key, reason: "expected a state or '{state: doing, wip: 3}' for '\(name)'"),
+                location(node.mark))
+            return nil
+        }
+        var setting = LaneSetting(location: location(node.mark))
+        for (field, value) in map {
+            switch field.scalar?.string {
+            case "state": setting.state = state(value)
+            case "wip": setting.wip = limit(value, key: key, name: name)
+            default:
+                report(
+                    .invalidRule(key: key, reason: "a lane has 'state' and 'wip', not '\(field.scalar?.string ?? "")'"),
+                    location(field.mark))
+            }
+        }
+        return setting
+    }
+}
+
+/// Colours allowed in `tag-colors`: hex colours and CSS colour names (nothing that could leave a style value).
+enum CSSColor {
+    static func isSafe(_ value: String) -> Bool {
+        let scalars = Array(value.unicodeScalars)
+        if scalars.first == "#" {
+            let digits = scalars.dropFirst()
+            return [3, 4, 6, 8].contains(digits.count) && digits.allSatisfy { $0.properties.isASCIIHexDigit }
+        }
+        if (1...30).contains(scalars.count), scalars.allSatisfy({ $0.isASCII && $0.properties.isAlphabetic }) {
+            return true
+        }
+        // rgb(…), rgba(…), hsl(…), hsla(…) with numbers only.
+        let lowered = value.lowercased()
+        guard let open = lowered.firstIndex(of: "("), lowered.hasSuffix(")"),
+            ["rgb", "rgba", "hsl", "hsla"].contains(String(lowered[..<open]))
+        else { return false }
+        let inside = lowered[lowered.index(after: open)..<lowered.index(before: lowered.endIndex)]
+        return inside.count <= 60 && inside.unicodeScalars.allSatisfy { " ,.%/0123456789deg".unicodeScalars.contains($0) }
     }
 }
 
@@ -245,5 +360,28 @@ enum TimeZones {
         guard let zone = TimeZone(identifier: identifier) else { return nil }
         cache.withLock { $0[identifier] = zone }
         return zone
+    }
+}
+
+/// Optimal-string-alignment distance (Levenshtein with adjacent transpositions).
+enum EditDistance {
+    static func between<T: Equatable>(_ a: [T], _ b: [T]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous2 = [Int](repeating: 0, count: b.count + 1)
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    current[j] = min(current[j], previous2[j - 2] + 1)
+                }
+            }
+            (previous2, previous, current) = (previous, current, previous2)
+        }
+        return previous[b.count]
     }
 }

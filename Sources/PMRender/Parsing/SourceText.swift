@@ -6,6 +6,10 @@ struct SourceText {
     let bytes: [UInt8]
     /// Byte offset where each line starts; `lineStarts[0]` is line 1.
     let lineStarts: [Int]
+    /// Whether the file ended its lines with CR LF (or CR).
+    let hadCRLF: Bool
+    /// Whether the file started with a UTF-8 byte-order mark.
+    let hadBOM: Bool
 
     enum DecodingError: Error, Equatable {
         case notUTF8(SourceLocation)
@@ -61,6 +65,8 @@ struct SourceText {
         }
         self.bytes = copying ? bytes : raw
         self.lineStarts = lineStarts
+        self.hadBOM = start > 0
+        self.hadCRLF = copying && bytes.count < raw.count - start
     }
 
     /// Number of lines (a trailing newline does not start a new line).

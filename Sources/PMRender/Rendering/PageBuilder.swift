@@ -1,88 +1,167 @@
-/// Turns a board into the pages' view models, in the board's language.
+/// Where a board's pages stand in their site, for links between them.
+struct SiteContext: Sendable {
+    /// The board is part of a site of several boards (its pages link back to the overview).
+    var partOfSite = false
+    /// Where the site is published (for `webcal://` links); nil when unknown.
+    var baseURL: String?
+    /// The site has a metrics page.
+    var hasMetrics = false
+    /// Embedded files copied into the site, by the name the board uses (`diagram.png` → `files/diagram.png`).
+    var embeds: [String: String] = [:]
+    /// Wikilinks link under this URL (`--wikilink-base`; else the board's `wikilink-base`).
+    var wikilinkBase: String?
+}
+
+/// Turns a board into its pages' view models, in the board's language.
 struct PageBuilder {
     let board: Board
     let clock: DeadlineClock
     let history: BoardHistory?
-    /// The board is part of a site of several boards.
-    let partOfSite: Bool
+    let site: SiteContext
+    /// The board's problems, shown in a banner on its page.
+    let problems: [Diagnostic]
     let phrases: Phrases
-    let labels: Labels
-    /// Each distinct deadline's and status's text, written once: a large board repeats them.
+    let labels: LabelsView
+    let html: MarkdownHTML
+    /// Each distinct deadline's text, written once: a large board repeats them.
     private let deadlineTexts: [Deadline: String]
-    private let statusTexts: [DeadlineStatus: String]
 
-    init(board: Board, clock: DeadlineClock, history: BoardHistory? = nil, partOfSite: Bool = false) {
+    init(
+        board: Board, clock: DeadlineClock, history: BoardHistory? = nil, site: SiteContext = SiteContext(),
+        problems: [Diagnostic] = []
+    ) {
         self.board = board
         self.clock = clock
         self.history = history
-        self.partOfSite = partOfSite
+        self.site = site
+        self.problems = problems
         let phrases = Phrases(board.locale)
         self.phrases = phrases
-        self.labels = Labels(phrases.catalogue)
+        labels = LabelsView(catalogue: phrases.catalogue)
+        var options = MarkdownHTML.Options()
+        options.headingOffset = 3
+        options.wikilinkBase = site.wikilinkBase ?? board.settings.wikilinkBase
+        let embeds = site.embeds
+        options.embedURL = { embeds[$0] }
+        options.taskLabels = (phrases.text("label.subtaskOpen"), phrases.text("label.subtaskDone"))
+        html = MarkdownHTML(options: options)
         var deadlineTexts: [Deadline: String] = [:]
-        var statusTexts: [DeadlineStatus: String] = [:]
-        for card in board.cards + board.archived {
-            if let due = card.due, deadlineTexts[due] == nil {
-                deadlineTexts[due] = phrases.date(due.date, time: due.time)
+        for lane in board.lanes {
+            for card in lane.cards {
+                if let due = card.due, deadlineTexts[due] == nil {
+                    deadlineTexts[due] = phrases.date(due.date, time: due.time)
+                }
             }
-            let status = DeadlineStatus(card: card, clock: clock, dueSoonDays: board.dueSoonDays)
-            if statusTexts[status] == nil { statusTexts[status] = phrases.capitalized(phrases.status(status)) }
         }
         self.deadlineTexts = deadlineTexts
-        self.statusTexts = statusTexts
     }
 
     var asOf: DateView { DateView(iso: clock.today.description, text: phrases.date(clock.today)) }
 
-    var generator: String { "pm-render \(PMRenderVersion.string)" }
+    static var generator: String { "pm-render \(PMRenderVersion.string)" }
+
+    /// The shared keys of a page; `current` is the page's file name.
+    func frame(current: String, overdueCount: Int) -> PageFrame {
+        var items: [NavItemView] = []
+        func item(_ href: String, _ label: String, count: Int? = nil) {
+            items.append(
+                NavItemView(
+                    href: href, label: phrases.text(label), isCurrent: href == current, hasCount: count != nil,
+                    count: count ?? 0))
+        }
+        if site.partOfSite { item("../index.html", "label.allBoards") }
+        item("index.html", "label.board")
+        item("overdue.html", "label.overdue", count: overdueCount)
+        if history != nil { item("history.html", "label.history") }
+        if site.hasMetrics { item("metrics.html", "label.metrics") }
+        var updated = ""
+        var commit = ""
+        if let latest = history?.latestCommit {
+            let (date, _) = HistoryReport.local(latest.date, timezone: board.timezone)
+            updated = phrases.text("footer.updated", ["date": phrases.date(date), "commit": latest.shortID])
+            commit = latest.shortID
+        }
+        return PageFrame(
+            lang: board.locale.rawValue, generator: Self.generator, title: board.title, asOf: asOf,
+            nav: NavView(items: items), hasHistory: history != nil, hasMetrics: site.hasMetrics,
+            hasOverview: site.partOfSite, calendarLink: "board.ics",
+            subscribeLink: Self.webcal(site.baseURL, file: "board.ics"), updated: updated, commit: commit,
+            labels: labels)
+    }
+
+    /// `webcal://host/path/file` for a site published at `base` (`https://host/path`); empty without one.
+    static func webcal(_ base: String?, file: String) -> String {
+        guard let base, let scheme = base.range(of: "://") else { return "" }
+        let rest = base[scheme.upperBound...]
+        return "webcal://" + rest + (rest.hasSuffix("/") ? "" : "/") + file
+    }
+
+    // MARK: - Pages
 
     /// `index.html`: the board.
     func page() -> PageView {
         var overdue = 0
         var dueSoon = 0
-        let columns = board.columns.map { column -> ColumnView in
-            let cards = column.cards.map { card -> CardView in
-                let view = cardView(card)
+        var tags: [String: (name: String, count: Int)] = [:]
+        var assignees: [String: (name: String, count: Int)] = [:]
+        var usedKeys: [String: Int] = [:]
+        let lanes = board.lanes.enumerated().map { index, lane -> LaneView in
+            var previousGroup: String?
+            let cards = lane.cards.map { card -> CardView in
+                let isGroupStart = card.group != nil && card.group != previousGroup
+                previousGroup = card.group
+                let view = cardView(card, isGroupStart: isGroupStart)
                 if view.isOverdue { overdue += 1 }
                 if view.isDueSoon { dueSoon += 1 }
+                for tag in card.tags { tags[Slug.make(tag), default: (tag, 0)].count += 1 }
+                for person in card.assignees { assignees[Slug.make(person), default: (person, 0)].count += 1 }
                 return view
             }
-            let countText = column.wipLimit.map { "\(cards.count) / \($0)" } ?? "\(cards.count)"
-            return ColumnView(state: column.state.slug, name: phrases.stateName(column.state), count: cards.count,
-                              hasLimit: column.wipLimit != nil, limit: column.wipLimit ?? 0, countText: countText,
-                              countLabel: phrases.countLabel(count: cards.count, limit: column.wipLimit),
-                              overLimit: column.isOverLimit, isEmpty: cards.isEmpty, cards: cards)
+            var key = "lane-" + Slug.make(lane.name.isEmpty ? String(index + 1) : lane.name)
+            if let count = usedKeys[key] {
+                usedKeys[key] = count + 1
+                key += "-\(count + 1)"
+            } else {
+                usedKeys[key] = 1
+            }
+            let countText = lane.wipLimit.map { "\(cards.count) / \($0)" } ?? "\(cards.count)"
+            return LaneView(
+                key: key, name: lane.name, nameHTML: inlineHTML(lane.nameMarkup), state: lane.state.slug,
+                stateName: phrases.stateName(lane.state), count: cards.count, limit: lane.wipLimit,
+                countText: countText, countLabel: phrases.countLabel(count: cards.count, limit: lane.wipLimit),
+                overLimit: lane.isOverLimit, cards: cards, descriptionHTML: blockHTML(lane.description))
         }
         // Archived cards may repeat an identity (recurring tasks), so their anchors are numbered.
         var seenArchived: [String: Int] = [:]
-        let archived = board.archived.map { card -> CardView in
+        let archived = board.archive.map { card -> CardView in
             let count = seenArchived[card.id, default: 0] + 1
             seenArchived[card.id] = count
             return cardView(card, anchor: "archived-\(card.id)" + (count > 1 ? "-\(count)" : ""))
         }
+        func options(_ values: [String: (name: String, count: Int)]) -> [FilterOptionView] {
+            values.map { FilterOptionView(value: $0.value.name, slug: $0.key, count: $0.value.count) }
+                .sorted { ($0.value.lowercased(), $0.slug) < ($1.value.lowercased(), $1.slug) }
+        }
         return PageView(
-            lang: board.locale.rawValue, generator: generator, title: board.title,
-            hasDescription: !board.descriptionHTML.isEmpty, descriptionHTML: board.descriptionHTML, asOf: asOf,
-            summary: phrases.summary(cards: board.cardCount, overdue: overdue),
-            cardCount: board.cardCount, overdueCount: overdue, dueSoonCount: dueSoon, columns: columns,
-            hasArchived: !archived.isEmpty, archivedCount: archived.count, archived: archived,
-            allCards: columns.flatMap { $0.cards } + archived, hasHistory: history != nil, hasOverview: partOfSite,
-            calendarLink: "board.ics", labels: labels
-        )
+            frame: frame(current: "index.html", overdueCount: overdue), descriptionHTML: blockHTML(board.description),
+            summary: phrases.summary(cards: board.cardCount, overdue: overdue), cardCount: board.cardCount,
+            overdueCount: overdue, dueSoonCount: dueSoon, lanes: lanes, archived: archived,
+            problems: problems.map {
+                ProblemView(message: $0.message, line: $0.location?.line ?? 0, severity: $0.severity.rawValue)
+            },
+            tagOptions: options(tags), assigneeOptions: options(assignees),
+            boardKey: Slug.make(BoardParser.titleFromFileName(board.sourceFile)))
     }
 
-    /// `overdue.html`: overdue and due-soon cards by age, each linking to its detail view.
+    /// `overdue.html`: overdue and due-soon cards by age, each linking to the card.
     func overduePage() -> OverduePageView {
         let report = OverdueReport(boards: [board], clock: clock, within: board.dueSoonDays)
         let overdue = report.entries.filter { $0.status.isOverdue }.map { cardView($0.card) }
         let dueSoon = report.entries.filter { $0.status.isDueSoon }.map { cardView($0.card) }
         return OverduePageView(
-            lang: board.locale.rawValue, generator: generator, title: board.title, asOf: asOf,
-            overdueCount: overdue.count, dueSoonCount: dueSoon.count,
+            frame: frame(current: "overdue.html", overdueCount: overdue.count),
             overdueHeading: phrases.overdueHeading(overdue.count), dueSoonHeading: phrases.dueSoonHeading(dueSoon.count),
-            hasOverdue: !overdue.isEmpty, overdue: overdue, hasDueSoon: !dueSoon.isEmpty, dueSoon: dueSoon,
-            hasHistory: history != nil, hasOverview: partOfSite, calendarLink: "board.ics", labels: labels
-        )
+            overdue: overdue, dueSoon: dueSoon)
     }
 
     /// `history.html`: events grouped by day (in the board's time zone), newest first.
@@ -94,7 +173,10 @@ struct PageBuilder {
         var currentEvents: [HistoryEventView] = []
         func flush() {
             if let currentDay, !currentEvents.isEmpty {
-                days.append(HistoryDayView(date: DateView(iso: currentDay.description, text: phrases.date(currentDay)), events: currentEvents))
+                days.append(
+                    HistoryDayView(
+                        date: DateView(iso: currentDay.description, text: phrases.date(currentDay)),
+                        events: currentEvents))
             }
             currentEvents = []
         }
@@ -106,49 +188,32 @@ struct PageBuilder {
             }
             let change = event.change
             let stillHere = onBoard.contains(change.id) && change.kind != .removed && change.kind != .archived
-            currentEvents.append(HistoryEventView(
-                kind: change.isRename && change.kind == .edited ? "renamed" : change.kind.rawValue, time: time.description,
-                iso: HistoryReport.iso(event.commit.date), title: change.card.title, hasLink: stillHere,
-                link: "index.html#card-" + change.id, description: phrases.event(change), author: event.commit.author,
-                byline: phrases.text("history.by", ["author": event.commit.author]), commit: event.commit.shortID,
-                subject: event.commit.subject))
+            currentEvents.append(
+                HistoryEventView(
+                    kind: change.isRename && change.kind == .edited ? "renamed" : change.kind.rawValue,
+                    time: time.description, iso: HistoryReport.iso(event.commit.date), title: change.card.title,
+                    link: stillHere ? "index.html#card-" + change.id : "", description: phrases.event(change),
+                    author: event.commit.author, byline: phrases.text("history.by", ["author": event.commit.author]),
+                    commit: event.commit.shortID, subject: event.commit.subject))
         }
         flush()
         return HistoryPageView(
-            lang: board.locale.rawValue, generator: generator, title: board.title, asOf: asOf, overdueCount: overdueCount,
-            hasHistory: true, isShallow: history?.isShallow ?? false,
-            shallowNote: phrases.text("history.shallow", ["count": String(history?.commitCount ?? 0)]),
-            hasEvents: !days.isEmpty, days: days, hasOverview: partOfSite, calendarLink: "board.ics", labels: labels)
+            frame: frame(current: "history.html", overdueCount: overdueCount), overdueCount: overdueCount,
+            isShallow: history?.isShallow ?? false,
+            shallowNote: phrases.text("history.shallow", ["count": String(history?.commitCount ?? 0)]), days: days)
     }
 
-    /// A card's timeline: created, each state entered, done, lead and cycle time, time in each state.
-    func timeline(_ card: Card) -> [TimelineItemView] {
-        guard !card.isArchived, let timeline = history?.timelines[card.id] else { return [] }
-        func day(_ seconds: Int) -> String {
-            let (date, time) = HistoryReport.local(seconds, timezone: board.timezone)
-            return phrases.date(date, time: time)
-        }
-        var items = [TimelineItemView(label: phrases.text("timeline.created"), value: day(timeline.created))]
-        for entry in timeline.entries.dropFirst() {
-            items.append(TimelineItemView(label: phrases.text("timeline.entered", ["state": phrases.stateName(entry.state)]), value: day(entry.date)))
-        }
-        if let lead = timeline.leadTime { items.append(TimelineItemView(label: phrases.text("timeline.leadTime"), value: phrases.duration(seconds: lead))) }
-        if let cycle = timeline.cycleTime { items.append(TimelineItemView(label: phrases.text("timeline.cycleTime"), value: phrases.duration(seconds: cycle))) }
-        for state in CardState.allCases {
-            guard let seconds = timeline.timeInState[state], seconds > 0 else { continue }
-            items.append(TimelineItemView(label: phrases.text("timeline.timeIn", ["state": phrases.stateName(state)]), value: phrases.duration(seconds: seconds)))
-        }
-        return items
+    // MARK: - Cards
+
+    func cardView(_ card: Card, isGroupStart: Bool = false) -> CardView {
+        cardView(card, anchor: "card-" + card.id, isGroupStart: isGroupStart)
     }
 
-    func cardView(_ card: Card) -> CardView {
-        cardView(card, anchor: "card-" + card.id)
-    }
-
-    func cardView(_ card: Card, anchor: String, boardTitle: String? = nil, linkPrefix: String = "") -> CardView {
+    func cardView(
+        _ card: Card, anchor: String, boardTitle: String? = nil, linkPrefix: String = "", isGroupStart: Bool = false
+    ) -> CardView {
         let status = DeadlineStatus(card: card, clock: clock, dueSoonDays: board.dueSoonDays)
         var classes = "card card-\(card.state.slug)"
-        let statusText = statusTexts[status] ?? phrases.capitalized(phrases.status(status))
         var statusClass = ""
         switch status {
         case .overdue:
@@ -161,17 +226,81 @@ struct PageBuilder {
             break
         }
         if card.isArchived { classes += " archived" }
+        if card.isChecked { classes += " checked" }
         let due = card.due.map { DateView(iso: $0.iso, text: deadlineTexts[$0] ?? phrases.date($0.date, time: $0.time)) }
-        let timelineItems = timeline(card)
+        var relative = ""
+        if let date = card.due?.date, card.state != .done, !card.isArchived {
+            if case .overdue(let days) = status {
+                relative = phrases.overdueAge(days: days)
+            } else {
+                relative = phrases.dueIn(days: date.daysSinceEpoch - clock.today.daysSinceEpoch)
+            }
+        }
+        let (timeline, daysInLane) = self.timeline(card)
         return CardView(
-            id: card.id, anchor: anchor, link: linkPrefix + "index.html#" + anchor, title: card.title, state: card.state.slug,
-            stateName: phrases.stateName(card.state), classes: classes, hasDue: due != nil,
-            due: due ?? DateView(iso: "", text: ""), isOverdue: status.isOverdue, isDueSoon: status.isDueSoon,
-            hasStatus: !statusText.isEmpty, status: statusText, statusClass: statusClass,
-            hasTags: !card.tags.isEmpty, tags: card.tags.map { TagView(name: $0, slug: Slug.make($0)) },
-            hasDescription: !card.descriptionHTML.isEmpty, descriptionHTML: card.descriptionHTML,
-            isArchived: card.isArchived, line: card.location.line, hasTimeline: !timelineItems.isEmpty, timeline: timelineItems,
-            hasBoard: boardTitle != nil, board: boardTitle ?? ""
-        )
+            id: card.id, anchor: anchor, link: linkPrefix + "index.html#" + anchor, title: card.title,
+            titleHTML: inlineHTML(card.titleMarkup), state: card.state.slug, stateName: phrases.stateName(card.state),
+            lane: card.lane, classes: classes, due: due, dueRelative: relative, isOverdue: status.isOverdue,
+            isDueSoon: status.isDueSoon, status: phrases.capitalized(phrases.status(status)), statusClass: statusClass,
+            tags: card.tags.map(tagView), descriptionHTML: blockHTML(card.description),
+            priority: card.priority?.name ?? "", priorityName: card.priority.map { phrases.text("priority.\($0.name)") } ?? "",
+            assignees: card.assignees,
+            subtasks: card.subtasks.map { SubtaskView(title: $0.title, isDone: $0.isDone) },
+            isArchived: card.isArchived, isChecked: card.isChecked, line: card.location.line, timeline: timeline,
+            daysInLane: daysInLane,
+            daysInLaneText: daysInLane.map {
+                phrases.text("card.daysInLane", ["lane": card.lane, "duration": phrases.catalogue.plural("duration.days", count: $0)])
+            } ?? "",
+            group: card.group ?? "", isGroupStart: isGroupStart, board: boardTitle ?? "")
+    }
+
+    func tagView(_ tag: String) -> TagView {
+        var hash: UInt32 = 2_166_136_261
+        for byte in tag.lowercased().utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        return TagView(
+            name: tag, slug: Slug.make(tag), hue: Int(hash % 360), color: board.settings.tagColors[tag] ?? "")
+    }
+
+    /// A card's timeline (created, each lane entered, done, lead and cycle time) and its days in its current lane.
+    func timeline(_ card: Card) -> ([TimelineItemView], Int?) {
+        guard !card.isArchived, let timeline = history?.timelines[card.id] else { return ([], nil) }
+        func day(_ seconds: Int) -> String {
+            let (date, time) = HistoryReport.local(seconds, timezone: board.timezone)
+            return phrases.date(date, time: time)
+        }
+        var items = [TimelineItemView(label: phrases.text("timeline.created"), value: day(timeline.created))]
+        for entry in timeline.entries.dropFirst() {
+            items.append(
+                TimelineItemView(label: phrases.text("timeline.entered", ["state": entry.lane]), value: day(entry.date)))
+        }
+        if let lead = timeline.leadTime {
+            items.append(TimelineItemView(label: phrases.text("timeline.leadTime"), value: phrases.duration(seconds: lead)))
+        }
+        if let cycle = timeline.cycleTime {
+            items.append(
+                TimelineItemView(label: phrases.text("timeline.cycleTime"), value: phrases.duration(seconds: cycle)))
+        }
+        var daysInLane: Int?
+        if let entered = timeline.entries.last, card.state != .done {
+            let (day, _) = HistoryReport.local(entered.date, timezone: board.timezone)
+            daysInLane = max(0, clock.today.daysSinceEpoch - day.daysSinceEpoch)
+        }
+        return (items, daysInLane)
+    }
+
+    // MARK: - Markdown
+
+    func blockHTML(_ markdown: Markdown) -> HTMLView {
+        guard !markdown.isEmpty else { return .empty }
+        var out: [UInt8] = []
+        html.write(markdown, to: &out)
+        return HTMLView(bytes: out)
+    }
+
+    func inlineHTML(_ markdown: Markdown) -> HTMLView {
+        guard !markdown.isEmpty else { return .empty }
+        var out: [UInt8] = []
+        html.write(markdown, to: &out)
+        return HTMLView(bytes: out)
     }
 }

@@ -1,36 +1,47 @@
-import Foundation
+import Templating
 
 /// What to render and how.
 public struct RenderOptions: Sendable {
     /// "Now" for overdue and due-soon marks.
     public var clock: DeadlineClock
-    public var templates: TemplateSet
-    /// Where the site will be published, for absolute links in the calendar feed.
+    public var templates: PageTemplates
+    /// Where the site will be published, for absolute links in the calendar feed and `webcal://` links.
     public var baseURL: String?
-    /// The board's history from git: adds `history.html` and timelines in the detail views.
+    /// The board's history from git: adds `history.html`, timelines and days in lane.
     public var history: BoardHistory?
     /// The board is one of several in a site (its pages link back to the overview).
     public var partOfSite: Bool
-    /// The board's name in calendar UIDs; default: the slug of its file name. A site of several boards
-    /// passes each board's folder name, so UIDs stay unique across the boards' feeds.
+    /// The board's name in calendar UIDs; default: the slug of its file name. A site of several boards passes each
+    /// board's folder name, so UIDs stay unique across the boards' feeds.
     public var calendarSlug: String?
+    /// Wikilinks link under this URL (else the board's `wikilink-base`, else they are text).
+    public var wikilinkBase: String?
+    /// Files the board embeds (`![[diagram.png]]`) that are copied into the site: name → path in the site.
+    public var embeds: [String: String]
+    /// The board's problems, shown in a banner on its page.
+    public var problems: [Diagnostic]
 
-    public init(clock: DeadlineClock, templates: TemplateSet, baseURL: String? = nil, history: BoardHistory? = nil,
-                partOfSite: Bool = false, calendarSlug: String? = nil) {
+    public init(
+        clock: DeadlineClock, templates: PageTemplates, baseURL: String? = nil, history: BoardHistory? = nil,
+        partOfSite: Bool = false, calendarSlug: String? = nil, wikilinkBase: String? = nil,
+        embeds: [String: String] = [:], problems: [Diagnostic] = []
+    ) {
         self.clock = clock
         self.templates = templates
         self.baseURL = baseURL
         self.history = history
         self.partOfSite = partOfSite
         self.calendarSlug = calendarSlug
+        self.wikilinkBase = wikilinkBase
+        self.embeds = embeds
+        self.problems = problems
     }
 }
 
 /// A rendered site: files by relative path, in a stable order.
 public struct RenderedSite: Sendable {
-    /// One file of the site. A page is rendered when it is written (`SiteWriter`, a piece at a time)
-    /// or when its `contents` are asked for; everything it shows was decided before, so rendering
-    /// cannot fail.
+    /// One file of the site. A page is rendered when it is written (`SiteWriter`, a piece at a time) or when its
+    /// `contents` are asked for; everything it shows was decided before, so rendering cannot fail.
     public struct File: Sendable {
         public let path: String
         /// Writes the file's bytes into a sink.
@@ -70,44 +81,36 @@ public struct RenderedSite: Sendable {
     }
 }
 
-/// Renders a parsed board (parsed with `ParseOptions(renderHTML: true)`) into the site's files:
-/// `index.html`, `overdue.html`, `board.ics`, and `history.html` when a history is given.
+/// Renders a board into its site's files: `index.html`, `overdue.html`, `board.ics`, and `history.html` when a
+/// history is given.
 public enum SiteRenderer {
+    /// The site's files; nil with a diagnostic when the templates lack a page the board needs.
     public static func render(_ board: Board, options: RenderOptions) -> (RenderedSite?, [Diagnostic]) {
         let templates = options.templates
         if options.history != nil, !templates.has("history") {
             return (nil, [Diagnostic(.missingHistoryTemplate, file: "templates", at: nil)])
         }
-        for name in ["page", "overdue"] where !templates.has(name) {
-            return (nil, [Diagnostic(.missingTemplate(name), file: "templates", at: nil)])
-        }
-        let builder = PageBuilder(board: board, clock: options.clock, history: options.history, partOfSite: options.partOfSite)
+        let site = SiteContext(
+            partOfSite: options.partOfSite, baseURL: options.baseURL, hasMetrics: false, embeds: options.embeds,
+            wikilinkBase: options.wikilinkBase)
+        let builder = PageBuilder(
+            board: board, clock: options.clock, history: options.history, site: site, problems: options.problems)
         let slug = options.calendarSlug ?? Slug.make(BoardParser.titleFromFileName(board.sourceFile))
-        // The view models are built side by side: the board page's (then the history page's, which
-        // shows the page's overdue count) beside the overdue page's. The pages and the calendar feed
-        // are rendered when they are written, each on its own thread, in pieces.
-        let views = Mutex<(page: PageView?, history: HistoryPageView?, overdue: OverduePageView?)>((nil, nil, nil))
-        Parallel.forEach(2) { job in
-            if job == 0 {
-                let page = builder.page()
-                let history = options.history != nil ? builder.historyPage(overdueCount: page.overdueCount) : nil
-                views.withLock { $0.page = page; $0.history = history }
-            } else {
-                let overdue = builder.overduePage()
-                views.withLock { $0.overdue = overdue }
-            }
-        }
-        let (page, history, overdue) = views.withLock { ($0.page!, $0.history, $0.overdue!) }
-        // Files keep a fixed order. Every template was checked to exist above.
+        let page = builder.page()
+        let overdue = builder.overduePage()
         var files = [
-            RenderedSite.File(path: "index.html") { _ = templates.render(page, template: "page", to: $0) },
-            RenderedSite.File(path: "overdue.html") { _ = templates.render(overdue, template: "overdue", to: $0) },
+            RenderedSite.File(path: "index.html") { templates.render(page, template: "page", to: $0) },
+            RenderedSite.File(path: "overdue.html") { templates.render(overdue, template: "overdue", to: $0) },
         ]
-        if let history {
-            files.append(RenderedSite.File(path: "history.html") { _ = templates.render(history, template: "history", to: $0) })
+        if options.history != nil {
+            let history = builder.historyPage(overdueCount: page.overdueCount)
+            files.append(RenderedSite.File(path: "history.html") { templates.render(history, template: "history", to: $0) })
         }
         let calendar = ICalendar.Options(clock: options.clock, baseURL: options.baseURL)
-        files.append(RenderedSite.File(path: "board.ics") { ICalendar.writeFeed(for: [(board, slug)], name: board.title, options: calendar, to: $0) })
+        files.append(
+            RenderedSite.File(path: "board.ics") {
+                ICalendar.writeFeed(for: [(board, slug)], name: board.title, options: calendar, to: $0)
+            })
         return (RenderedSite(files: files, cardCount: page.cardCount, overdueCount: page.overdueCount), [])
     }
 }

@@ -5,7 +5,7 @@ public enum BoardDiscovery {
     public struct Found: Sendable {
         /// Board files, sorted by path.
         public var boards: [String]
-        /// Markdown files that are not boards (no state section, no `kanban-plugin` front matter).
+        /// Markdown files that are not boards (no lane with a known name, no `kanban-plugin` front matter).
         public var skipped: [String]
     }
 
@@ -43,13 +43,12 @@ public enum BoardDiscovery {
         return Found(boards: boards, skipped: skipped)
     }
 
-    /// A file is a board when it has at least one state section (`## TODO`, `## 진행 중`, …) or
-    /// Obsidian's `kanban-plugin` front matter.
+    /// A file in a folder is a board when it has a lane with a known name (`## TODO`, `## 진행 중`, `## Backlog` …) or
+    /// Obsidian's `kanban-plugin` front matter. (A file named on the command line is always read as a board.)
     public static func isBoard(_ bytes: [UInt8]) -> Bool {
         let result = BoardParser.parse(bytes, file: "")
-        if result.board.columns.contains(where: { $0.location != nil }) { return true }
-        guard bytes.starts(with: Array("---".utf8)) else { return false }
-        return String(decoding: bytes.prefix(4096), as: UTF8.self).contains("kanban-plugin:")
+        if result.board.style.dialect == .obsidianKanban { return true }
+        return result.board.lanes.contains { $0.stateSource == .name || $0.stateSource == .frontMatter }
     }
 
     /// Stable, collision-free folder names for boards: each board's path relative to the folder the

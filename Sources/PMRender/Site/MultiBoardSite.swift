@@ -1,43 +1,56 @@
 import Foundation
 
-/// Renders several boards into one site: `SLUG/…` per board (its page, overdue page, calendar and
-/// history), `index.html` (an overview of every board), `overdue.html` (overdue and due-soon cards of
-/// all boards) and `boards.ics` (every deadline). Boards are parsed and rendered in parallel.
+/// Renders one board, or several boards into one site: `SLUG/…` per board (its page, overdue page, calendar and
+/// history), `index.html` (an overview of every board), `overdue.html` (overdue and due-soon cards of all boards)
+/// and `boards.ics` (every deadline). Boards are read and rendered side by side; each board's git history is read
+/// while the board is parsed.
+///
+/// Every board that can be read is published: its problems are returned as warnings and shown on its page. Only a
+/// board that is not a readable text file fails (and, with `strict`, any problem).
 public enum MultiBoardSite {
     public struct Options: Sendable {
-        public var templates: TemplateSet
+        public var templates: PageTemplates
         /// "Now" for a board, from its time zone.
         public var clock: @Sendable (String) -> DeadlineClock
         public var baseURL: String?
         public var locale: BoardLocale?
         public var readHistory: Bool
-        /// Write the valid boards even when others have errors (the overview lists the failed ones).
+        /// Write the readable boards even when others cannot be read (the overview lists the failed ones).
         public var keepGoing: Bool
+        /// Any problem of a board fails it (nothing is written).
+        public var strict: Bool
+        /// Wikilinks link under this URL (`--wikilink-base`).
+        public var wikilinkBase: String?
 
-        public init(templates: TemplateSet, clock: @escaping @Sendable (String) -> DeadlineClock, baseURL: String? = nil,
-                    locale: BoardLocale? = nil, readHistory: Bool = true, keepGoing: Bool = false) {
+        public init(
+            templates: PageTemplates, clock: @escaping @Sendable (String) -> DeadlineClock, baseURL: String? = nil,
+            locale: BoardLocale? = nil, readHistory: Bool = true, keepGoing: Bool = false, strict: Bool = false,
+            wikilinkBase: String? = nil
+        ) {
             self.templates = templates
             self.clock = clock
             self.baseURL = baseURL
             self.locale = locale
             self.readHistory = readHistory
             self.keepGoing = keepGoing
+            self.strict = strict
+            self.wikilinkBase = wikilinkBase
         }
     }
 
     public struct Outcome: Sendable {
         /// Nil when nothing may be written (a board failed and `keepGoing` is off).
         public var site: RenderedSite?
-        /// Every board's diagnostics, in path order.
+        /// Every board's diagnostics, in path order; board problems are warnings here unless `strict`.
         public var diagnostics: [Diagnostic]
-        /// Boards that could not be read or had errors.
+        /// Boards that could not be read (or, with `strict`, had problems).
         public var failed: [String]
         public var boardCount: Int
         /// The title of the board when there is only one.
         public var title: String?
     }
 
-    /// One board, parsed and rendered on its own.
+    /// One board, read and rendered on its own.
     struct BoardResult: Sendable {
         let index: Int
         let path: String
@@ -51,9 +64,10 @@ public enum MultiBoardSite {
 
     public static func build(paths: [String], options: Options) async -> Outcome {
         let slugs = BoardDiscovery.slugs(for: paths)
+        let multi = paths.count > 1
         let results = await withTaskGroup(of: BoardResult.self) { group -> [BoardResult] in
             for (index, path) in paths.enumerated() {
-                group.addTask { renderOne(index: index, path: path, slug: slugs[path]!, options: options, multi: paths.count > 1) }
+                group.addTask { await renderOne(index: index, path: path, slug: slugs[path]!, options: options, multi: multi) }
             }
             var collected: [BoardResult] = []
             for await result in group { collected.append(result) }
@@ -62,54 +76,51 @@ public enum MultiBoardSite {
         return assemble(results, options: options)
     }
 
-    /// The same, one board after another (for comparison in tests).
-    public static func buildSerially(paths: [String], options: Options) -> Outcome {
-        let slugs = BoardDiscovery.slugs(for: paths)
-        let results = paths.enumerated().map { renderOne(index: $0.offset, path: $0.element, slug: slugs[$0.element]!, options: options, multi: paths.count > 1) }
-        return assemble(results, options: options)
-    }
-
-    static func renderOne(index: Int, path: String, slug: String, options: Options, multi: Bool) -> BoardResult {
-        // The board's git history is read (git runs) while the board is parsed.
-        let loaded = Mutex<(parsed: Result<ParseResult, BoardLoadError>?, history: BoardHistory?)>((nil, nil))
-        Parallel.forEach(options.readHistory ? 2 : 1) { job in
-            if job == 0 {
-                let parsed = Result { () throws(BoardLoadError) in try BoardLoader.load(path: path, options: ParseOptions(renderHTML: true)) }
-                loaded.withLock { $0.parsed = parsed }
-            } else {
-                let history = try? BoardHistory.read(path: path)
-                loaded.withLock { $0.history = history }
-            }
-        }
-        let (result, history) = loaded.withLock { ($0.parsed!, $0.history) }
-        let parsed: ParseResult
+    static func renderOne(index: Int, path: String, slug: String, options: Options, multi: Bool) async -> BoardResult {
+        // The history (git runs) is read while the board is parsed.
+        async let history = options.readHistory ? try? BoardSources.history(of: path) : nil
+        let loaded: ParseResult
         do {
-            parsed = try result.get()
+            loaded = try BoardFile.load(path: path)
         } catch {
-            return BoardResult(index: index, path: path, slug: slug, board: nil, files: [],
-                               diagnostics: [Diagnostic(.unreadableBoard(error.reason), file: path, at: nil)], overdueCount: 0, latestChange: nil)
+            _ = await history
+            return BoardResult(
+                index: index, path: path, slug: slug, board: nil, files: [],
+                diagnostics: [Diagnostic(.unreadableBoard(error.reason), file: path, at: nil)], overdueCount: 0,
+                latestChange: nil)
         }
-        var board = parsed.board
-        if let locale = options.locale { board.locale = locale }
-        guard !parsed.hasErrors else {
-            return BoardResult(index: index, path: path, slug: slug, board: board, files: [], diagnostics: parsed.diagnostics,
-                               overdueCount: 0, latestChange: nil)
+        let boardHistory = await history
+        var board = loaded.board
+        if let locale = options.locale { board.settings.locale = locale }
+        var diagnostics = loaded.diagnostics + (boardHistory?.notes ?? [])
+        let problems = loaded.diagnostics.filter { $0.severity != .note }
+        guard loaded.isReadable, !(options.strict && !problems.isEmpty) else {
+            return BoardResult(
+                index: index, path: path, slug: slug, board: board, files: [], diagnostics: diagnostics,
+                overdueCount: 0, latestChange: nil)
         }
-        let renderOptions = RenderOptions(clock: options.clock(board.timezone), templates: options.templates,
-                                          baseURL: options.baseURL.map { $0.hasSuffix("/") ? $0 + slug : $0 + "/" + slug },
-                                          history: history, partOfSite: multi, calendarSlug: multi ? slug : nil)
-        let (site, diagnostics) = SiteRenderer.render(board, options: renderOptions)
-        let files = (site?.files ?? []).map { multi ? $0.moved(to: "\(slug)/\($0.path)") : $0 }
-        return BoardResult(index: index, path: path, slug: slug, board: board, files: files,
-                           diagnostics: parsed.diagnostics + (history?.notes ?? []) + diagnostics,
-                           overdueCount: site?.overdueCount ?? 0, latestChange: history?.events.first?.commit.date)
+        // Published anyway: its problems are warnings of the rendering (and a banner on its page).
+        if !options.strict { diagnostics = diagnostics.map(\.asWarning) }
+        let embeds = Embeds.find(in: board, boardPath: path)
+        let renderOptions = RenderOptions(
+            clock: options.clock(board.timezone), templates: options.templates,
+            baseURL: options.baseURL.map { multi ? ($0.hasSuffix("/") ? $0 + slug : $0 + "/" + slug) : $0 },
+            history: boardHistory, partOfSite: multi, calendarSlug: multi ? slug : nil,
+            wikilinkBase: options.wikilinkBase, embeds: embeds.paths, problems: problems)
+        let (site, renderDiagnostics) = SiteRenderer.render(board, options: renderOptions)
+        let files = ((site?.files ?? []) + embeds.files).map { multi ? $0.moved(to: "\(slug)/\($0.path)") : $0 }
+        return BoardResult(
+            index: index, path: path, slug: slug, board: board, files: site == nil ? [] : files,
+            diagnostics: diagnostics + renderDiagnostics, overdueCount: site?.overdueCount ?? 0,
+            latestChange: boardHistory?.latestCommit?.date)
     }
 
     static func assemble(_ results: [BoardResult], options: Options) -> Outcome {
         let diagnostics = results.flatMap(\.diagnostics)
         let failed = results.filter { $0.files.isEmpty }.map(\.path)
+        let title = results.count == 1 ? results.first?.board?.title : nil
         guard failed.isEmpty || options.keepGoing else {
-            return Outcome(site: nil, diagnostics: diagnostics, failed: failed, boardCount: results.count, title: results.count == 1 ? results.first?.board?.title : nil)
+            return Outcome(site: nil, diagnostics: diagnostics, failed: failed, boardCount: results.count, title: title)
         }
         let good = results.filter { !$0.files.isEmpty }
         if results.count == 1, let only = good.first {
@@ -117,24 +128,99 @@ public enum MultiBoardSite {
             return Outcome(site: site, diagnostics: diagnostics, failed: failed, boardCount: 1, title: only.board?.title)
         }
         var files = good.flatMap(\.files)
-        let entries = good.map { OverviewBuilder.Entry(board: $0.board!, slug: $0.slug, clock: options.clock($0.board!.timezone),
-                                                        latestChange: $0.latestChange) }
+        let entries = good.map {
+            OverviewBuilder.Entry(
+                board: $0.board!, slug: $0.slug, clock: options.clock($0.board!.timezone), latestChange: $0.latestChange)
+        }
         // The overview speaks --locale, else the boards' language when they all share one, else English.
         let locales = Set(entries.map(\.board.locale))
-        let builder = OverviewBuilder(entries: entries, failed: failed, locale: options.locale ?? (locales.count == 1 ? locales.first! : .en))
+        let builder = OverviewBuilder(
+            entries: entries, failed: failed, locale: options.locale ?? (locales.count == 1 ? locales.first! : .en),
+            baseURL: options.baseURL)
         let overview = builder.overviewPage()
-        for (name, path, view) in [("overview", "index.html", overview as any TemplateObject), ("overdue", "overdue.html", builder.overduePage())] {
-            guard let html = options.templates.render(view, template: name) else {
-                return Outcome(site: nil, diagnostics: diagnostics + [Diagnostic(.missingTemplate(name), file: "templates", at: nil)],
-                               failed: failed, boardCount: results.count, title: results.count == 1 ? results.first?.board?.title : nil)
-            }
-            files.append(.init(path: path, contents: html))
+        let overdue = builder.overduePage()
+        guard options.templates.has("overview") else {
+            return Outcome(
+                site: nil, diagnostics: diagnostics + [Diagnostic(.missingTemplate("overview"), file: "templates", at: nil)],
+                failed: failed, boardCount: results.count, title: title)
         }
+        let templates = options.templates
+        files.append(RenderedSite.File(path: "index.html") { templates.render(overview, template: "overview", to: $0) })
+        files.append(RenderedSite.File(path: "overdue.html") { templates.render(overdue, template: "overdue", to: $0) })
         let boards = entries.map { ($0.board, $0.slug) }
-        let calendar = ICalendar.Options(clock: entries.first?.clock ?? options.clock("UTC"), baseURL: options.baseURL, locale: options.locale)
-        files.append(RenderedSite.File(path: "boards.ics") { ICalendar.writeFeed(for: boards, name: overview.title, options: calendar, to: $0) })
-        let site = RenderedSite(files: files, cardCount: good.reduce(0) { $0 + ($1.board?.cardCount ?? 0) },
-                                overdueCount: good.reduce(0) { $0 + $1.overdueCount })
-        return Outcome(site: site, diagnostics: diagnostics, failed: failed, boardCount: results.count, title: results.count == 1 ? results.first?.board?.title : nil)
+        let calendar = ICalendar.Options(
+            clock: entries.first?.clock ?? options.clock("UTC"), baseURL: options.baseURL, locale: options.locale)
+        files.append(
+            RenderedSite.File(path: "boards.ics") {
+                ICalendar.writeFeed(for: boards, name: overview.frame.title, options: calendar, to: $0)
+            })
+        let site = RenderedSite(
+            files: files, cardCount: good.reduce(0) { $0 + ($1.board?.cardCount ?? 0) },
+            overdueCount: good.reduce(0) { $0 + $1.overdueCount })
+        return Outcome(site: site, diagnostics: diagnostics, failed: failed, boardCount: results.count, title: title)
+    }
+}
+
+extension Diagnostic {
+    /// The same problem as a warning (a board with problems is still published).
+    var asWarning: Diagnostic {
+        guard severity == .error else { return self }
+        var copy = self
+        copy.severity = .warning
+        return copy
+    }
+}
+
+/// Files a board embeds (`![[diagram.png]]`) that sit next to it: copied into the site under `files/`.
+enum Embeds {
+    /// Raster images only (an SVG could carry script into the site), and only regular files inside the board's folder (no `..`, no absolute paths, no links out).
+    static let extensions: Set<String> = ["png", "jpg", "jpeg", "gif", "webp", "avif", "bmp"]
+    /// Larger files are not copied (the embed shows as its name).
+    static let maximumSize = 20 * 1024 * 1024
+
+    static func find(in board: Board, boardPath: String) -> (paths: [String: String], files: [RenderedSite.File]) {
+        var names: Set<String> = []
+        func collect(_ markdown: Markdown) {
+            for node in markdown.nodes where node.kind == .embed { names.insert(node.text) }
+        }
+        collect(board.description)
+        for card in board.cards + board.archive {
+            collect(card.titleMarkup)
+            collect(card.description)
+        }
+        guard !names.isEmpty else { return ([:], []) }
+        let folder = URL(fileURLWithPath: boardPath).deletingLastPathComponent().standardizedFileURL
+        let root = folder.resolvingSymlinksInPath().path
+        var paths: [String: String] = [:]
+        var files: [RenderedSite.File] = []
+        var used: Set<String> = []
+        for name in names.sorted() {
+            let target = name.split(separator: "|").first.map(String.init) ?? name
+            guard !target.hasPrefix("/"), !target.split(separator: "/").contains(".."),
+                let ext = target.split(separator: ".").last.map({ $0.lowercased() }), extensions.contains(ext)
+            else { continue }
+            let candidates = [target, "attachments/" + target, "assets/" + target, "images/" + target]
+            guard
+                let found = candidates.lazy.map({ folder.appending(path: $0) }).first(where: { url in
+                    let resolved = url.resolvingSymlinksInPath().path
+                    guard resolved.hasPrefix(root + "/"),
+                        let attributes = try? FileManager.default.attributesOfItem(atPath: resolved),
+                        attributes[.type] as? FileAttributeType == .typeRegular,
+                        let size = attributes[.size] as? Int, size <= maximumSize
+                    else { return false }
+                    return true
+                }), let data = FileManager.default.contents(atPath: found.resolvingSymlinksInPath().path)
+            else { continue }
+            var sitePath = "files/" + Slug.make(String(target.dropLast(ext.count + 1))) + "." + ext
+            var counter = 2
+            while used.contains(sitePath) {
+                sitePath = "files/" + Slug.make(String(target.dropLast(ext.count + 1))) + "-\(counter)." + ext
+                counter += 1
+            }
+            used.insert(sitePath)
+            paths[name] = sitePath
+            files.append(RenderedSite.File(path: sitePath, contents: [UInt8](data)))
+        }
+        return (paths, files)
     }
 }

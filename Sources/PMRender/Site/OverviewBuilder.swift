@@ -11,18 +11,37 @@ struct OverviewBuilder {
     let entries: [Entry]
     let failed: [String]
     let phrases: Phrases
-    let labels: Labels
+    let labels: LabelsView
+    let baseURL: String?
 
-    init(entries: [Entry], failed: [String], locale: BoardLocale) {
+    init(entries: [Entry], failed: [String], locale: BoardLocale, baseURL: String? = nil) {
         self.entries = entries
         self.failed = failed
         self.phrases = Phrases(locale)
-        self.labels = Labels(phrases.catalogue)
+        self.labels = LabelsView(catalogue: phrases.catalogue)
+        self.baseURL = baseURL
     }
 
     var asOf: DateView {
         let today = entries.first?.clock.today ?? CalendarDate(daysSinceEpoch: 0)
         return DateView(iso: today.description, text: phrases.date(today))
+    }
+
+    /// The shared keys of the site's own pages.
+    func frame(current: String, title: String, overdueCount: Int) -> PageFrame {
+        let items = [
+            NavItemView(
+                href: "index.html", label: phrases.text("label.allBoards"), isCurrent: current == "index.html",
+                hasCount: false, count: 0),
+            NavItemView(
+                href: "overdue.html", label: phrases.text("label.overdue"), isCurrent: current == "overdue.html",
+                hasCount: true, count: overdueCount),
+        ]
+        return PageFrame(
+            lang: phrases.catalogue.locale, generator: PageBuilder.generator, title: title, asOf: asOf,
+            nav: NavView(items: items), hasHistory: false, hasMetrics: false, hasOverview: false,
+            calendarLink: "boards.ics", subscribeLink: PageBuilder.webcal(baseURL, file: "boards.ics"), updated: "",
+            commit: "", labels: labels)
     }
 
     func overviewPage() -> OverviewPageView {
@@ -32,20 +51,24 @@ struct OverviewBuilder {
             let overdue = report.overdueCount
             let dueSoon = report.entries.count - overdue
             let total = max(entry.board.cardCount, 1)
-            let counts = entry.board.columns.map { column in
-                StateCountView(state: column.state.slug, name: phrases.stateName(column.state), count: column.cards.count,
-                               width: Self.percent(column.cards.count, of: total))
+            let counts = CardState.allCases.map { state in
+                let count = entry.board.cardCount(in: state)
+                return StateCountView(
+                    state: state.slug, name: phrases.stateName(state), count: count,
+                    width: Self.percent(count, of: total))
             }
             let latest = entry.latestChange.map { HistoryReport.local($0, timezone: entry.board.timezone).date }
-            boards.append((OverviewBoardView(
-                title: entry.board.title, link: "\(entry.slug)/index.html", file: entry.board.sourceFile,
-                cardCount: phrases.cards(entry.board.cardCount), counts: counts, overdueCount: overdue, dueSoonCount: dueSoon,
-                hasOverdue: overdue > 0, hasDueSoon: dueSoon > 0,
-                overdueText: phrases.text("report.overdueCount", ["count": String(overdue)]),
-                dueSoonText: phrases.text("report.dueSoonCount", ["count": String(dueSoon)]),
-                hasLatestChange: latest != nil,
-                latestChange: latest.map { DateView(iso: $0.description, text: phrases.date($0)) } ?? DateView(iso: "", text: "")
-            ), overdue, dueSoon))
+            boards.append(
+                (
+                    OverviewBoardView(
+                        title: entry.board.title, link: "\(entry.slug)/index.html", file: entry.board.sourceFile,
+                        cardCount: phrases.cards(entry.board.cardCount), counts: counts, overdueCount: overdue,
+                        dueSoonCount: dueSoon,
+                        overdueText: phrases.text("report.overdueCount", ["count": String(overdue)]),
+                        dueSoonText: phrases.text("report.dueSoonCount", ["count": String(dueSoon)]),
+                        latestChange: latest.map { DateView(iso: $0.description, text: phrases.date($0)) }),
+                    overdue, dueSoon
+                ))
         }
         // Most overdue first, then most due soon, then title.
         boards.sort { a, b in
@@ -56,10 +79,9 @@ struct OverviewBuilder {
         let overdueTotal = boards.reduce(0) { $0 + $1.overdue }
         let cardTotal = entries.reduce(0) { $0 + $1.board.cardCount }
         return OverviewPageView(
-            lang: phrases.catalogue.locale, generator: "pm-render \(PMRenderVersion.string)", title: labels.boards, asOf: asOf,
-            summary: phrases.summary(cards: cardTotal, overdue: overdueTotal), overdueCount: overdueTotal, hasHistory: false,
-            hasOverview: false, calendarLink: "boards.ics", boards: boards.map(\.view), hasFailed: !failed.isEmpty,
-            failed: failed, labels: labels)
+            frame: frame(current: "index.html", title: phrases.text("label.boards"), overdueCount: overdueTotal),
+            summary: phrases.summary(cards: cardTotal, overdue: overdueTotal), overdueCount: overdueTotal,
+            boards: boards.map(\.view), failed: failed)
     }
 
     /// Overdue and due-soon cards of every board, each linking to its card in its board's page.
@@ -67,22 +89,27 @@ struct OverviewBuilder {
         var overdue: [(CardView, Int)] = []
         var dueSoon: [(CardView, Int)] = []
         for entry in entries {
-            let builder = PageBuilder(board: entry.board, clock: entry.clock, partOfSite: true)
+            let builder = PageBuilder(
+                board: entry.board, clock: entry.clock, site: SiteContext(partOfSite: true, baseURL: baseURL))
             let report = OverdueReport(boards: [entry.board], clock: entry.clock, within: entry.board.dueSoonDays)
             for item in report.entries {
-                let view = builder.cardView(item.card, anchor: "card-" + item.card.id, boardTitle: entry.board.title,
-                                            linkPrefix: "\(entry.slug)/")
-                if item.status.isOverdue { overdue.append((view, item.card.due!.dueMinute)) } else { dueSoon.append((view, item.card.due!.dueMinute)) }
+                let view = builder.cardView(
+                    item.card, anchor: "card-" + item.card.id, boardTitle: entry.board.title,
+                    linkPrefix: "\(entry.slug)/")
+                if item.status.isOverdue {
+                    overdue.append((view, item.card.due!.dueMinute))
+                } else {
+                    dueSoon.append((view, item.card.due!.dueMinute))
+                }
             }
         }
         let sortedOverdue = overdue.sorted { $0.1 < $1.1 }.map(\.0)
         let sortedDueSoon = dueSoon.sorted { $0.1 < $1.1 }.map(\.0)
         return OverduePageView(
-            lang: phrases.catalogue.locale, generator: "pm-render \(PMRenderVersion.string)", title: labels.allBoards, asOf: asOf,
-            overdueCount: sortedOverdue.count, dueSoonCount: sortedDueSoon.count,
-            overdueHeading: phrases.overdueHeading(sortedOverdue.count), dueSoonHeading: phrases.dueSoonHeading(sortedDueSoon.count),
-            hasOverdue: !sortedOverdue.isEmpty, overdue: sortedOverdue, hasDueSoon: !sortedDueSoon.isEmpty, dueSoon: sortedDueSoon,
-            hasHistory: false, hasOverview: false, calendarLink: "boards.ics", labels: labels)
+            frame: frame(
+                current: "overdue.html", title: phrases.text("label.allBoards"), overdueCount: sortedOverdue.count),
+            overdueHeading: phrases.overdueHeading(sortedOverdue.count),
+            dueSoonHeading: phrases.dueSoonHeading(sortedDueSoon.count), overdue: sortedOverdue, dueSoon: sortedDueSoon)
     }
 
     /// `"37.5%"`, one decimal, never locale-dependent.

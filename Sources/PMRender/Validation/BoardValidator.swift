@@ -1,29 +1,80 @@
-/// Checks that need the whole board: unique card identities and WIP limits.
+/// Checks that need the whole board: WIP limits, repeated IDs, and rules that name lanes the board does not have.
 public enum BoardValidator {
     public static func validate(_ board: Board) -> [Diagnostic] {
-        var diagnostics: [Diagnostic] = []
         let file = board.sourceFile
+        var diagnostics: [Diagnostic] = []
 
-        // Identities must be unique among the cards in columns. Archived cards are exempt: recurring
-        // tasks are archived again and again under the same title.
+        // An ID written twice: the second card got `-2` (see BoardReader); say so, pointing at the first.
         var firstByID: [String: Card] = [:]
+        for card in board.cards where card.id == card.explicitID { firstByID[card.id] = firstByID[card.id] ?? card }
         for card in board.cards {
-            if let first = firstByID[card.id] {
-                diagnostics.append(Diagnostic(
-                    .duplicateCardID(id: card.id, title: card.title), file: file, at: card.location,
-                    notes: [Diagnostic.Note(file: file, location: first.location, message: Problem.firstCardWithID.message)]
-                ))
-            } else {
-                firstByID[card.id] = card
+            guard let explicit = card.explicitID, card.id != explicit else { continue }
+            let note = firstByID[explicit].map {
+                [Diagnostic.Note(file: file, location: $0.location, message: Problem.firstCardWithID.message)]
+            }
+            diagnostics.append(
+                Diagnostic(
+                    .duplicateCardID(id: explicit, title: card.title, renamed: card.id), file: file, at: card.location,
+                    notes: note ?? []))
+        }
+
+        for lane in board.lanes {
+            guard let limit = lane.wipLimit, lane.cards.count > limit else { continue }
+            diagnostics.append(
+                Diagnostic(
+                    .overWIPLimit(lane: lane.name, count: lane.cards.count, limit: limit), file: file,
+                    at: lane.wipLimitLocation ?? lane.location))
+        }
+        // A limit for a state counts the cards of all its lanes.
+        for (name, limit) in board.rules.wip where limit > 0 {
+            guard board.lane(named: name.text) == nil, let state = name.state else { continue }
+            let count = board.cardCount(in: state)
+            if count > limit {
+                diagnostics.append(
+                    Diagnostic(
+                        .overStateWIPLimit(state: state, count: count, limit: limit), file: file,
+                        at: name.location ?? board.rules.locations["wip"]))
             }
         }
 
-        for column in board.columns {
-            guard let limit = column.wipLimit, column.cards.count > limit else { continue }
-            let location = column.wipLimitLocation ?? column.location ?? SourceLocation(line: 1, column: 1)
-            diagnostics.append(Diagnostic(.overWIPLimit(state: column.state, count: column.cards.count, limit: limit),
-                                          file: file, at: location))
-        }
+        diagnostics += unknownNames(in: board)
         return diagnostics
+    }
+
+    /// Rule names that are neither a lane of the board nor a state.
+    static func unknownNames(in board: Board) -> [Diagnostic] {
+        let rules = board.rules
+        var named: [(String, RuleName)] = []
+        named += (rules.newCards ?? []).map { ("new-cards", $0) }
+        for (from, targets) in rules.transitions ?? [:] {
+            named.append(("transitions", from))
+            named += targets.map { ("transitions", $0) }
+        }
+        named += rules.wip.keys.map { ("wip", $0) }
+        named += rules.lanes.filter { !$0.value.isForeign }.keys.map { ("lanes", $0) }
+        let lanes = board.lanes.map(\.name)
+        return named.filter { $0.1.state == nil && board.lane(named: $0.1.text) == nil }
+            .sorted { ($0.1.location ?? SourceLocation(line: 0, column: 0)) < ($1.1.location ?? SourceLocation(line: 0, column: 0)) }
+            .map { key, name in
+                Diagnostic(
+                    .unknownLaneInRule(key: key, name: name.text, lanes: lanes), file: board.sourceFile,
+                    at: name.location ?? rules.locations[key])
+            }
+    }
+}
+
+/// Reads a board file, parses and checks it: what every command starts from.
+public enum BoardFile {
+    /// The board at `path` with its reading problems and the board-wide checks. The file is only read.
+    public static func load(path: String) throws(BoardLoadError) -> ParseResult {
+        check(BoardParser.parse(try BoardLoader.readBytes(path: path), file: path))
+    }
+
+    /// A parsed board with the board-wide checks added.
+    public static func check(_ result: ParseResult) -> ParseResult {
+        guard result.isReadable else { return result }
+        var checked = result
+        checked.diagnostics = (result.diagnostics + BoardValidator.validate(result.board)).sortedByLocation()
+        return checked
     }
 }

@@ -1,0 +1,229 @@
+/// Markdown content as Swift values: cmark's tree, converted node by node, plus the Obsidian syntax pm-render
+/// reads on top of it (highlights, wikilinks, callouts, task items …).
+///
+/// Nodes are stored flat, in document order; each node records where its subtree ends, so a container's
+/// children are walked by jumping from one sibling to the next. This keeps a card's description to a couple
+/// of allocations, however many nodes it has.
+public struct Markdown: Hashable, Sendable {
+    /// The nodes, parents before their children.
+    public internal(set) var nodes: [Node]
+
+    public init(nodes: [Node] = []) {
+        self.nodes = nodes
+    }
+
+    /// Whether there is nothing to show.
+    public var isEmpty: Bool { nodes.isEmpty }
+
+    /// One node of Markdown content.
+    public struct Node: Hashable, Sendable {
+        public var kind: Kind
+        /// Index just past this node's last descendant.
+        public var end: Int
+        /// A literal (text, code), a URL (link, image), a wikilink's target, or a callout's type.
+        public var text: String
+        /// A link's title, a code block's info string, a wikilink's label, a callout's title.
+        public var detail: String
+        /// A heading's level, an ordered list's start number.
+        public var number: Int
+        public var flags: Flags
+        /// The line where the node starts, counted from its segment's first line (1); 0 when cmark gives no
+        /// position. Add `MarkdownSegment.line - 1` for the line in the file.
+        public var line: Int
+        /// The byte column where it starts (1-based; 0 when unknown).
+        public var byteColumn: Int
+
+        public init(
+            kind: Kind, end: Int = 0, text: String = "", detail: String = "", number: Int = 0, flags: Flags = [],
+            line: Int = 0, byteColumn: Int = 0
+        ) {
+            self.kind = kind
+            self.end = end
+            self.text = text
+            self.detail = detail
+            self.number = number
+            self.flags = flags
+            self.line = line
+            self.byteColumn = byteColumn
+        }
+    }
+
+    public enum Kind: UInt8, Hashable, Sendable {
+        // Blocks
+        case paragraph, heading, blockQuote, list, item, codeBlock, htmlBlock, thematicBreak
+        /// An Obsidian callout (`> [!note] Title`): `text` is its type, `detail` its title.
+        case callout
+        // Inlines
+        case text, softBreak, lineBreak, code, htmlInline, emphasis, strong, link, image
+        /// `==text==`
+        case highlight
+        /// `~~text~~`
+        case strikethrough
+        /// `[[target|label]]`: `text` is the target, `detail` the label (empty: show the target).
+        case wikilink
+        /// `![[file]]`: `text` is the file.
+        case embed
+
+        /// Whether the node is a block (the rest are inlines).
+        public var isBlock: Bool {
+            switch self {
+            case .paragraph, .heading, .blockQuote, .list, .item, .codeBlock, .htmlBlock, .thematicBreak, .callout:
+                return true
+            default:
+                return false
+            }
+        }
+    }
+
+    public struct Flags: OptionSet, Hashable, Sendable {
+        public let rawValue: UInt8
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+        /// A list is ordered (`1.`), else bulleted.
+        public static let ordered = Flags(rawValue: 1)
+        /// A list is tight (no blank lines between items).
+        public static let tight = Flags(rawValue: 2)
+        /// An item is a task (`[ ]` or `[x]`).
+        public static let task = Flags(rawValue: 4)
+        /// A task item is checked.
+        public static let checked = Flags(rawValue: 8)
+        /// A callout is folded (`[!note]-`).
+        public static let folded = Flags(rawValue: 16)
+    }
+
+    // MARK: - Walking
+
+    /// The indices of the top-level nodes.
+    public var roots: Children { Children(nodes: nodes, range: 0..<nodes.count) }
+
+    /// The indices of a node's children.
+    public func children(of index: Int) -> Children {
+        Children(nodes: nodes, range: (index + 1)..<nodes[index].end)
+    }
+
+    /// Indices of sibling nodes, one after another.
+    public struct Children: Sequence {
+        let nodes: [Node]
+        let range: Range<Int>
+
+        public func makeIterator() -> Iterator {
+            Iterator(nodes: nodes, position: range.lowerBound, end: range.upperBound)
+        }
+
+        public struct Iterator: IteratorProtocol {
+            let nodes: [Node]
+            var position: Int
+            let end: Int
+
+            public mutating func next() -> Int? {
+                guard position < end else { return nil }
+                defer { position = nodes[position].end }
+                return position
+            }
+        }
+
+        public var isEmpty: Bool { range.isEmpty }
+    }
+
+    /// The content from `index`'s subtree on, as its own value (the node becomes a root).
+    public func subtree(_ index: Int) -> Markdown {
+        slice(index..<nodes[index].end)
+    }
+
+    /// The nodes of `range` (whole subtrees) as their own value.
+    public func slice(_ range: Range<Int>) -> Markdown {
+        guard !range.isEmpty else { return Markdown() }
+        let shift = range.lowerBound
+        if shift == 0, range.upperBound == nodes.count { return self }
+        var copy = Array(nodes[range])
+        for i in copy.indices { copy[i].end -= shift }
+        return Markdown(nodes: copy)
+    }
+
+    /// Several values one after another.
+    public static func joined(_ parts: [Markdown]) -> Markdown {
+        var result = Markdown()
+        for part in parts { result.append(part) }
+        return result
+    }
+
+    /// Appends another value's nodes after these.
+    public mutating func append(_ other: Markdown) {
+        let shift = nodes.count
+        nodes.reserveCapacity(nodes.count + other.nodes.count)
+        for var node in other.nodes {
+            node.end += shift
+            nodes.append(node)
+        }
+    }
+
+    /// The plain text of a node's inlines: markup dropped, breaks as spaces, wikilinks as their label, embeds as
+    /// their file name.
+    public func plainText(of index: Int) -> String {
+        var out = ""
+        appendPlainText(from: index + 1, to: nodes[index].end, into: &out)
+        return out
+    }
+
+    /// The plain text of every root's inlines, one after another.
+    public var inlineText: String {
+        var out = ""
+        appendPlainText(from: 0, to: nodes.count, into: &out)
+        return out
+    }
+
+    private func appendPlainText(from start: Int, to end: Int, into out: inout String) {
+        var index = start
+        while index < end {
+            let node = nodes[index]
+            switch node.kind {
+            case .text, .code: out += node.text
+            case .softBreak, .lineBreak: out += " "
+            case .wikilink: out += node.detail.isEmpty ? node.text : node.detail
+            case .embed: out += node.text
+            default: break
+            }
+            index += 1
+        }
+    }
+}
+
+extension Markdown {
+    /// Builds a value node by node, parents before children; `close` sets where a parent ends.
+    struct Builder {
+        var nodes: [Node] = []
+        private var open: [Int] = []
+
+        /// Adds a node that will have children; call `close()` after them.
+        mutating func openNode(_ node: Node) {
+            open.append(nodes.count)
+            nodes.append(node)
+        }
+
+        mutating func close() {
+            let index = open.removeLast()
+            nodes[index].end = nodes.count
+        }
+
+        /// Adds a node without children.
+        mutating func leaf(_ node: Node) {
+            var node = node
+            node.end = nodes.count + 1
+            nodes.append(node)
+        }
+
+        /// Adds another value's nodes (whole subtrees) under the currently open node.
+        mutating func append(_ other: Markdown) {
+            let shift = nodes.count
+            for var node in other.nodes {
+                node.end += shift
+                nodes.append(node)
+            }
+        }
+
+        var markdown: Markdown {
+            precondition(open.isEmpty, "unclosed Markdown node")
+            return Markdown(nodes: nodes)
+        }
+    }
+}

@@ -1,0 +1,198 @@
+import CCmark
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+// The only file that calls cmark. It parses bytes once and converts cmark's tree into Swift values
+// (`Markdown`), freeing everything cmark allocated before it returns; no cmark type leaves this file.
+// cmark parses in its default (safe) mode; pm-render never asks cmark to render, its own HTML writer omits
+// raw HTML and refuses dangerous URLs (see `HTMLWriter`).
+
+/// A top-level piece of a Markdown document: a block, or one item of a top-level list.
+///
+/// Boards are read piece by piece: a lane is a heading and the pieces under it, a card is a list item (or a
+/// heading and the blocks under it). Splitting top-level lists into their items lets a changed card be parsed
+/// again on its own (see `IncrementalMarkdown`).
+public struct MarkdownSegment: Sendable {
+    /// The piece as a single root node: the block, or the item (with `.ordered` set for an ordered list).
+    public var markdown: Markdown
+    /// Where the piece starts in the board file (1-based).
+    public var line: Int
+    /// The byte column where it starts (1-based).
+    public var byteColumn: Int
+    /// An identity unique among the segments a parser handed out, so readers can cache what they derive.
+    public var id: Int
+
+    /// The root node.
+    public var root: Markdown.Node { markdown.nodes[0] }
+}
+
+enum MarkdownParser {
+    /// Parses UTF-8 Markdown whose first byte is at the start of line `firstLine` of the board file, and returns
+    /// its top-level pieces with Obsidian syntax applied. Segment identities start at `firstID`.
+    static func segments(_ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int, firstID: Int = 0) -> [MarkdownSegment] {
+        let root: OpaquePointer = bytes.withMemoryRebound(to: CChar.self) { chars in
+            guard let base = chars.baseAddress, !chars.isEmpty else {
+                return cmark_parse_document("", 0, CMARK_OPT_DEFAULT)
+            }
+            return cmark_parse_document(base, chars.count, CMARK_OPT_DEFAULT)
+        }
+        defer { cmark_node_free(root) }
+        var segments: [MarkdownSegment] = []
+        let lineOffset = firstLine - 1
+        var block = cmark_node_first_child(root)
+        while let current = block {
+            if cmark_node_get_type(current) == CMARK_NODE_LIST {
+                let ordered = cmark_node_get_list_type(current) == CMARK_ORDERED_LIST
+                var item = cmark_node_first_child(current)
+                while let currentItem = item {
+                    segments.append(segment(currentItem, lineOffset: lineOffset, id: firstID + segments.count, ordered: ordered))
+                    item = cmark_node_next(currentItem)
+                }
+            } else {
+                segments.append(segment(current, lineOffset: lineOffset, id: firstID + segments.count, ordered: false))
+            }
+            block = cmark_node_next(current)
+        }
+        return segments
+    }
+
+    /// Parses a piece of inline Markdown on its own (a lane name, a title), with Obsidian syntax applied.
+    static func inline(_ text: String) -> Markdown {
+        var copy = text
+        return copy.withUTF8 { bytes in
+            let pieces = segments(bytes, firstLine: 1)
+            guard let first = pieces.first, first.root.kind == .paragraph || first.root.kind == .heading else {
+                return Markdown()
+            }
+            return first.markdown.slice(1..<first.markdown.nodes.count)
+        }
+    }
+
+    private static func segment(_ node: OpaquePointer, lineOffset: Int, id: Int, ordered: Bool) -> MarkdownSegment {
+        var markdown = convert(node, baseLine: Int(cmark_node_get_start_line(node)))
+        if ordered { markdown.nodes[0].flags.insert(.ordered) }
+        markdown = ObsidianSyntax.apply(markdown)
+        return MarkdownSegment(
+            markdown: markdown, line: Int(cmark_node_get_start_line(node)) + lineOffset,
+            byteColumn: Int(cmark_node_get_start_column(node)), id: id)
+    }
+
+    /// Converts a subtree without recursion (a board may nest 10,000 quotes deep). Node lines count from the
+    /// subtree's first line (`baseLine` in the parse), so the piece can move in the file without being touched.
+    private static func convert(_ top: OpaquePointer, baseLine: Int) -> Markdown {
+        var builder = Markdown.Builder()
+        let iterator = cmark_iter_new(top)
+        defer { cmark_iter_free(iterator) }
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            guard let node = cmark_iter_get_node(iterator) else { continue }
+            if event == CMARK_EVENT_EXIT {
+                builder.close()
+                continue
+            }
+            let type = cmark_node_get_type(node)
+            let line = Int(cmark_node_get_start_line(node))
+            var value = Markdown.Node(
+                kind: .paragraph, line: line > 0 ? line - baseLine + 1 : 0,
+                byteColumn: Int(cmark_node_get_start_column(node)))
+            switch type {
+            case CMARK_NODE_TEXT:
+                // cmark splits text at brackets and other delimiters it tried; adjacent text is one run for us.
+                if let previous = cmark_node_previous(node), cmark_node_get_type(previous) == CMARK_NODE_TEXT,
+                    builder.nodes.last?.kind == .text
+                {
+                    builder.nodes[builder.nodes.count - 1].text += literal(node)
+                    continue
+                }
+                value.kind = .text
+                value.text = literal(node)
+            case CMARK_NODE_SOFTBREAK: value.kind = .softBreak
+            case CMARK_NODE_LINEBREAK: value.kind = .lineBreak
+            case CMARK_NODE_CODE:
+                value.kind = .code
+                value.text = literal(node)
+            case CMARK_NODE_HTML_INLINE:
+                let html = literal(node)
+                // Obsidian saves a card's line breaks as <br>.
+                value.kind = isLineBreakTag(html) ? .lineBreak : .htmlInline
+                value.text = value.kind == .lineBreak ? "" : html
+            case CMARK_NODE_CODE_BLOCK:
+                value.kind = .codeBlock
+                value.text = literal(node)
+                value.detail = string(cmark_node_get_fence_info(node))
+            case CMARK_NODE_HTML_BLOCK:
+                value.kind = .htmlBlock
+                value.text = literal(node)
+            case CMARK_NODE_THEMATIC_BREAK: value.kind = .thematicBreak
+            case CMARK_NODE_PARAGRAPH: value.kind = .paragraph
+            case CMARK_NODE_HEADING:
+                value.kind = .heading
+                value.number = Int(cmark_node_get_heading_level(node))
+            case CMARK_NODE_BLOCK_QUOTE: value.kind = .blockQuote
+            case CMARK_NODE_LIST:
+                value.kind = .list
+                if cmark_node_get_list_type(node) == CMARK_ORDERED_LIST {
+                    value.flags.insert(.ordered)
+                    value.number = Int(cmark_node_get_list_start(node))
+                }
+                if cmark_node_get_list_tight(node) != 0 { value.flags.insert(.tight) }
+            case CMARK_NODE_ITEM: value.kind = .item
+            case CMARK_NODE_EMPH: value.kind = .emphasis
+            case CMARK_NODE_STRONG: value.kind = .strong
+            case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
+                value.kind = type == CMARK_NODE_LINK ? .link : .image
+                value.text = string(cmark_node_get_url(node))
+                value.detail = string(cmark_node_get_title(node))
+            default:
+                // Custom nodes: cmark's parser never makes them.
+                value.kind = .htmlInline
+            }
+            // Containers get an exit event even when empty (an empty item); leaves do not.
+            if isContainer(type) {
+                builder.openNode(value)
+            } else {
+                builder.leaf(value)
+            }
+        }
+        return builder.markdown
+    }
+
+    private static func isContainer(_ type: cmark_node_type) -> Bool {
+        switch type {
+        case CMARK_NODE_TEXT, CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK, CMARK_NODE_CODE, CMARK_NODE_HTML_INLINE,
+            CMARK_NODE_CODE_BLOCK, CMARK_NODE_HTML_BLOCK, CMARK_NODE_THEMATIC_BREAK:
+            return false
+        default:
+            return true
+        }
+    }
+
+    /// `<br>`, `<br/>`, `<br />`, any case.
+    static func isLineBreakTag(_ html: String) -> Bool {
+        var scalars = html.unicodeScalars.filter { $0 != " " }.map { Character($0).lowercased() }.joined()
+        if scalars.hasSuffix("/>") { scalars = String(scalars.dropLast(2)) + ">" }
+        return scalars == "<br>"
+    }
+
+    private static func literal(_ node: OpaquePointer) -> String {
+        string(cmark_node_get_literal(node))
+    }
+
+    /// Copies a string cmark owns (its pointers are borrowed from the node).
+    private static func string(_ pointer: UnsafePointer<CChar>?) -> String {
+        guard let pointer else { return "" }
+        return String(cString: pointer)
+    }
+}
+
+extension MarkdownSegment {
+    /// The same piece `delta` lines further down the file (its nodes' lines count from its start, so only it moves).
+    func moved(by delta: Int) -> MarkdownSegment {
+        var copy = self
+        copy.line += delta
+        return copy
+    }
+}

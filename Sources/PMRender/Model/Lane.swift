@@ -1,0 +1,83 @@
+/// One lane (column) of a board: a heading and the cards under it.
+public struct Lane: Hashable, Sendable {
+    /// The name as plain text (markup dropped), without a trailing WIP limit `(N)`: what rules and messages use.
+    public var name: String
+    /// The heading's text exactly as written (Markdown source), without a trailing WIP limit.
+    public var heading: String
+    /// The name's inline Markdown (links, emphasis), for pages.
+    public var nameMarkup: Markdown
+    /// The state rules, reports and history reason about.
+    public var state: CardState
+    /// Which rule gave the lane its state.
+    public var stateSource: LaneStateSource
+    /// The WIP limit, from the heading's `(N)` or the front matter.
+    public var wipLimit: Int?
+    /// Where the WIP limit was set, for diagnostics.
+    public var wipLimitLocation: SourceLocation?
+    /// Content under the heading before its first card (shown under the lane's name).
+    public var description: Markdown
+    public var cards: [Card]
+    /// `###` labels that group the lane's list cards.
+    public var groups: [CardGroup]
+    /// Where the heading is.
+    public var location: SourceLocation
+    /// The heading's level (2 for `##`).
+    public var headingLevel: Int
+    /// The last line of the lane (before the next lane or the archive), blank lines excluded.
+    public var endLine: Int
+
+    public init(
+        name: String, heading: String? = nil, nameMarkup: Markdown = Markdown(), state: CardState, stateSource: LaneStateSource = .name,
+        wipLimit: Int? = nil, wipLimitLocation: SourceLocation? = nil, description: Markdown = Markdown(),
+        cards: [Card] = [], groups: [CardGroup] = [], location: SourceLocation, headingLevel: Int = 2,
+        endLine: Int? = nil
+    ) {
+        self.name = name
+        self.heading = heading ?? name
+        self.nameMarkup = nameMarkup
+        self.state = state
+        self.stateSource = stateSource
+        self.wipLimit = wipLimit
+        self.wipLimitLocation = wipLimitLocation
+        self.description = description
+        self.cards = cards
+        self.groups = groups
+        self.location = location
+        self.headingLevel = headingLevel
+        self.endLine = endLine ?? location.line
+    }
+
+    /// Whether the lane holds more cards than its WIP limit allows.
+    public var isOverLimit: Bool {
+        guard let wipLimit else { return false }
+        return cards.count > wipLimit
+    }
+}
+
+/// Which rule gave a lane its state (`check --verbose` and the JSON export show it).
+public enum LaneStateSource: String, Hashable, Sendable {
+    /// Front matter `lanes:`.
+    case frontMatter = "front-matter"
+    /// Obsidian's `**Complete**` marker under the heading.
+    case completeMarker = "complete-marker"
+    /// The lane's name is a known name of the state.
+    case name
+    /// The state of the nearest lane above it.
+    case previousLane = "previous-lane"
+    /// The first lanes, before any known one, are todo.
+    case firstLanes = "first-lanes"
+}
+
+/// A `###` label grouping a lane's list cards.
+public struct CardGroup: Hashable, Sendable {
+    public var name: String
+    /// The index in the lane's cards of the group's first card (the lane's card count for an empty group).
+    public var firstCard: Int
+    public var location: SourceLocation
+
+    public init(name: String, firstCard: Int, location: SourceLocation) {
+        self.name = name
+        self.firstCard = firstCard
+        self.location = location
+    }
+}

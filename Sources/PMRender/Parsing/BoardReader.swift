@@ -1,0 +1,609 @@
+import Foundation
+
+/// Turns a board's Markdown pieces into lanes and cards, as their owner wrote them.
+///
+/// - Lanes are the `##` headings (or the `#` headings of a board without `##`), in file order, named as written; a
+///   trailing `(N)` is a WIP limit. Each lane's state comes from the front matter's `lanes:`, Obsidian's
+///   `**Complete**` marker, its name (`LaneStates`), or the lane above it.
+/// - A lane's top-level list items are cards. A deeper heading is a card when text follows it (`###` with `Due:`
+///   lines and a description), and a group label for the list cards under it otherwise (always on Obsidian boards).
+/// - `***` followed by a heading, or a lane named Archive in any language, holds archived cards.
+/// - `%% … %%` comments (Obsidian's settings block among them) are not content.
+struct BoardReader {
+    let source: SourceText
+    let file: String
+    let frontMatter: FrontMatter
+    /// Reading a version for the history: what only pages need (language detection, the writing style) is left out.
+    var forHistory = false
+    private(set) var problems: [(Problem, SourceLocation)] = []
+    /// For each card in a lane (in `Board.cards` order), the identity of the piece it starts with.
+    private(set) var cardSegments: [Int] = []
+
+    init(source: SourceText, file: String, frontMatter: FrontMatter) {
+        self.source = source
+        self.file = file
+        self.frontMatter = frontMatter
+    }
+
+    /// Card readings by the segments they came from, kept across versions of a board (see `VersionReader`).
+    struct CardCache {
+        struct Entry {
+            var reading: CardReader.Reading
+            /// The first segment's line when it was read (locations shift with it).
+            var line: Int
+            /// A heading card's other pieces (it is the same card only when they are the same too).
+            var body: [Int]
+        }
+        /// By the identity of the card's first piece.
+        var entries: [Int: Entry] = [:]
+        /// The date formats and triggers the entries were read with.
+        var formats: (DateFormat?, DateFormat?, CardTokens.Triggers)?
+        /// What lane names mean (`LaneStates`), as found.
+        var meanings: [String: LaneStates.Meaning?] = [:]
+
+        mutating func meaning(of name: String) -> LaneStates.Meaning? {
+            if let known = meanings[name] { return known }
+            let meaning = LaneStates.meaning(of: name)
+            meanings[name] = meaning
+            return meaning
+        }
+    }
+
+    mutating func read(_ segments: [MarkdownSegment], fallbackTitle: String, cache: inout CardCache) -> Board {
+        var settings = frontMatter.settings
+        let obsidianSettings = ObsidianSettings.find(in: segments)
+        var isObsidian = frontMatter.isObsidianKanban || obsidianSettings != nil
+        if let obsidianSettings { obsidianSettings.apply(to: &settings) }
+        let dateFormat = settings.dateFormat.flatMap(DateFormat.init(moment:))
+        let timeFormat = settings.timeFormat.flatMap(DateFormat.init(moment:))
+        let triggers = CardTokens.Triggers(date: settings.dateTrigger, time: settings.timeTrigger)
+        if let formats = cache.formats, formats.0 != dateFormat || formats.1 != timeFormat || formats.2 != triggers {
+            cache.entries = [:]
+        }
+        cache.formats = (dateFormat, timeFormat, triggers)
+        let cardReader = CardReader(source: source, dateFormat: dateFormat, timeFormat: timeFormat, triggers: triggers)
+
+        // Indices of the pieces outside comments.
+        let visible = Self.uncommented(segments)
+        let laneLevel = Self.laneLevel(segments, visible)
+        var outline = Outline()
+        var index = 0
+        var sawBreak = false
+        var sawLane = false
+        var titleHeading: (String, SourceLocation)?
+
+        while index < visible.count {
+            let raw = visible[index]
+            let segment = segments[raw]
+            let node = segment.root
+            if node.kind == .thematicBreak {
+                // Obsidian's archive follows a `***` line after the lanes; `---` between lanes is only a rule.
+                if sawLane, Substring(source.line(segment.line)).trimmingSpaces.hasPrefix("*") { sawBreak = true }
+                index += 1
+                continue
+            }
+            if node.kind == .paragraph, segment.markdown.nodes.count == 1 {
+                index += 1  // nothing left once its comments were removed
+                continue
+            }
+            if node.kind == .heading {
+                let level = node.number
+                // A leading `#` heading of a board with `##` lanes is its title; later ones are lanes too.
+                if level < laneLevel, !sawLane, titleHeading == nil, outline.current == nil {
+                    titleHeading = (TextCleaning.collapseWhitespace(segment.markdown.plainText(of: 0)), location(segment))
+                    index += 1
+                    continue
+                }
+                if level <= laneLevel {
+                    let location = self.location(segment)
+                    let heading = LaneHeading(segment.markdown, source: headingSource(segment))
+                    if let invalid = heading.invalidLimit { problems.append((.invalidWIPLimit(invalid), location)) }
+                    let isArchive = sawBreak || cache.meaning(of: heading.name) == .archive
+                    outline.startLane(heading, location: location, isArchive: isArchive, last: raw)
+                    sawLane = sawLane || !isArchive
+                    index += 1
+                    continue
+                }
+                // A deeper heading inside a lane: a heading card, or a group label.
+                guard outline.current != nil else {
+                    outline.preamble.append(segment)
+                    index += 1
+                    continue
+                }
+                var end = index + 1
+                while end < visible.count {
+                    let next = segments[visible[end]].root
+                    if next.kind == .heading, next.number <= level { break }
+                    if next.kind == .thematicBreak { break }
+                    end += 1
+                }
+                let body = visible[(index + 1)..<end].map { segments[$0] }
+                if !isObsidian, Self.isHeadingCard(body) {
+                    outline.addCard(.heading(segment, body: body), last: visible[end - 1])
+                    index = end
+                } else {
+                    outline.addGroup(
+                        TextCleaning.collapseWhitespace(segment.markdown.plainText(of: 0)), at: location(segment))
+                    index += 1
+                }
+                continue
+            }
+            guard outline.current != nil else {
+                outline.preamble.append(segment)
+                index += 1
+                continue
+            }
+            if node.kind == .item {
+                outline.addCard(.item(segment), last: raw)
+            } else if node.kind == .paragraph, Self.isCompleteMarker(segment) {
+                outline.markComplete()
+                isObsidian = true
+            } else if !outline.addLaneDescription(segment, last: raw), !outline.inArchive {
+                problems.append((.strayContent(Self.describe(node)), location(segment)))
+            }
+            index += 1
+        }
+
+        // The end of a piece: the line before the next piece (blank lines are trimmed by the readers).
+        let lineCount = source.lineCount
+        let nextLine = { (raw: Int) -> Int in raw + 1 < segments.count ? segments[raw + 1].line : lineCount + 1 }
+
+        var lanes: [Lane] = []
+        var archive: [Card] = []
+        var archiveLocation: SourceLocation?
+        for draft in outline.lanes {
+            var cards: [Card] = []
+            for (position, (source, last)) in draft.cards.enumerated() {
+                let group = draft.groups.last { $0.firstCard <= position }?.name
+                guard var card = read(source, reader: cardReader, endLine: nextLine(last) - 1, cache: &cache) else {
+                    continue
+                }
+                if card.group != group { card.group = group }
+                cards.append(card)
+                if !draft.isArchive { cardSegments.append(source.firstSegment) }
+            }
+            if draft.isArchive {
+                archiveLocation = archiveLocation ?? draft.location
+                for var card in cards {
+                    card.isArchived = true
+                    card.state = .done
+                    card.lane = draft.heading.name
+                    archive.append(card)
+                }
+                continue
+            }
+            var lane = Lane(
+                name: draft.heading.name, heading: draft.heading.source, nameMarkup: draft.heading.markup, state: .todo,
+                stateSource: .firstLanes,
+                wipLimit: draft.heading.limit, wipLimitLocation: draft.heading.limit == nil ? nil : draft.location,
+                description: Markdown.joined(draft.description.map(\.markdown)), cards: cards,
+                groups: draft.groups.map { CardGroup(name: $0.name, firstCard: $0.firstCard, location: $0.location) },
+                location: draft.location, headingLevel: laneLevel)
+            lane.endLine = self.endLine(of: draft, next: nextLine(draft.lastSegment))
+            if draft.hasCompleteMarker { lane.stateSource = .completeMarker }
+            lanes.append(lane)
+        }
+        resolveStates(
+            &lanes, completeMarkers: outline.lanes.filter { !$0.isArchive }.map(\.hasCompleteMarker), cache: &cache)
+        applyWIPRules(&lanes)
+        assignIdentities(&lanes, &archive)
+        // The next version finds its cards as they ended up here: unchanged ones need no change at all.
+        var position = 0
+        for lane in lanes {
+            for card in lane.cards {
+                let segment = cardSegments[position]
+                position += 1
+                if cache.entries[segment]?.reading.card != card { cache.entries[segment]?.reading.card = card }
+            }
+        }
+
+        var board = Board(
+            title: "", sourceFile: file)
+        board.lanes = lanes
+        board.archive = archive
+        board.archiveLocation = archiveLocation
+        board.description = Markdown.joined(outline.preamble.filter { $0.root.kind != .thematicBreak }.map(\.markdown))
+        if let title = frontMatter.title, !title.isEmpty {
+            board.title = title
+            board.titleLocation = frontMatter.titleLocation
+        } else if let (title, location) = titleHeading, !title.isEmpty {
+            board.title = title
+            board.titleLocation = location
+        } else {
+            board.title = fallbackTitle
+        }
+        if !settings.localeIsExplicit, !forHistory { settings.locale = Self.detectLocale(board) }
+        board.settings = settings
+        board.rules = frontMatter.rules
+        if !forHistory { board.style = Self.style(of: board, isObsidian: isObsidian, source: source) }
+        return board
+    }
+
+    // MARK: - Cards
+
+    private mutating func read(
+        _ source: CardSource, reader: CardReader, endLine: Int, cache: inout CardCache
+    ) -> Card? {
+        let first: MarkdownSegment
+        let last: MarkdownSegment
+        var body: [Int] = []
+        switch source {
+        case .item(let segment):
+            (first, last) = (segment, segment)
+        case .heading(let heading, let segments):
+            (first, last) = (heading, segments.last ?? heading)
+            body = segments.map(\.id)
+        }
+        var reading: CardReader.Reading
+        if let entry = cache.entries[first.id], entry.body == body {
+            reading = entry.reading
+            if first.line != entry.line {
+                reading.shift(by: first.line - entry.line)
+                cache.entries[first.id] = CardCache.Entry(reading: reading, line: first.line, body: body)
+            }
+        } else {
+            switch source {
+            case .item(let segment):
+                guard let read = reader.listCard(segment, endLine: endLine) else { return nil }
+                reading = read
+            case .heading(let heading, let segments):
+                guard let read = reader.headingCard(heading, body: segments, endLine: endLine) else { return nil }
+                reading = read
+            }
+            cache.entries[first.id] = CardCache.Entry(reading: reading, line: first.line, body: body)
+        }
+        problems += reading.problems
+        return reading.card.title.isEmpty && reading.card.explicitID == nil ? nil : reading.card
+    }
+
+    /// Gives every card a unique identity: repeated titles (a weekly "Monday") get `-2`, `-3` in file order. The
+    /// archive has identities of its own (`archived-…` anchors), so archiving a card never renames another.
+    private func assignIdentities(_ lanes: inout [Lane], _ archive: inout [Card]) {
+        var used: [String: Int] = [:]
+        used.reserveCapacity(lanes.reduce(0) { $0 + $1.cards.count } * 2)
+        func unique(_ card: inout Card) {
+            let base = card.baseID
+            var count = used[base, default: 0]
+            count += 1
+            used[base] = count
+            var candidate = base
+            if count > 1 {
+                candidate = "\(base)-\(count)"
+                while used[candidate] != nil {
+                    count += 1
+                    candidate = "\(base)-\(count)"
+                }
+                used[candidate] = 1
+            }
+            if card.id != candidate { card.id = candidate }
+        }
+        // Explicit IDs first, so a later title never takes an ID written in the file.
+        for lane in lanes.indices {
+            for card in lanes[lane].cards.indices where lanes[lane].cards[card].hasExplicitID {
+                unique(&lanes[lane].cards[card])
+            }
+        }
+        for lane in lanes.indices {
+            for card in lanes[lane].cards.indices where !lanes[lane].cards[card].hasExplicitID {
+                unique(&lanes[lane].cards[card])
+            }
+        }
+        used = [:]
+        for card in archive.indices { unique(&archive[card]) }
+    }
+
+    // MARK: - Lanes
+
+    /// Each lane's state: front matter `lanes:`, then `**Complete**`, then its name, then the lane above it.
+    private func resolveStates(_ lanes: inout [Lane], completeMarkers: [Bool], cache: inout CardCache) {
+        var previous: CardState?
+        for index in lanes.indices {
+            let name = lanes[index].name
+            if let setting = frontMatter.rules.lanes.first(where: { LaneName.key($0.key.text) == LaneName.key(name) })?
+                .value, let state = setting.state
+            {
+                lanes[index].state = state
+                lanes[index].stateSource = .frontMatter
+            } else if completeMarkers[index] {
+                lanes[index].state = .done
+                lanes[index].stateSource = .completeMarker
+            } else if case .state(let state) = cache.meaning(of: name) {
+                lanes[index].state = state
+                lanes[index].stateSource = .name
+            } else if let previous {
+                lanes[index].state = previous
+                lanes[index].stateSource = .previousLane
+            } else {
+                lanes[index].state = .todo
+                lanes[index].stateSource = .firstLanes
+            }
+            for card in lanes[index].cards.indices
+            where lanes[index].cards[card].state != lanes[index].state || lanes[index].cards[card].lane != name {
+                var fields = lanes[index].cards[card].fields
+                fields.state = lanes[index].state
+                fields.lane = name
+                lanes[index].cards[card].fields = fields
+            }
+            previous = lanes[index].state
+        }
+    }
+
+    /// Limits from the front matter (`wip:` by lane name, `lanes:` with `wip`); the smaller limit wins.
+    private func applyWIPRules(_ lanes: inout [Lane]) {
+        let rules = frontMatter.rules
+        for index in lanes.indices {
+            var limits: [(Int, SourceLocation?)] = []
+            if let (name, limit) = rules.wip.first(where: { $0.key.matchesName(of: lanes[index]) }) {
+                limits.append((limit, name.location))
+            }
+            if let (name, setting) = rules.lanes.first(where: { $0.key.matchesName(of: lanes[index]) }),
+                let limit = setting.wip
+            {
+                limits.append((limit, name.location))
+            }
+            for (limit, location) in limits where limit > 0 {
+                if let existing = lanes[index].wipLimit, existing <= limit { continue }
+                lanes[index].wipLimit = limit
+                lanes[index].wipLimitLocation = location
+            }
+        }
+    }
+
+    private func endLine(of draft: Outline.LaneDraft, next: Int) -> Int {
+        var end = next - 1
+        while end > draft.location.line, source.isBlank(end) { end -= 1 }
+        return end
+    }
+
+    // MARK: - Helpers
+
+    /// The indices of the pieces outside `%% … %%` comments.
+    static func uncommented(_ segments: [MarkdownSegment]) -> [Int] {
+        var result: [Int] = []
+        result.reserveCapacity(segments.count)
+        var inComment = false
+        for (index, segment) in segments.enumerated() {
+            let markdown = segment.markdown
+            let isParagraph = segment.root.kind == .paragraph
+            // Only a paragraph whose text starts with `%%` (or, inside a comment, holds one) matters here.
+            let mayMatter = isParagraph && markdown.nodes.count > 1 && markdown.nodes[1].kind == .text
+                && markdown.nodes[1].text.utf8.contains(UInt8(ascii: "%"))
+            if inComment {
+                if mayMatter || isParagraph, markdown.plainText(of: 0).contains("%%") { inComment = false }
+                continue
+            }
+            if mayMatter {
+                let text = markdown.plainText(of: 0)
+                if text.hasPrefix("%%") {
+                    // A comment opening here runs to the paragraph that closes it (or to the end of this one).
+                    inComment = !text.dropFirst(2).contains("%%")
+                    continue
+                }
+            }
+            result.append(index)
+        }
+        return result
+    }
+
+    /// `##` when the board has `##` headings, else `#` when it has those, else its shallowest heading.
+    static func laneLevel(_ segments: [MarkdownSegment], _ visible: [Int]) -> Int {
+        var levels = Set<Int>()
+        for index in visible where segments[index].root.kind == .heading { levels.insert(segments[index].root.number) }
+        if levels.contains(2) { return 2 }
+        return levels.min() ?? 2
+    }
+
+    /// Whether the blocks under a deeper heading make it a card (text, fields, a property list) rather than a group
+    /// label for the list cards under it.
+    static func isHeadingCard(_ body: [MarkdownSegment]) -> Bool {
+        guard let first = body.first else { return true }
+        guard first.root.kind == .item else { return true }
+        // VS Code Markdown Kanban writes a task's properties as a list (`- due: …`).
+        let markdown = first.markdown
+        guard let paragraph = markdown.children(of: 0).first(where: { _ in true }),
+            markdown.nodes[paragraph].kind == .paragraph
+        else { return false }
+        var text = ""
+        for child in markdown.children(of: paragraph) {
+            let node = markdown.nodes[child]
+            if node.kind == .softBreak || node.kind == .lineBreak { break }
+            text += node.kind == .text ? node.text : "x"
+        }
+        return !markdown.nodes[0].flags.contains(.task) && CardField.parse(Substring(text)) != nil
+    }
+
+    /// Obsidian's `**Complete**` (in any of the plugin's languages) alone in a paragraph.
+    static func isCompleteMarker(_ segment: MarkdownSegment) -> Bool {
+        let markdown = segment.markdown
+        guard markdown.nodes.count >= 2, markdown.nodes[1].kind == .strong, markdown.nodes[1].end == markdown.nodes.count
+        else { return false }
+        return LaneStates.isCompleteMarker(markdown.plainText(of: 0))
+    }
+
+    static func describe(_ node: Markdown.Node) -> String {
+        switch node.kind {
+        case .paragraph: return "paragraph"
+        case .codeBlock: return "code block"
+        case .blockQuote, .callout: return "quote"
+        case .htmlBlock: return "HTML block"
+        case .heading: return "level-\(node.number) heading"
+        case .list, .item: return "list"
+        case .thematicBreak: return "thematic break"
+        default: return "content"
+        }
+    }
+
+    /// A heading's text as written: an ATX heading's line without its `#` marks, or a setext heading's first line.
+    private func headingSource(_ segment: MarkdownSegment) -> String {
+        var text = Substring(source.line(segment.line)).trimmingSpaces
+        guard text.hasPrefix("#") else { return String(text) }
+        text = text.drop(while: { $0 == "#" }).trimmingSpaces
+        // An optional closing sequence of `#`s, after a space.
+        let withoutClosing = text.reversed().drop(while: { $0 == "#" })
+        if withoutClosing.first == " " || withoutClosing.first == "\t" { text = Substring(String(withoutClosing.reversed())).trimmingSpaces }
+        return String(text)
+    }
+
+    private func location(_ segment: MarkdownSegment) -> SourceLocation {
+        SourceLocation(line: segment.line, column: source.column(line: segment.line, byteColumn: segment.byteColumn))
+    }
+
+    /// Korean when the board's lanes and titles hold more Hangul than Latin letters; English otherwise.
+    static func detectLocale(_ board: Board) -> BoardLocale {
+        var hangul = 0
+        var latin = 0
+        var texts = board.lanes.map(\.name) + [board.title]
+        for lane in board.lanes { texts += lane.cards.prefix(20).map(\.title) }
+        for text in texts {
+            for scalar in text.unicodeScalars {
+                switch scalar.value {
+                case 0xAC00...0xD7A3, 0x1100...0x11FF, 0x3130...0x318F: hangul += 1
+                case 0x41...0x5A, 0x61...0x7A: latin += 1
+                default: break
+                }
+            }
+        }
+        return hangul > latin ? (BoardLocale(rawValue: "ko") ?? .en) : .en
+    }
+
+    /// How the board writes its cards, for the editing commands.
+    static func style(of board: Board, isObsidian: Bool, source: SourceText) -> BoardStyle {
+        var style = BoardStyle()
+        var headingCards = 0
+        var listCards = 0
+        var firstListCard: Card?
+        for card in board.lanes.lazy.flatMap(\.cards) {
+            if card.style == .heading { headingCards += 1 } else { listCards += 1 }
+            if firstListCard == nil, card.style == .listItem { firstListCard = card }
+            if card.dates.completed != nil { style.stampsCompletion = true }
+        }
+        style.headingCards = headingCards > listCards
+        if isObsidian { style.dialect = .obsidianKanban }
+        style.lineEnding = source.hadCRLF ? "\r\n" : "\n"
+        if let first = firstListCard {
+            let line = Substring(source.line(first.location.line)).trimmingSpaces
+            if let bullet = line.first, "-*+".contains(bullet) { style.bullet = bullet }
+            style.taskItems = line.dropFirst().trimmingSpaces.hasPrefix("[")
+        }
+        return style
+    }
+}
+
+/// A card's pieces, found in a lane and not read yet.
+enum CardSource {
+    case item(MarkdownSegment)
+    case heading(MarkdownSegment, body: [MarkdownSegment])
+
+    /// The identity of the piece the card starts with.
+    var firstSegment: Int {
+        switch self {
+        case .item(let segment), .heading(let segment, _): return segment.id
+        }
+    }
+}
+
+/// A lane heading: its name (without a WIP limit), inline Markdown and limit.
+struct LaneHeading {
+    var name: String
+    /// The heading's text as written (Markdown source), without a WIP limit.
+    var source: String
+    var markup: Markdown
+    var limit: Int?
+    var invalidLimit: String?
+
+    init(_ heading: Markdown, source written: String) {
+        source = written
+        var inlines = heading.slice(1..<heading.nodes.count)
+        var name = TextCleaning.collapseWhitespace(heading.plainText(of: 0))
+        // Obsidian writes the limit as a trailing `(N)`; `(0)` means no limit.
+        if name.hasSuffix(")"), let open = name.lastIndex(of: "(") {
+            let inside = name[name.index(after: open)..<name.index(before: name.endIndex)].trimmingSpaces
+            if !inside.isEmpty, inside.allSatisfy(\.isASCIIDigit) {
+                if let value = Int(inside), value <= 1_000_000 {
+                    limit = value == 0 ? nil : value
+                } else {
+                    invalidLimit = String(inside)
+                }
+                let suffix = String(name[open...])
+                name = String(name[..<open].trimmingSpaces)
+                if source.hasSuffix(suffix) { source = String(Substring(source.dropLast(suffix.count)).trimmingSpaces) }
+                if let last = inlines.roots.reversed().first(where: { _ in true }), inlines.nodes[last].kind == .text,
+                    inlines.nodes[last].text.hasSuffix(suffix)
+                {
+                    var text = inlines.nodes[last].text
+                    text.removeLast(suffix.count)
+                    while text.last == " " { text.removeLast() }
+                    inlines.nodes[last].text = text
+                    inlines = inlines.removingEmptyText()
+                }
+            }
+        }
+        self.name = name
+        self.markup = inlines
+    }
+}
+
+/// The board's lanes as found, before their cards are read.
+private struct Outline {
+    struct LaneDraft {
+        var heading: LaneHeading
+        var location: SourceLocation
+        var isArchive: Bool
+        /// Each card and the index of its last piece.
+        var cards: [(CardSource, Int)] = []
+        var groups: [(name: String, firstCard: Int, location: SourceLocation)] = []
+        var description: [MarkdownSegment] = []
+        var hasCompleteMarker = false
+        /// The index of the lane's last piece.
+        var lastSegment: Int
+    }
+
+    var lanes: [LaneDraft] = []
+    /// Pieces before the first lane (the board's description).
+    var preamble: [MarkdownSegment] = []
+
+    var current: LaneDraft? { lanes.last }
+    var inArchive: Bool { lanes.last?.isArchive ?? false }
+
+    mutating func startLane(_ heading: LaneHeading, location: SourceLocation, isArchive: Bool, last: Int) {
+        lanes.append(LaneDraft(heading: heading, location: location, isArchive: isArchive, lastSegment: last))
+    }
+
+    mutating func addCard(_ source: CardSource, last: Int) {
+        lanes[lanes.count - 1].cards.append((source, last))
+        lanes[lanes.count - 1].lastSegment = last
+    }
+
+    mutating func addGroup(_ name: String, at location: SourceLocation) {
+        lanes[lanes.count - 1].groups.append((name, lanes[lanes.count - 1].cards.count, location))
+    }
+
+    mutating func markComplete() {
+        lanes[lanes.count - 1].hasCompleteMarker = true
+    }
+
+    /// Content under a lane's heading before its first card describes the lane; false after the first card.
+    mutating func addLaneDescription(_ segment: MarkdownSegment, last: Int) -> Bool {
+        guard lanes[lanes.count - 1].cards.isEmpty, lanes[lanes.count - 1].groups.isEmpty else { return false }
+        lanes[lanes.count - 1].description.append(segment)
+        lanes[lanes.count - 1].lastSegment = last
+        return true
+    }
+}
+
+extension CardReader.Reading {
+    /// Moves every location by `delta` lines (a cached card whose lines moved).
+    mutating func shift(by delta: Int) {
+        guard delta != 0 else { return }
+        var fields = card.fields
+        fields.location.line += delta
+        fields.endLine += delta
+        fields.dueLocation?.line += delta
+        card.fields = fields
+        for index in problems.indices { problems[index].1.line += delta }
+    }
+}
+
+extension Character {
+    var isASCIIDigit: Bool { isASCII && isNumber }
+}

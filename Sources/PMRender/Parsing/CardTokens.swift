@@ -1,0 +1,292 @@
+/// The metadata tokens boards write inside a card's text: Obsidian Kanban dates (`@{2026-05-10}`, `@@{14:00}`),
+/// TaskPaper-style `@due(…)`, Tasks-plugin emoji (`📅 2026-05-10`, `⏫`, `🔁 every week`), Dataview fields
+/// (`[due:: 2026-05-10]`), `#tags` and block IDs (`^abc1`). Scanning works on Unicode scalars, so a 10 MB line
+/// stays linear.
+enum CardToken: Equatable {
+    /// `@{…}` (a date in the board's format).
+    case date(String)
+    /// `@@{…}`
+    case time(String)
+    /// A Tasks emoji date, `@due(…)` or a Dataview field holding a date.
+    case emojiDate(DateKind, String)
+    case priority(Priority)
+    /// `🔁 every week` (kept as text for people; not interpreted).
+    case recurrence(String)
+    case tag(String)
+    case blockID(String)
+    /// `🆔 abc`
+    case id(String)
+    /// `[assignee:: Minji]`
+    case assignee(String)
+    /// A Dataview field pm-render does not interpret (`[estimate:: 3h]`): left in the text.
+    case field(key: String, value: String)
+    /// `⛔ abc` (Tasks dependencies): dropped from the text.
+    case dependency(String)
+
+    enum DateKind: Equatable {
+        case due, scheduled, start, created, completed, cancelled
+    }
+}
+
+/// Text cut into plain runs and tokens.
+enum CardTextPiece: Equatable {
+    case text(String)
+    /// A token, its text as written, and its offset in scalars from the start of the scanned text.
+    case token(CardToken, raw: String, offset: Int)
+}
+
+enum CardTokens {
+    /// Cuts `text` into plain runs and tokens.
+    /// - Parameter atLineEnd: whether the text ends its line (a block ID `^id` only counts there).
+    /// Obsidian Kanban's date and time triggers (`@` and `@@` unless a board's settings choose others).
+    struct Triggers: Hashable, Sendable {
+        var date: [Unicode.Scalar] = ["@"]
+        var time: [Unicode.Scalar] = ["@", "@"]
+
+        init() {}
+
+        init(date: String?, time: String?) {
+            if let date, !date.isEmpty { self.date = Array(date.unicodeScalars) }
+            if let time, !time.isEmpty { self.time = Array(time.unicodeScalars) }
+        }
+    }
+
+    static func scan(_ text: String, atLineEnd: Bool = true, triggers: Triggers = Triggers()) -> [CardTextPiece] {
+        let s = Array(text.unicodeScalars)
+        var pieces: [CardTextPiece] = []
+        var plain = String.UnicodeScalarView()
+        var i = 0
+        func flush() {
+            if !plain.isEmpty {
+                pieces.append(.text(String(plain)))
+                plain = String.UnicodeScalarView()
+            }
+        }
+        func string(_ range: Range<Int>) -> String {
+            var view = String.UnicodeScalarView()
+            view.append(contentsOf: s[range])
+            return String(view)
+        }
+        func emit(_ token: CardToken, _ range: Range<Int>) {
+            flush()
+            pieces.append(.token(token, raw: string(range), offset: range.lowerBound))
+            i = range.upperBound
+        }
+        while i < s.count {
+            let c = s[i]
+            let atWordStart = i == 0 || s[i - 1].isSpaceLike || s[i - 1] == "(" || s[i - 1] == "["
+            if c == triggers.time[0] || c == triggers.date[0], let (value, end, isTime) = braced(s, at: i, triggers) {
+                emit(isTime ? .time(string(value)) : .date(string(value)), i..<end)
+                continue
+            }
+            if c == "@", atWordStart, let (value, end) = atDue(s, at: i) {
+                emit(.emojiDate(.due, string(value)), i..<end)
+                continue
+            }
+            if let kind = dateEmoji(c), let (value, end) = emojiValue(s, after: i + 1) {
+                emit(.emojiDate(kind, string(value)), i..<end)
+                continue
+            }
+            if let priority = priorityEmoji(c) {
+                var end = i + 1
+                if end < s.count, s[end] == "\u{FE0F}" { end += 1 }
+                emit(.priority(priority), i..<end)
+                continue
+            }
+            if c == "🔁" {
+                // The rule runs to the next field: an emoji, a tag, a block ID or a Dataview field.
+                var end = i + 1
+                while end < s.count, !isTokenEmoji(s[end]),
+                    !("#^[(".unicodeScalars.contains(s[end]) && s[end - 1].isSpaceLike)
+                {
+                    end += 1
+                }
+                while end > i + 1, s[end - 1].isSpaceLike { end -= 1 }
+                emit(.recurrence(string((i + 1)..<end).trimmingWhitespace), i..<end)
+                continue
+            }
+            if c == "🆔" || c == "⛔", let (value, end) = word(s, after: i + 1) {
+                emit(c == "🆔" ? .id(string(value)) : .dependency(string(value)), i..<end)
+                continue
+            }
+            if c == "[" || c == "(", let (key, value, end) = dataviewField(s, at: i) {
+                emit(fieldToken(key: key, value: value), i..<end)
+                continue
+            }
+            if c == "#", atWordStart, let end = tagEnd(s, from: i + 1) {
+                emit(.tag(string((i + 1)..<end)), i..<end)
+                continue
+            }
+            if c == "^", atLineEnd, atWordStart, let end = blockIDEnd(s, from: i + 1) {
+                emit(.blockID(string((i + 1)..<end)), i..<end)
+                continue
+            }
+            plain.append(c)
+            i += 1
+        }
+        flush()
+        return pieces
+    }
+
+    /// The token a Dataview field stands for.
+    static func fieldToken(key: String, value: String) -> CardToken {
+        switch key.lowercased() {
+        case "due", "deadline": return .emojiDate(.due, value)
+        case "scheduled": return .emojiDate(.scheduled, value)
+        case "start", "started": return .emojiDate(.start, value)
+        case "created": return .emojiDate(.created, value)
+        case "completion", "completed", "done": return .emojiDate(.completed, value)
+        case "cancelled": return .emojiDate(.cancelled, value)
+        case "priority": return Priority(text: value).map { .priority($0) } ?? .field(key: key, value: value)
+        case "id": return .id(value)
+        case "assignee", "assignees", "owner", "owners", "assigned": return .assignee(value)
+        default: return .field(key: key, value: value)
+        }
+    }
+
+    // MARK: - Pieces
+
+    /// `TIME{value}` or `DATE{value}` at `index` (by default `@@{…}` and `@{…}`): the value's range, the index after
+    /// `}`, and whether it is a time.
+    private static func braced(_ s: [Unicode.Scalar], at index: Int, _ triggers: Triggers) -> (Range<Int>, Int, Bool)? {
+        func matches(_ trigger: [Unicode.Scalar]) -> Bool {
+            guard index + trigger.count < s.count else { return false }
+            for (offset, scalar) in trigger.enumerated() where s[index + offset] != scalar { return false }
+            return s[index + trigger.count] == "{"
+        }
+        // The longer trigger first: `@@{` is a time, not `@` followed by `@{`.
+        let ordered = triggers.time.count >= triggers.date.count
+            ? [(triggers.time, true), (triggers.date, false)] : [(triggers.date, false), (triggers.time, true)]
+        guard let (trigger, isTime) = ordered.first(where: { matches($0.0) }) else { return nil }
+        let valueStart = index + trigger.count + 1
+        var close = valueStart
+        while close < s.count, close - valueStart <= 40, s[close] != "}" { close += 1 }
+        guard close < s.count, s[close] == "}" else { return nil }
+        return (valueStart..<close, close + 1, isTime)
+    }
+
+    /// `@due(…)` at `index`.
+    private static func atDue(_ s: [Unicode.Scalar], at index: Int) -> (Range<Int>, Int)? {
+        let name: [Unicode.Scalar] = ["d", "u", "e", "("]
+        guard index + 5 < s.count, Array(s[(index + 1)..<(index + 5)]) == name else { return nil }
+        let start = index + 5
+        var close = start
+        while close < s.count, close - start <= 40, s[close] != ")" { close += 1 }
+        guard close < s.count, s[close] == ")" else { return nil }
+        return (start..<close, close + 1)
+    }
+
+    /// The Tasks plugin's date emoji.
+    private static func dateEmoji(_ c: Unicode.Scalar) -> CardToken.DateKind? {
+        switch c {
+        case "📅", "📆", "🗓": return .due
+        case "⏳", "⌛": return .scheduled
+        case "🛫": return .start
+        case "➕": return .created
+        case "✅": return .completed
+        case "❌": return .cancelled
+        default: return nil
+        }
+    }
+
+    private static func priorityEmoji(_ c: Unicode.Scalar) -> Priority? {
+        switch c {
+        case "🔺": return .highest
+        case "⏫": return .high
+        case "🔼": return .medium
+        case "🔽": return .low
+        case "⏬": return .lowest
+        default: return nil
+        }
+    }
+
+    private static func isTokenEmoji(_ c: Unicode.Scalar) -> Bool {
+        dateEmoji(c) != nil || priorityEmoji(c) != nil || c == "🔁" || c == "🆔" || c == "⛔"
+    }
+
+    /// A date after an emoji: optional spaces (and variation selector), then `YYYY-MM-DD`.
+    private static func emojiValue(_ s: [Unicode.Scalar], after index: Int) -> (Range<Int>, Int)? {
+        var start = index
+        if start < s.count, s[start] == "\u{FE0F}" { start += 1 }
+        while start < s.count, s[start] == " " { start += 1 }
+        var end = start
+        while end < s.count, end - start < 10, s[end].isASCII, s[end].properties.isASCIIHexDigit || s[end] == "-" {
+            end += 1
+        }
+        guard end - start >= 8 else { return nil }
+        return (start..<end, end)
+    }
+
+    /// A word after an emoji (`🆔 abc123`).
+    private static func word(_ s: [Unicode.Scalar], after index: Int) -> (Range<Int>, Int)? {
+        var start = index
+        if start < s.count, s[start] == "\u{FE0F}" { start += 1 }
+        while start < s.count, s[start] == " " { start += 1 }
+        var end = start
+        while end < s.count, !s[end].isSpaceLike { end += 1 }
+        guard end > start else { return nil }
+        return (start..<end, end)
+    }
+
+    /// `[key:: value]` or `(key:: value)` at `index`.
+    private static func dataviewField(_ s: [Unicode.Scalar], at index: Int) -> (String, String, Int)? {
+        let close: Unicode.Scalar = s[index] == "[" ? "]" : ")"
+        var cursor = index + 1
+        var key = String.UnicodeScalarView()
+        while cursor < s.count, s[cursor].isWordCharacter || s[cursor] == "-" || s[cursor] == "_" || s[cursor] == " ",
+            key.count < 40
+        {
+            key.append(s[cursor])
+            cursor += 1
+        }
+        guard !key.isEmpty, cursor + 1 < s.count, s[cursor] == ":", s[cursor + 1] == ":" else { return nil }
+        cursor += 2
+        var value = String.UnicodeScalarView()
+        while cursor < s.count, s[cursor] != close, value.count < 200 {
+            value.append(s[cursor])
+            cursor += 1
+        }
+        guard cursor < s.count, s[cursor] == close else { return nil }
+        return (String(key).trimmingWhitespace, String(value).trimmingWhitespace, cursor + 1)
+    }
+
+    /// End of a tag name (letters, digits, `-`, `_`, `/`; not only digits), or nil if there is none.
+    private static func tagEnd(_ s: [Unicode.Scalar], from start: Int) -> Int? {
+        var end = start
+        var hasNonDigit = false
+        while end < s.count {
+            let c = s[end]
+            guard c.isWordCharacter || c == "-" || c == "_" || c == "/" || c.properties.generalCategory.isMark
+            else { break }
+            if !c.isDigitLike { hasNonDigit = true }
+            end += 1
+        }
+        // A trailing slash or dash is punctuation, not part of the tag.
+        while end > start, s[end - 1] == "/" || s[end - 1] == "-" { end -= 1 }
+        guard end > start, hasNonDigit else { return nil }
+        return end
+    }
+
+    /// End of a block ID at the very end of the text (`^abc-123`), or nil.
+    private static func blockIDEnd(_ s: [Unicode.Scalar], from start: Int) -> Int? {
+        var end = start
+        while end < s.count, s[end].isASCII, s[end].isWordCharacter || s[end] == "-" { end += 1 }
+        guard end > start, s[end...].allSatisfy({ $0.isSpaceLike }) else { return nil }
+        return end
+    }
+}
+
+extension Priority {
+    /// `high`, `Highest`, `p1`, `1`, `urgent`, `높음` …
+    init?(text: String) {
+        switch text.trimmingWhitespace.lowercased() {
+        case "highest", "urgent", "critical", "p0", "긴급", "최우선", "最高": self = .highest
+        case "high", "p1", "1", "높음", "高": self = .high
+        case "medium", "med", "normal-high", "p2", "2", "중간", "보통", "中": self = .medium
+        case "normal", "p3", "3": self = .normal
+        case "low", "p4", "4", "낮음", "低": self = .low
+        case "lowest", "p5", "5", "최저", "最低": self = .lowest
+        default: return nil
+        }
+    }
+}

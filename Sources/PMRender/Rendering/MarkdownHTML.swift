@@ -1,0 +1,303 @@
+import Templating
+
+/// Writes Markdown values as HTML: CommonMark's HTML, plus Obsidian's highlights, strikethrough, wikilinks, embeds,
+/// callouts and task items. It is safe for content from anyone: every text is escaped, raw HTML is left out, and
+/// links and images with dangerous URLs (`javascript:`, `vbscript:`, `file:`, `data:` other than images) lose their
+/// URL, as in cmark's safe mode.
+struct MarkdownHTML {
+    struct Options {
+        /// Added to heading levels (a card's `# Heading` must not outrank the page's headings).
+        var headingOffset = 0
+        /// Wikilinks link under this URL; without it they are text.
+        var wikilinkBase: String?
+        /// The URL of an embedded file copied into the site, if it was.
+        var embedURL: (String) -> String? = { _ in nil }
+        /// The accessible names of a task item's checkbox: (open, done).
+        var taskLabels = ("open", "done")
+    }
+
+    let options: Options
+
+    init(options: Options = Options()) {
+        self.options = options
+    }
+
+    /// The HTML of `markdown`, appended to `out`.
+    func write(_ markdown: Markdown, to out: inout [UInt8]) {
+        var writer = Writer(markdown: markdown, options: options)
+        writer.run(into: &out)
+    }
+
+    /// The HTML of `markdown` as a string.
+    func string(_ markdown: Markdown) -> String {
+        var out: [UInt8] = []
+        write(markdown, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// A URL for an `href` or `src` attribute, as cmark writes it: characters safe in URLs as they are (`&` and `'`
+    /// as character references), every other byte percent-encoded.
+    static func appendHref(_ url: String, to out: inout [UInt8]) {
+        for byte in url.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"): out += "&amp;".utf8
+            case UInt8(ascii: "'"): out += "&#x27;".utf8
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"):
+                out.append(byte)
+            default:
+                if "-_.+!*(),%#@?=;:/$~".utf8.contains(byte) {
+                    out.append(byte)
+                } else {
+                    out += "%".utf8
+                    out += String(byte, radix: 16, uppercase: true).leftPadded(to: 2).utf8
+                }
+            }
+        }
+    }
+
+    /// Whether a URL is one cmark's safe mode refuses.
+    static func isDangerous(_ url: String) -> Bool {
+        let lower = url.trimmingWhitespace.lowercased()
+        if lower.hasPrefix("javascript:") || lower.hasPrefix("vbscript:") || lower.hasPrefix("file:") { return true }
+        guard lower.hasPrefix("data:") else { return false }
+        return !["data:image/png", "data:image/gif", "data:image/jpeg", "data:image/webp"].contains {
+            lower.hasPrefix($0)
+        }
+    }
+
+    /// Walks the flat nodes with an explicit stack (content may nest thousands deep).
+    private struct Writer {
+        let markdown: Markdown
+        let options: Options
+        /// For each open node: its index, where its subtree ends, and the closing HTML to write then.
+        var open: [(index: Int, end: Int, closing: [UInt8])] = []
+
+        init(markdown: Markdown, options: Options) {
+            self.markdown = markdown
+            self.options = options
+        }
+
+        mutating func run(into out: inout [UInt8]) {
+            var index = 0
+            let nodes = markdown.nodes
+            while index < nodes.count {
+                closeFinished(before: index, into: &out)
+                let node = nodes[index]
+                index = visit(index, node, into: &out)
+            }
+            closeFinished(before: nodes.count, into: &out)
+        }
+
+        private mutating func closeFinished(before index: Int, into out: inout [UInt8]) {
+            while let last = open.last, last.end <= index {
+                out += last.closing
+                open.removeLast()
+            }
+        }
+
+        private mutating func push(_ index: Int, closing: String) {
+            open.append((index, markdown.nodes[index].end, Array(closing.utf8)))
+        }
+
+        /// Writes a node's opening (and its whole subtree when it is written at once); returns the next index.
+        private mutating func visit(_ index: Int, _ node: Markdown.Node, into out: inout [UInt8]) -> Int {
+            let next = index + 1
+            switch node.kind {
+            case .paragraph:
+                let inTightItem = isInTightItem(index)
+                if !inTightItem {
+                    Self.newLine(&out)
+                    out += "<p>".utf8
+                }
+                push(index, closing: inTightItem ? "" : "</p>\n")
+            case .heading:
+                Self.newLine(&out)
+                let level = min(6, max(1, node.number + options.headingOffset))
+                out += "<h\(level)>".utf8
+                push(index, closing: "</h\(level)>\n")
+            case .blockQuote:
+                Self.newLine(&out)
+                out += "<blockquote>\n".utf8
+                push(index, closing: "</blockquote>\n")
+            case .callout:
+                let kind = Slug.make(node.text)
+                let title = node.detail.isEmpty ? node.text.prefix(1).uppercased() + node.text.dropFirst() : node.detail
+                Self.newLine(&out)
+                if node.flags.contains(.folded) {
+                    out += "<details class=\"callout callout-\(kind)\"><summary class=\"callout-title\">".utf8
+                    HTMLEscaping.append(title, to: &out)
+                    out += "</summary>\n".utf8
+                    push(index, closing: "</details>\n")
+                } else {
+                    out += "<aside class=\"callout callout-\(kind)\"><p class=\"callout-title\">".utf8
+                    HTMLEscaping.append(title, to: &out)
+                    out += "</p>\n".utf8
+                    push(index, closing: "</aside>\n")
+                }
+            case .list:
+                Self.newLine(&out)
+                let ordered = node.flags.contains(.ordered)
+                let hasTasks = markdown.children(of: index).contains { markdown.nodes[$0].flags.contains(.task) }
+                let classAttribute = hasTasks ? " class=\"tasks\"" : ""
+                if ordered {
+                    out += (node.number != 1 ? "<ol start=\"\(node.number)\"\(classAttribute)>\n" : "<ol\(classAttribute)>\n")
+                        .utf8
+                } else {
+                    out += "<ul\(classAttribute)>\n".utf8
+                }
+                push(index, closing: ordered ? "</ol>\n" : "</ul>\n")
+            case .item:
+                if node.flags.contains(.task) {
+                    let checked = node.flags.contains(.checked)
+                    out += "<li class=\"task\(checked ? " done" : "")\"><input type=\"checkbox\" disabled".utf8
+                    out += (checked ? " checked" : "").utf8
+                    out += " title=\"".utf8
+                    HTMLEscaping.append(checked ? options.taskLabels.1 : options.taskLabels.0, to: &out)
+                    out += "\"> ".utf8
+                } else {
+                    out += "<li>".utf8
+                }
+                push(index, closing: "</li>\n")
+            case .codeBlock:
+                Self.newLine(&out)
+                let language = node.detail.split(separator: " ").first.map(String.init) ?? ""
+                out += "<pre><code".utf8
+                if !language.isEmpty {
+                    out += " class=\"language-".utf8
+                    HTMLEscaping.append(language, to: &out)
+                    out += "\"".utf8
+                }
+                out += ">".utf8
+                HTMLEscaping.append(node.text, to: &out)
+                out += "</code></pre>\n".utf8
+            case .htmlBlock, .htmlInline:
+                break  // raw HTML is never written
+            case .thematicBreak:
+                Self.newLine(&out)
+                out += "<hr>\n".utf8
+            case .text:
+                HTMLEscaping.append(node.text, to: &out)
+            case .softBreak:
+                out += "\n".utf8
+            case .lineBreak:
+                out += "<br>\n".utf8
+            case .code:
+                out += "<code>".utf8
+                HTMLEscaping.append(node.text, to: &out)
+                out += "</code>".utf8
+            case .emphasis:
+                out += "<em>".utf8
+                push(index, closing: "</em>")
+            case .strong:
+                out += "<strong>".utf8
+                push(index, closing: "</strong>")
+            case .highlight:
+                out += "<mark>".utf8
+                push(index, closing: "</mark>")
+            case .strikethrough:
+                out += "<del>".utf8
+                push(index, closing: "</del>")
+            case .link:
+                guard !MarkdownHTML.isDangerous(node.text) else { break }  // the text stays, the link goes
+                out += "<a href=\"".utf8
+                MarkdownHTML.appendHref(node.text, to: &out)
+                out += "\"".utf8
+                if !node.detail.isEmpty {
+                    out += " title=\"".utf8
+                    HTMLEscaping.append(node.detail, to: &out)
+                    out += "\"".utf8
+                }
+                out += ">".utf8
+                push(index, closing: "</a>")
+            case .image:
+                let alt = markdown.plainText(of: index)
+                guard !MarkdownHTML.isDangerous(node.text) else {
+                    HTMLEscaping.append(alt, to: &out)
+                    return node.end
+                }
+                out += "<img src=\"".utf8
+                MarkdownHTML.appendHref(node.text, to: &out)
+                out += "\" alt=\"".utf8
+                HTMLEscaping.append(alt, to: &out)
+                out += "\"".utf8
+                if !node.detail.isEmpty {
+                    out += " title=\"".utf8
+                    HTMLEscaping.append(node.detail, to: &out)
+                    out += "\"".utf8
+                }
+                out += ">".utf8
+                return node.end
+            case .wikilink:
+                let label = node.detail.isEmpty ? node.text : node.detail
+                if let base = options.wikilinkBase, let url = Self.wikilinkURL(base: base, target: node.text) {
+                    out += "<a class=\"wikilink\" href=\"".utf8
+                    MarkdownHTML.appendHref(url, to: &out)
+                    out += "\">".utf8
+                    HTMLEscaping.append(label, to: &out)
+                    out += "</a>".utf8
+                } else {
+                    out += "<span class=\"wikilink\">".utf8
+                    HTMLEscaping.append(label, to: &out)
+                    out += "</span>".utf8
+                }
+            case .embed:
+                if let url = options.embedURL(node.text) {
+                    out += "<img class=\"embed\" src=\"".utf8
+                    MarkdownHTML.appendHref(url, to: &out)
+                    out += "\" alt=\"".utf8
+                    HTMLEscaping.append(node.text, to: &out)
+                    out += "\">".utf8
+                } else {
+                    out += "<span class=\"embed\">".utf8
+                    HTMLEscaping.append(node.text, to: &out)
+                    out += "</span>".utf8
+                }
+            }
+            return next
+        }
+
+        /// Starts a new line unless the output is at the start of one (as cmark's renderer does before blocks).
+        private static func newLine(_ out: inout [UInt8]) {
+            if let last = out.last, last != UInt8(ascii: "\n") { out.append(UInt8(ascii: "\n")) }
+        }
+
+        /// Whether the paragraph being opened stands directly in an item of a tight list (then, as in CommonMark's
+        /// HTML, it has no `<p>`).
+        private func isInTightItem(_ paragraph: Int) -> Bool {
+            guard open.count >= 2, markdown.nodes[open[open.count - 1].index].kind == .item else { return false }
+            let list = markdown.nodes[open[open.count - 2].index]
+            return list.kind == .list && list.flags.contains(.tight)
+        }
+
+        /// `base` + the page name (without `.md`), percent-encoded; a heading (`#…`) becomes the fragment.
+        static func wikilinkURL(base: String, target: String) -> String? {
+            var page = Substring(target)
+            var fragment = ""
+            if let hash = page.firstIndex(of: "#") {
+                fragment = "#" + Slug.make(String(page[page.index(after: hash)...]))
+                page = page[..<hash]
+            }
+            if page.hasSuffix(".md") { page = page.dropLast(3) }
+            guard !page.isEmpty || !fragment.isEmpty else { return nil }
+            var encoded = ""
+            for byte in page.utf8 {
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                    UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."),
+                    UInt8(ascii: "~"), UInt8(ascii: "/"):
+                    encoded.unicodeScalars.append(Unicode.Scalar(byte))
+                default:
+                    encoded += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+                }
+            }
+            return (base.hasSuffix("/") ? base : base + "/") + encoded + fragment
+        }
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}

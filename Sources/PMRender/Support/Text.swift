@@ -1,0 +1,47 @@
+/// Character classes and trimming on Unicode scalars, with ASCII fast paths: Unicode property look-ups are slow in
+/// the hot loops of parsing, and Foundation's versions bridge through NSString.
+extension Unicode.Scalar {
+    /// Whitespace (Unicode's White_Space).
+    @inline(__always) var isSpaceLike: Bool {
+        value < 0x80 ? (value == 0x20 || (0x09...0x0D).contains(value)) : properties.isWhitespace
+    }
+
+    /// A letter or digit of any script.
+    @inline(__always) var isWordCharacter: Bool {
+        if value < 0x80 {
+            return (0x30...0x39).contains(value) || (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value)
+        }
+        return properties.isAlphabetic || properties.numericType != nil
+    }
+
+    /// A digit of any script.
+    @inline(__always) var isDigitLike: Bool {
+        value < 0x80 ? (0x30...0x39).contains(value) : properties.numericType != nil
+    }
+}
+
+extension String {
+    /// The string without leading and trailing whitespace and newlines.
+    var trimmingWhitespace: String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.isSpaceLike }) else { return "" }
+        let last = scalars.lastIndex(where: { !$0.isSpaceLike })!
+        if first == scalars.startIndex, scalars.index(after: last) == scalars.endIndex { return self }
+        return String(scalars[first...last])
+    }
+}
+
+extension Substring {
+    /// The substring without leading and trailing spaces and tabs.
+    var trimmingSpaces: Substring {
+        var start = startIndex
+        var end = endIndex
+        while start < end, self[start] == " " || self[start] == "\t" { start = index(after: start) }
+        while end > start {
+            let before = index(before: end)
+            guard self[before] == " " || self[before] == "\t" else { break }
+            end = before
+        }
+        return self[start..<end]
+    }
+}

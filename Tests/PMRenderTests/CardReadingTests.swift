@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+
+@testable import PMRender
+
+/// How a card's text becomes its title, description and metadata, and the problems found on the way, pinned to
+/// line and column.
+@Suite("Reading cards")
+struct CardReadingTests {
+    static func board(_ text: String) -> ParseResult {
+        BoardFile.check(BoardParser.parse(Array(text.utf8), file: "board.md"))
+    }
+
+    static func card(_ text: String) throws -> Card {
+        try #require(board("## TODO\n\n" + text).board.cards.first)
+    }
+
+    @Test(
+        "dates in every form boards write them",
+        arguments: [
+            ("- [ ] a @{2026-05-10}", "2026-05-10"),
+            ("- [ ] a @{20260510}", "2026-05-10"),
+            ("- [ ] a @{2026-05-10} @@{14:30}", "2026-05-10T14:30"),
+            ("- [ ] a @@{14:30} @{2026-05-10}", "2026-05-10T14:30"),
+            ("- [ ] a @due(2026-05-10)", "2026-05-10"),
+            ("- [ ] a 📅 2026-05-10", "2026-05-10"),
+            ("- [ ] a 📅2026-05-10 ⏫", "2026-05-10"),
+            ("- [ ] a [due:: 2026-05-10]", "2026-05-10"),
+            ("- [ ] a (due:: 2026-05-10T09:15)", "2026-05-10T09:15"),
+            ("- [ ] a @[[2026-05-10]]", "2026-05-10"),
+            ("- [ ] a @[[May 10th, 2026]]", "2026-05-10"),
+            ("- [ ] a\n  @{2026-05-10}", "2026-05-10"),
+            ("- [ ] a\n  Due: 2026-05-10 18:00", "2026-05-10T18:00"),
+            ("- [ ] a\n  기한: 2026-05-10", "2026-05-10"),
+            ("- a\n    @ 2026-05-10", "2026-05-10"),
+            ("### a\nDue: 2026-05-10\n\ntext", "2026-05-10"),
+        ])
+    func dates(text: String, due: String) throws {
+        #expect(try Self.card(text).due?.iso == due)
+        #expect(try Self.card(text).title == "a")
+    }
+
+    @Test("a board's own date format and triggers (Obsidian settings)")
+    func boardDateFormat() throws {
+        let text = """
+            ## TODO
+
+            - [ ] a @date{24.04.26}
+
+            %% kanban:settings
+            ```
+            {"kanban-plugin":"basic","date-format":"DD.MM.YY","date-trigger":"@date"}
+            ```
+            %%
+            """
+        let card = try #require(Self.board(text).board.cards.first)
+        #expect(card.due?.iso == "2026-04-24")
+        #expect(card.title == "a")
+    }
+
+    @Test("tags, priorities, IDs, assignees and Tasks dates leave the title and are read")
+    func metadata() throws {
+        let card = try Self.card(
+            "- [x] Ship it #release #ops ⏫ ➕ 2026-04-01 ✅ 2026-05-01 🔁 every week [assignee:: Minji, Joon] ^ship-1")
+        #expect(card.title == "Ship it")
+        #expect(card.tags == ["release", "ops"])
+        #expect(card.priority == .high)
+        #expect(card.dates.created?.description == "2026-04-01")
+        #expect(card.dates.completed?.description == "2026-05-01")
+        #expect(card.assignees == ["Minji", "Joon"])
+        #expect(card.explicitID == "ship-1")
+        #expect(card.id == "ship-1")
+        #expect(card.isChecked)
+    }
+
+    @Test("a title ends at <br>; what follows is the description, its tags read")
+    func lineBreaks() throws {
+        let card = try Self.card("- [ ] Title<br>more text #later<br>@{2026-01-02}")
+        #expect(card.title == "Title")
+        #expect(card.tags == ["later"])
+        #expect(card.due?.iso == "2026-01-02")
+        #expect(PlainText.markdown(card.description) == "more text #later")
+    }
+
+    @Test("links stay links in titles; #42 is not a tag")
+    func titleMarkup() throws {
+        let card = try Self.card("- [ ] Fix [bug #42](https://example.com/42) in **parser**")
+        #expect(card.title == "Fix bug #42 in parser")
+        #expect(card.tags.isEmpty)
+        #expect(card.titleMarkup.nodes.contains { $0.kind == .link && $0.text == "https://example.com/42" })
+    }
+
+    @Test("subtasks: nested task items and VS Code steps")
+    func subtasks() throws {
+        let card = try Self.card("- [ ] Plan\n  - [x] one\n  - [ ] two\n    - [x] nested")
+        #expect(card.subtaskProgress.done == 2)
+        #expect(card.subtaskProgress.total == 3)
+        let heading = try Self.card("### Task\n\n  - due: 2026-06-02\n  - steps:\n      - [x] a\n      - [ ] b")
+        #expect(heading.due?.iso == "2026-06-02")
+        #expect(heading.subtaskProgress.done == 1)
+        #expect(heading.subtaskProgress.total == 2)
+    }
+
+    @Test("repeated titles get -2, -3; a repeated explicit ID is a warning at the second card")
+    func identities() throws {
+        let result = Self.board("## TODO\n\n- [ ] Monday\n- [ ] Monday\n- [ ] Monday\n- [ ] a ^x\n- [ ] b ^x\n")
+        #expect(result.board.cards.map(\.id) == ["monday", "monday-2", "monday-3", "x", "x-2"])
+        let warnings = result.diagnostics.map { "\($0.location!.line):\($0.location!.column) \($0.severity) \($0.code)" }
+        #expect(warnings == ["7:1 warning duplicate-card-id"])
+    }
+
+    @Test(
+        "problems are warnings, pinned to the token",
+        arguments: [
+            ("- [ ] a @{2026-13-45}", "3:9 warning invalid-deadline"),
+            ("- [ ] a @@{10:00}", "3:9 warning time-without-date"),
+            ("- [ ] a @{2026-01-01} @{2026-02-02}", "3:23 warning conflicting-deadlines"),
+            ("- [ ]", "3:1 warning empty-card"),
+            ("- [ ] a ^y\n  ID: x", "4:3 warning conflicting-ids"),
+            ("- [ ] a\n\nstray paragraph", "5:1 warning stray-content"),
+        ])
+    func problems(text: String, expected: String) {
+        let result = Self.board("## TODO\n\n" + text)
+        let found = result.diagnostics.map { "\($0.location!.line):\($0.location!.column) \($0.severity) \($0.code)" }
+        #expect(found == [expected])
+        #expect(!result.hasErrors)
+    }
+
+    @Test("a card that is only tags keeps them as its title")
+    func tagOnly() throws {
+        let card = try Self.card("- [ ] #idea #later")
+        #expect(card.title == "#idea #later")
+        #expect(card.tags == ["idea", "later"])
+    }
+
+    @Test("the description's source keeps what is not metadata")
+    func descriptionSource() throws {
+        let card = try Self.card("- [ ] a #x\n  Tags: y\n  Line one.\n  @{2026-01-01}\n\n  Line two.")
+        #expect(card.descriptionSource == "Line one.\n\nLine two.")
+        #expect(card.tags == ["x", "y"])
+    }
+}

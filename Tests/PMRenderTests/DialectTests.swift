@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+@testable import PMRender
+
+/// Boards of every dialect (`Fixtures/dialects/*.md`) against what their owners expect to see
+/// (`Fixtures/dialects/expected.json`, written from each tool's rules, not from pm-render's output): lanes as written,
+/// in order, with their states and card counts; the archive; and the metadata of representative cards.
+@Suite("Dialects")
+struct DialectTests {
+    struct Expected: Decodable {
+        struct Lane: Decodable {
+            let name: String
+            let state: String
+            let cards: Int
+            let wip: Int?
+        }
+
+        struct Card: Decodable {
+            let lane: String
+            let title: String
+            let due: String?
+            let tags: [String]?
+            let priority: String?
+            let assignees: [String]?
+            let subtasks: Subtasks?
+            let checked: Bool?
+            let group: String?
+        }
+
+        struct Subtasks: Decodable, Equatable {
+            let done: Int
+            let total: Int
+        }
+
+        let lanes: [Lane]
+        let archived: Int?
+        let cards: [Card]?
+    }
+
+    static let folder = TestSupport.fixtures.appending(path: "dialects")
+    static let expected: [String: Expected] = {
+        let data = (try? Data(contentsOf: folder.appending(path: "expected.json"))) ?? Data()
+        return (try? JSONDecoder().decode([String: Expected].self, from: data)) ?? [:]
+    }()
+
+    @Test("every fixture has expectations, and every expectation a fixture")
+    func coverage() {
+        let files = Set(TestSupport.files(in: Self.folder, withExtension: "md"))
+        #expect(!files.isEmpty)
+        #expect(files == Set(Self.expected.keys))
+    }
+
+    @Test("lanes, states, counts and cards as the board's owner expects", arguments: expected.keys.sorted())
+    func board(_ name: String) throws {
+        let expected = try #require(Self.expected[name])
+        let bytes = try [UInt8](Data(contentsOf: Self.folder.appending(path: name)))
+        let result = BoardFile.check(BoardParser.parse(bytes, file: name))
+        let board = result.board
+        #expect(result.isReadable)
+        #expect(!result.hasErrors, "errors: \(result.diagnostics.filter(\.isError).map(\.message))")
+
+        #expect(board.lanes.map(\.heading) == expected.lanes.map(\.name))
+        #expect(board.lanes.map(\.state.slug) == expected.lanes.map(\.state))
+        #expect(board.lanes.map(\.cards.count) == expected.lanes.map(\.cards))
+        for lane in expected.lanes {
+            guard let wip = lane.wip, let actual = board.lanes.first(where: { $0.heading == lane.name }) else { continue }
+            #expect((actual.wipLimit ?? 0) == wip, "WIP limit of \(lane.name)")
+        }
+        #expect(board.archive.count == (expected.archived ?? 0))
+
+        for card in expected.cards ?? [] {
+            let found = board.lanes.first { $0.heading == card.lane }?.cards.first { $0.title == card.title }
+            let actual = try #require(found, "no card '\(card.title)' in '\(card.lane)'")
+            if let due = card.due { #expect(actual.due?.iso == due, "due of \(card.title)") } else {
+                #expect(actual.due == nil, "due of \(card.title)")
+            }
+            if let tags = card.tags { #expect(actual.tags == tags, "tags of \(card.title)") }
+            #expect(actual.priority?.name == card.priority, "priority of \(card.title)")
+            if let assignees = card.assignees { #expect(actual.assignees == assignees, "assignees of \(card.title)") }
+            let progress = actual.subtaskProgress
+            let subtasks = progress.total > 0 ? Expected.Subtasks(done: progress.done, total: progress.total) : nil
+            #expect(subtasks == card.subtasks, "subtasks of \(card.title)")
+            if let checked = card.checked { #expect(actual.isChecked == checked, "checked of \(card.title)") }
+            if let group = card.group { #expect(actual.group == group, "group of \(card.title)") }
+        }
+    }
+}

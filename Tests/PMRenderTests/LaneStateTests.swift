@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+@testable import PMRender
+
+/// Which state each lane gets, and why.
+@Suite("Lane states")
+struct LaneStateTests {
+    static func lanes(_ text: String) -> [Lane] {
+        BoardParser.parse(Array(text.utf8), file: "board.md").board.lanes
+    }
+
+    @Test(
+        "names in many languages and decorations",
+        arguments: [
+            ("Backlog", CardState.todo), ("📝 To Do", .todo), ("To Do: site", .todo), ("할 일", .todo), ("待办", .todo),
+            ("未着手", .todo), ("Zu erledigen", .todo), ("À faire", .todo), ("Por hacer", .todo), ("A fazer", .todo),
+            ("К выполнению", .todo), ("Te doen", .todo), ("In Progress", .doing), ("🚧 in-progress", .doing),
+            ("진행 중", .doing), ("진행중", .doing), ("进行中", .doing), ("進行中", .doing), ("In Arbeit", .doing),
+            ("En cours", .doing), ("Em progresso", .doing), ("В работе", .doing), ("Code Review", .doing),
+            ("Blocked / Waiting", .doing), ("Done", .done), ("✅ Done (2024)", .done), ("완료", .done),
+            ("已完成", .done), ("完成", .done), ("Erledigt", .done), ("Terminé", .done), ("Hecho", .done),
+            ("Concluído", .done), ("Готово", .done), ("Klaar", .done), ("Shipped", .done), ("Backlog #row2", .todo),
+        ])
+    func names(name: String, state: CardState) {
+        let lanes = Self.lanes("## \(name)\n- [ ] a\n")
+        #expect(lanes.map(\.state) == [state])
+        #expect(lanes.first?.stateSource == .name)
+    }
+
+    @Test("front matter, **Complete**, inheritance and first lanes, in that order")
+    func rules() {
+        let lanes = Self.lanes(
+            """
+            ---
+            lanes:
+              Ideas: doing
+            ---
+            ## Monday
+            ## Ideas
+            ## Thursday
+            ## Shelf
+            **Complete**
+            ## Friday
+            """)
+        #expect(lanes.map(\.name) == ["Monday", "Ideas", "Thursday", "Shelf", "Friday"])
+        #expect(lanes.map(\.state) == [.todo, .doing, .doing, .done, .done])
+        #expect(lanes.map(\.stateSource) == [.firstLanes, .frontMatter, .previousLane, .completeMarker, .previousLane])
+    }
+
+    @Test("a WIP limit in the heading; (0) is none; other parentheses stay in the name")
+    func limits() {
+        let lanes = Self.lanes("## Doing (3)\n## Done (0)\n## Release (v1.2)\n")
+        #expect(lanes.map(\.name) == ["Doing", "Done", "Release (v1.2)"])
+        #expect(lanes.map(\.wipLimit) == [3, nil, nil])
+    }
+
+    @Test("a leading # heading is the title; without ## headings the # headings are lanes")
+    func headingLevels() {
+        let titled = BoardParser.parse(Array("# Plan\n## A\n- [ ] x\n".utf8), file: "b.md").board
+        #expect(titled.title == "Plan")
+        #expect(titled.lanes.map(\.name) == ["A"])
+        let hashes = BoardParser.parse(Array("# TODO\n- [ ] a\n# DONE\n- [x] b\n".utf8), file: "b.md").board
+        #expect(hashes.title == "b")
+        #expect(hashes.lanes.map(\.name) == ["TODO", "DONE"])
+        #expect(hashes.lanes.map(\.cards.count) == [1, 1])
+    }
+
+    @Test("the archive: *** then a heading, or a lane named Archive in any language")
+    func archive() {
+        let board = BoardParser.parse(
+            Array("## A\n- [ ] a\n## 归档\n- [x] b\n\n***\n\n## Old\n- [x] c\n".utf8), file: "b.md"
+        ).board
+        #expect(board.lanes.map(\.name) == ["A"])
+        #expect(board.archive.map(\.title) == ["b", "c"])
+        // `---` between lanes is only a rule.
+        let rules = BoardParser.parse(Array("## A\n- [ ] a\n\n---\n\n## B\n- [ ] b\n".utf8), file: "b.md").board
+        #expect(rules.lanes.map(\.name) == ["A", "B"])
+    }
+
+    @Test("every name in the lane data means one thing")
+    func dataIsConsistent() throws {
+        let json = try #require(EmbeddedData.sources["lane-names"])
+        let file = try JSONDecoder().decode([String: [String: [String]]].self, from: Data(json.utf8))
+        var meaning: [String: String] = [:]
+        for (group, languages) in file where group != "complete-marker" {
+            for name in languages.values.joined() {
+                let key = LaneName.key(name)
+                #expect(!key.isEmpty, "'\(name)' has no letters")
+                if let other = meaning[key] { #expect(other == group, "'\(name)' is both \(other) and \(group)") }
+                meaning[key] = group
+            }
+        }
+        #expect(meaning.count > 300)
+    }
+}

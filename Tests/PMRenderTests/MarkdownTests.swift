@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+
+@testable import PMRender
+
+/// cmark's tree as Swift values, the Obsidian syntax read on top of it, and the HTML and plain text written from
+/// them.
+@Suite("Markdown")
+struct MarkdownTests {
+    /// The HTML of a piece of Markdown (all pieces of a document, one after another).
+    static func html(_ text: String, options: MarkdownHTML.Options = MarkdownHTML.Options()) -> String {
+        var copy = text
+        let segments = copy.withUTF8 { MarkdownParser.segments($0, firstLine: 1) }
+        var out: [UInt8] = []
+        var listOpen = false
+        for segment in segments {
+            // Top-level items are pieces of their own; wrap them back into a list to write them.
+            if segment.root.kind == .item, !listOpen {
+                out += "<ul>\n".utf8
+                listOpen = true
+            } else if segment.root.kind != .item, listOpen {
+                out += "</ul>\n".utf8
+                listOpen = false
+            }
+            MarkdownHTML(options: options).write(segment.markdown, to: &out)
+        }
+        if listOpen { out += "</ul>\n".utf8 }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    @Test(
+        "Obsidian syntax becomes HTML",
+        arguments: [
+            ("a ==highlighted== word", "<p>a <mark>highlighted</mark> word</p>\n"),
+            ("a ~~struck~~ word", "<p>a <del>struck</del> word</p>\n"),
+            ("==a *b* c==", "<p><mark>a <em>b</em> c</mark></p>\n"),
+            ("x == y == z", "<p>x == y == z</p>\n"),
+            ("shown %% hidden %% shown", "<p>shown  shown</p>\n"),
+            ("see [[Page|the page]]", "<p>see <span class=\"wikilink\">the page</span></p>\n"),
+            ("see [[Page]]", "<p>see <span class=\"wikilink\">Page</span></p>\n"),
+            ("![[diagram.png]]", "<p><span class=\"embed\">diagram.png</span></p>\n"),
+            ("go to https://example.com/a_b.", "<p>go to <a href=\"https://example.com/a_b\">https://example.com/a_b</a>.</p>\n"),
+            ("(www.example.com)", "<p>(<a href=\"https://www.example.com\">www.example.com</a>)</p>\n"),
+            ("`==code==`", "<p><code>==code==</code></p>\n"),
+            ("one<br>two", "<p>one<br>\ntwo</p>\n"),
+            ("> [!warning] Careful\n> body", "<aside class=\"callout callout-warning\"><p class=\"callout-title\">Careful</p>\n<p>body</p>\n</aside>\n"),
+            ("> [!tip]- Folded\n> body", "<details class=\"callout callout-tip\"><summary class=\"callout-title\">Folded</summary>\n<p>body</p>\n</details>\n"),
+            ("> - [ ] open\n> - [x] done", "<blockquote>\n<ul class=\"tasks\">\n<li class=\"task\"><input type=\"checkbox\" disabled title=\"open\"> open</li>\n<li class=\"task done\"><input type=\"checkbox\" disabled checked title=\"done\"> done</li>\n</ul>\n</blockquote>\n"),
+        ])
+    func obsidian(markdown: String, expected: String) {
+        #expect(Self.html(markdown) == expected)
+    }
+
+    @Test("wikilinks link under a base URL, encoded, with headings as fragments")
+    func wikilinkBase() {
+        var options = MarkdownHTML.Options()
+        options.wikilinkBase = "https://wiki.example.com/notes"
+        #expect(
+            Self.html("[[Team plan#Q3 goals|plan]]", options: options)
+                == "<p><a class=\"wikilink\" href=\"https://wiki.example.com/notes/Team%20plan#q3-goals\">plan</a></p>\n")
+    }
+
+    @Test(
+        "hostile content is escaped, raw HTML left out, dangerous URLs dropped",
+        arguments: [
+            ("<script>alert(1)</script>", ""),
+            ("a <b onclick=x>bold</b>", "<p>a bold</p>\n"),
+            ("[x](javascript:alert(1))", "<p>x</p>\n"),
+            ("[x](JaVaScRiPt:alert(1))", "<p>x</p>\n"),
+            ("![pic](data:text/html;base64,xx)", "<p>pic</p>\n"),
+            ("![pic](data:image/png;base64,xx)", "<p><img src=\"data:image/png;base64,xx\" alt=\"pic\"></p>\n"),
+            ("[x](http://a.b/\"onmouseover=\"x)", "<p><a href=\"http://a.b/%22onmouseover=%22x\">x</a></p>\n"),
+            ("5 < 6 & \"q\" 'a'", "<p>5 &lt; 6 &amp; &quot;q&quot; &#39;a&#39;</p>\n"),
+            ("[[a\"><script>|x]]", "<p>[[a&quot;&gt;|x]]</p>\n"),
+            ("[é](https://example.com/ü ö)", "<p>[é](<a href=\"https://example.com/%C3%BC\">https://example.com/ü</a> ö)</p>\n"),
+            ("[é](<https://example.com/ü ö>)", "<p><a href=\"https://example.com/%C3%BC%20%C3%B6\">é</a></p>\n"),
+        ])
+    func hostile(markdown: String, expected: String) {
+        #expect(Self.html(markdown) == expected)
+    }
+
+    @Test("10,000 nested quotes convert and write without deep recursion")
+    func deepNesting() {
+        let text = String(repeating: "> ", count: 10_000) + "deep"
+        let html = Self.html(text)
+        #expect(html.hasSuffix("</blockquote>\n"))
+        #expect(html.components(separatedBy: "<blockquote>").count == 10_001)
+    }
+
+    @Test("top-level list items are pieces of their own, with their lines")
+    func segments() {
+        var text = "# Title\n\n- a\n- b\n  more\n\n1. c\n"
+        let segments = text.withUTF8 { MarkdownParser.segments($0, firstLine: 10) }
+        #expect(segments.map(\.root.kind) == [.heading, .item, .item, .item])
+        #expect(segments.map(\.line) == [10, 12, 13, 16])
+        #expect(segments[3].root.flags.contains(.ordered))
+        #expect(Set(segments.map(\.id)).count == 4)
+    }
+
+    @Test("plain text keeps the words, lists, code and link targets")
+    func plainText() {
+        var text = "A *b* [c](https://x.y).\n\n- [x] done\n- item\n\n```\ncode\n```"
+        let segments = text.withUTF8 { MarkdownParser.segments($0, firstLine: 1) }
+        let markdown = Markdown.joined(segments.map(\.markdown))
+        #expect(PlainText.markdown(markdown) == "A b c (https://x.y).\n\n- [x] done\n- item\ncode")
+    }
+}

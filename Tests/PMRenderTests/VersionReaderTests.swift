@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+
+@testable import PMRender
+
+/// The history reads each version from what changed (`VersionReader`); whatever the edit, the result must be the
+/// board a whole parse gives.
+@Suite("Reading versions from their changes")
+struct VersionReaderTests {
+    /// A small deterministic generator (SplitMix64), so every run edits the same way.
+    struct Random {
+        var state: UInt64
+
+        mutating func next(_ bound: Int) -> Int {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Int((z ^ (z >> 31)) % UInt64(bound))
+        }
+    }
+
+    /// Lines an edit inserts: cards, continuations, lanes, groups, and everything that changes how cmark reads the
+    /// lines after it (fences, quotes, HTML, setext underlines, comments, indented code, lists of other kinds).
+    static let pool = [
+        "- [ ] Write the release notes @{2026-12-01} #docs", "- [x] Ship it", "  A continuation of the card above.",
+        "  - [ ] a subtask", "", "", "## Review", "## Done", "### Group", "```", "```swift", "    indented code",
+        "> a quote", "<div>", "</div>", "---", "***", "===", "%%", "%% a comment %%", "%% kanban:settings", "1. first",
+        "2) second", "* star card", "+ plus card", "Plain paragraph text", "- ", "Due: 2026-11-30", "# Title",
+        "\t- tabbed item", "  ```", "~~~", "- [ ] card with [[wiki|link]] and ==mark==",
+    ]
+
+    static let bases: [String] = {
+        let examples = ["board.md", "obsidian.md", "ko.md"].compactMap {
+            try? TestSupport.read(TestSupport.examples.appending(path: $0))
+        }
+        let dialects = TestSupport.files(in: TestSupport.fixtures.appending(path: "dialects"), withExtension: "md")
+            .prefix(12).compactMap { try? TestSupport.read(TestSupport.fixtures.appending(path: "dialects/\($0)")) }
+        return examples + dialects
+    }()
+
+    @Test("every version of random edit sequences reads as a whole parse reads it", arguments: 0..<24)
+    func randomEdits(seed: Int) {
+        var random = Random(state: UInt64(seed) &* 7919)
+        let base = Self.bases[seed % Self.bases.count]
+        var lines = base.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var reader = VersionReader()
+        let versions = 60
+        for version in 0..<versions {
+            let bytes = Array(lines.joined(separator: "\n").utf8)
+            let incremental = reader.read(bytes, file: "board.md")
+            let whole = BoardParser.parse(bytes, file: "board.md")
+            guard incremental.board == whole.board, incremental.diagnostics == whole.diagnostics else {
+                Issue.record("seed \(seed), version \(version) differs:\n\(lines.joined(separator: "\n"))")
+                return
+            }
+            edit(&lines, &random)
+        }
+        // Most versions are read from their changes (those that may define links are parsed whole).
+        #expect(reader.wholeParses < versions / 2)
+    }
+
+    @Test("a version equal to the one before is not parsed again")
+    func unchanged() {
+        var reader = VersionReader()
+        let bytes = Array("## TODO\n- [ ] a\n".utf8)
+        let first = reader.read(bytes, file: "board.md")
+        let second = reader.read(bytes, file: "board.md")
+        #expect(first.board == second.board)
+        #expect(reader.wholeParses == 1)
+    }
+
+    @Test("link reference definitions make a version parse whole")
+    func linkDefinitions() {
+        var reader = VersionReader()
+        _ = reader.read(Array("## TODO\n- [ ] see [spec]\n".utf8), file: "board.md")
+        let result = reader.read(Array("## TODO\n- [ ] see [spec]\n\n[spec]: https://example.com\n".utf8), file: "board.md")
+        #expect(reader.wholeParses == 2)
+        let card = result.board.cards.first
+        #expect(card?.titleMarkup.nodes.contains { $0.kind == .link && $0.text == "https://example.com" } == true)
+    }
+
+    /// Edits the body (the front matter stays: a version whose front matter changed is parsed whole).
+    private func edit(_ lines: inout [String], _ random: inout Random) {
+        var body = 0
+        if lines.first == "---", let close = lines.dropFirst().firstIndex(of: "---") { body = close + 1 }
+        let position = body + random.next(lines.count - body + 1)
+        switch random.next(5) {
+        case 0, 1:
+            lines.insert(Self.pool[random.next(Self.pool.count)], at: position)
+        case 2 where lines.count > body:
+            lines.remove(at: min(position, lines.count - 1))
+        case 3 where lines.count > body:
+            lines[min(position, lines.count - 1)] = Self.pool[random.next(Self.pool.count)]
+        default:
+            // Move a block of lines (a card moving between lanes).
+            guard lines.count > 4 else { return }
+            guard lines.count - body > 4 else { return }
+            let start = body + random.next(lines.count - body - 2)
+            let length = 1 + random.next(min(4, lines.count - start - 1))
+            let block = Array(lines[start..<(start + length)])
+            lines.removeSubrange(start..<(start + length))
+            lines.insert(contentsOf: block, at: body + random.next(lines.count - body + 1))
+        }
+    }
+}
