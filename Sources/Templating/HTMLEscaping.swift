@@ -29,28 +29,70 @@ public enum HTMLEscaping {
 
     /// Appends `bytes` escaped to `output`.
     public static func append(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
-        // Runs without anything to escape are copied whole.
-        var runStart = 0
-        var index = 0
-        let count = bytes.count
-        while index < count {
-            let byte = bytes[index]
-            if needsEscape(byte) {
-                if index > runStart {
-                    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+        // Most text has nothing to escape and is copied in one piece, after a scan eight bytes at a
+        // time; the rest is counted, then written in place, without an append per run.
+        let first = firstSpecial(in: bytes)
+        guard first < bytes.count else {
+            output.append(contentsOf: bytes)
+            return
+        }
+        var extra = 0
+        for byte in UnsafeBufferPointer(rebasing: bytes[first...]) where needsEscape(byte) {
+            extra += byte == UInt8(ascii: "\"") ? 5 : byte == UInt8(ascii: "&") || byte == UInt8(ascii: "'") ? 4 : 3
+        }
+        guard extra > 0 else {
+            output.append(contentsOf: bytes)
+            return
+        }
+        let start = output.count
+        output.append(contentsOf: repeatElement(0, count: bytes.count + extra))
+        output.withUnsafeMutableBufferPointer { buffer in
+            var out = start
+            func put(_ reference: StaticString) {
+                for byte in UnsafeBufferPointer(start: reference.utf8Start, count: reference.utf8CodeUnitCount) {
+                    buffer[out] = byte
+                    out += 1
+                }
+            }
+            for byte in bytes {
+                guard needsEscape(byte) else {
+                    buffer[out] = byte
+                    out += 1
+                    continue
                 }
                 switch byte {
-                case UInt8(ascii: "&"): output += amp
-                case UInt8(ascii: "<"): output += lt
-                case UInt8(ascii: ">"): output += gt
-                case UInt8(ascii: "\""): output += quot
-                default: output += apos
+                case UInt8(ascii: "&"): put("&amp;")
+                case UInt8(ascii: "<"): put("&lt;")
+                case UInt8(ascii: ">"): put("&gt;")
+                case UInt8(ascii: "\""): put("&quot;")
+                default: put("&#39;")
                 }
-                runStart = index + 1
             }
-            index += 1
         }
-        if count > runStart { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<count])) }
+    }
+
+    /// The offset of the first byte of `bytes` that needs escaping; `bytes.count` when none does.
+    static func firstSpecial(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
+            // A zero byte where the special byte is; the classic test for a zero byte in a word.
+            func has(_ special: UInt8) -> Bool {
+                let matches = word ^ (ones &* UInt64(special))
+                return (matches &- ones) & ~matches & highs != 0
+            }
+            if has(UInt8(ascii: "&")) || has(UInt8(ascii: "<")) || has(UInt8(ascii: ">")) || has(UInt8(ascii: "\""))
+                || has(UInt8(ascii: "'"))
+            {
+                break  // somewhere in these eight bytes: found byte by byte below
+            }
+            offset += 8
+        }
+        while offset < bytes.count, !needsEscape(bytes[offset]) { offset += 1 }
+        return offset
     }
 
     /// Whether `byte` is one of `& < > " '`: all five lie below 64, so one bit of a mask each.
@@ -62,10 +104,4 @@ public enum HTMLEscaping {
     private static let specialMask: UInt64 =
         1 << UInt64(UInt8(ascii: "&")) | 1 << UInt64(UInt8(ascii: "<")) | 1 << UInt64(UInt8(ascii: ">"))
         | 1 << UInt64(UInt8(ascii: "\"")) | 1 << UInt64(UInt8(ascii: "'"))
-
-    private static let amp: [UInt8] = Array("&amp;".utf8)
-    private static let lt: [UInt8] = Array("&lt;".utf8)
-    private static let gt: [UInt8] = Array("&gt;".utf8)
-    private static let quot: [UInt8] = Array("&quot;".utf8)
-    private static let apos: [UInt8] = Array("&#39;".utf8)
 }

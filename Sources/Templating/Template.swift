@@ -8,27 +8,45 @@ public struct Template: Sendable {
     /// Sections (and inverted sections) may nest this deep.
     public static let maximumNesting = 64
 
-    let ops: [Op]
-    /// The bytes of every text operation, one after another.
-    let text: [UInt8]
-    /// Offsets into `text` where a line of the template starts (for partials' indentation).
-    let markers: [Int]
-    let paths: [Path]
-    /// Where each operation's tag is (text operations: 0:0).
-    let locations: [TemplateLocation]
-    /// Each partial tag, in order (an operation's `index` points here).
-    let partials: [Partial]
+    /// The parsed template, shared: the renderer switches templates at each partial through one
+    /// reference.
+    let program: Program
 
     /// Parses `source`; the first problem met is thrown.
     public init(parsing source: String) throws(TemplateSyntaxError) {
         var parser = TemplateParser(source)
         try parser.parse()
-        ops = parser.ops
-        text = parser.text
-        markers = parser.markers
-        paths = parser.paths
-        locations = parser.locations
-        partials = parser.partials
+        program = Program(parser)
+    }
+
+    var ops: [Op] { program.ops }
+    var paths: [Path] { program.paths }
+    var locations: [TemplateLocation] { program.locations }
+    var partials: [Partial] { program.partials }
+
+    final class Program: Sendable {
+        let ops: [Op]
+        /// The bytes of every text operation, one after another.
+        let text: [UInt8]
+        /// Offsets into `text` where a line of the template starts (for partials' indentation).
+        let markers: [Int]
+        /// The keys of every name, one after another.
+        let keys: [TemplateKey]
+        let paths: [Path]
+        /// Where each operation's tag is (text operations: 0:0).
+        let locations: [TemplateLocation]
+        /// Each partial tag, in order (an operation's `index` points here).
+        let partials: [Partial]
+
+        init(_ parser: TemplateParser) {
+            ops = parser.ops
+            text = parser.text
+            markers = parser.markers
+            keys = parser.keys
+            paths = parser.paths
+            locations = parser.locations
+            partials = parser.partials
+        }
     }
 
     /// The names of the partials the template includes, each once, in order.
@@ -40,29 +58,31 @@ public struct Template: Sendable {
     /// One step of a template.
     struct Op: Sendable {
         enum Kind: UInt8, Sendable {
-            /// `text[index..<end]`, with `markers[markersStart..<markersEnd]`.
+            /// `text[index..<end]`, with `markers[from..<to]`.
             case text
-            /// `{{x}}`: `paths[index]`, escaped.
+            /// `{{x}}`: `paths[index]`, whose keys are `keys[from..<to]`; escaped.
             case escaped
-            /// `{{{x}}}`, `{{&x}}`: `paths[index]` as is.
+            /// `{{{x}}}`, `{{&x}}`: like `escaped`, as is.
             case raw
-            /// `{{#x}}`: `paths[index]`; `end` is the index of its `sectionEnd`.
+            /// `{{#x}}`: like `escaped`; `end` is the index of its `sectionEnd`.
             case section
             /// `{{/x}}` of a section: `end` is the index of its `section`.
             case sectionEnd
-            /// `{{^x}}`: `paths[index]`; `end` is the index of its `invertedEnd`.
+            /// `{{^x}}`: like `escaped`; `end` is the index of its `invertedEnd`.
             case inverted
             /// `{{/x}}` of an inverted section.
             case invertedEnd
             /// `{{>x}}`: `partials[index]`.
             case partial
+            /// The end of template `index` in a `LinkedProgram` (the parser makes none).
+            case `return`
         }
 
         var kind: Kind
         var index: Int
         var end = 0
-        var markersStart = 0
-        var markersEnd = 0
+        var from = 0
+        var to = 0
     }
 
     /// A tag's name, split into keys (none for `.`, the top of the context stack).

@@ -22,6 +22,7 @@ public struct TemplateKey: Hashable, Sendable, CustomStringConvertible {
         hasher.combine(hash)
     }
 
+    @usableFromInline
     static func hash(_ name: String) -> UInt32 {
         var hash: UInt32 = 2_166_136_261
         for byte in name.utf8 {

@@ -126,7 +126,7 @@ private struct TemplateLinter {
         }
         for (index, op) in template.ops.enumerated() {
             switch op.kind {
-            case .text, .invertedEnd:
+            case .text, .invertedEnd, .return:
                 break
             case .escaped, .raw:
                 let path = template.paths[op.index]

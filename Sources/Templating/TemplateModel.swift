@@ -2,9 +2,10 @@
 /// checks and the documentation of the keys all come from that one list.
 ///
 /// ```swift
-/// struct CardView: TemplateModel {
+/// final class CardView: TemplateModel {
 ///     let title: String
 ///     let isOverdue: Bool
+///     init(title: String, isOverdue: Bool) { … }
 ///     static let fields = TemplateFields<CardView>([
 ///         .text("title", "The card's title") { $0.title },
 ///         .flag("isOverdue", "Not done and past its deadline") { $0.isOverdue },
@@ -13,8 +14,8 @@
 /// ```
 ///
 /// Declare `fields` with `static let` (a computed property would rebuild the table at every lookup).
-/// A view model that is large and rendered often (a card) may be a final class: putting a struct of
-/// more than three words on the context stack boxes it once per rendering.
+/// View models are final classes with constant properties (`TemplateObject` is class-bound: see
+/// `TemplateValue`).
 public protocol TemplateModel: TemplateObject, TemplateValueConvertible {
     /// Every key of the model, its kind, its one-line documentation and how to read it.
     static var fields: TemplateFields<Self> { get }
@@ -32,14 +33,29 @@ extension TemplateModel {
     public static var schema: TemplateSchema { fields.schema }
 }
 
-/// The keys of a view model, in the order declared, with a table to find them by hashed key.
-public struct TemplateFields<Model: TemplateModel>: Sendable {
-    @usableFromInline let keys: [TemplateKey]
-    @usableFromInline let getters: [@Sendable (Model) -> TemplateValue]
-    /// Open addressing on `TemplateKey.hash`: a field's index plus one, 0 for an empty slot.
-    @usableFromInline let slots: [Int]
+/// The keys of a view model, in the order declared, with a table to find them by hashed key. (A
+/// class: a lookup reads it through one reference, not a copy of its arrays.)
+public final class TemplateFields<Model: TemplateModel>: Sendable {
+    /// Open addressing on `TemplateKey.hash`.
+    @usableFromInline let slots: [Slot]
+    @usableFromInline let names: [String]
+    @usableFromInline let getters: [Getter]
     /// The keys as the linter and the documentation see them.
     public let schema: TemplateSchema
+
+    /// A field's getter, in a struct: in an array of its own, a closure would be stored at the most
+    /// general abstraction, and called through conversion thunks.
+    @usableFromInline
+    struct Getter: Sendable {
+        @usableFromInline let get: @Sendable (Model) -> TemplateValue
+    }
+
+    @usableFromInline
+    struct Slot: Sendable {
+        @usableFromInline let hash: UInt32
+        /// The field's index; -1 for an empty slot.
+        @usableFromInline let field: Int32
+    }
 
     /// The fields of `Model`. A name declared twice keeps its first declaration (a test of the view
     /// models should check `schema.duplicateNames` is empty).
@@ -50,15 +66,16 @@ public struct TemplateFields<Model: TemplateModel>: Sendable {
         for field in fields {
             if seen.insert(field.name).inserted { kept.append(field) } else { duplicates.append(field.name) }
         }
-        keys = kept.map { TemplateKey($0.name) }
-        getters = kept.map(\.get)
+        names = kept.map(\.name)
+        getters = kept.map { Getter(get: $0.get) }
         var size = 4
         while size < kept.count * 2 { size *= 2 }
-        var slots = [Int](repeating: 0, count: size)
-        for (index, key) in keys.enumerated() {
-            var slot = Int(key.hash) & (size - 1)
-            while slots[slot] != 0 { slot = (slot + 1) & (size - 1) }
-            slots[slot] = index + 1
+        var slots = [Slot](repeating: Slot(hash: 0, field: -1), count: size)
+        for (index, name) in names.enumerated() {
+            let hash = TemplateKey.hash(name)
+            var slot = Int(hash) & (size - 1)
+            while slots[slot].field >= 0 { slot = (slot + 1) & (size - 1) }
+            slots[slot] = Slot(hash: hash, field: Int32(index))
         }
         self.slots = slots
         schema = TemplateSchema(
@@ -72,25 +89,28 @@ public struct TemplateFields<Model: TemplateModel>: Sendable {
         let mask = slots.count - 1
         var slot = Int(key.hash) & mask
         while true {
-            let index = slots[slot]
-            if index == 0 { return nil }
-            if keys[index - 1] == key { return getters[index - 1](model) }
+            let entry = slots[slot]
+            if entry.field < 0 { return nil }
+            if entry.hash == key.hash, names[Int(entry.field)] == key.name {
+                return getters[Int(entry.field)].get(model)
+            }
             slot = (slot + 1) & mask
         }
     }
 }
 
 /// One key of a view model: its name, kind, documentation, and how to read it from the model.
-public struct TemplateField<Model>: Sendable {
+public struct TemplateField<Model: TemplateModel>: Sendable {
     /// The key's name in templates.
     public let name: String
     /// What the key holds.
     public let kind: TemplateFieldKind
     /// One line for the documentation of the templates.
     public let doc: String
-    let get: @Sendable (Model) -> TemplateValue
+    @usableFromInline let get: @Sendable (Model) -> TemplateValue
 
-    private init(
+    @usableFromInline
+    init(
         _ name: String, _ kind: TemplateFieldKind, _ doc: String, _ get: @escaping @Sendable (Model) -> TemplateValue
     ) {
         self.name = name
@@ -100,11 +120,13 @@ public struct TemplateField<Model>: Sendable {
     }
 
     /// Plain text, escaped by `{{name}}`.
+    @inlinable
     public static func text(_ name: String, _ doc: String, _ get: @escaping @Sendable (Model) -> String) -> Self {
         Self(name, .text, doc) { .text(get($0)) }
     }
 
     /// Trusted HTML, written as is by `{{{name}}}`.
+    @inlinable
     public static func markup(
         _ name: String, _ doc: String, _ get: @escaping @Sendable (Model) -> any TemplateMarkup
     ) -> Self {
@@ -112,16 +134,19 @@ public struct TemplateField<Model>: Sendable {
     }
 
     /// A flag, for sections (`{{#name}}…{{/name}}`).
+    @inlinable
     public static func flag(_ name: String, _ doc: String, _ get: @escaping @Sendable (Model) -> Bool) -> Self {
         Self(name, .flag, doc) { .flag(get($0)) }
     }
 
     /// A number, rendered in decimal digits.
+    @inlinable
     public static func number(_ name: String, _ doc: String, _ get: @escaping @Sendable (Model) -> Int) -> Self {
         Self(name, .number, doc) { .number(get($0)) }
     }
 
     /// A nested view model.
+    @inlinable
     public static func object<Child: TemplateModel>(
         _ name: String, _ doc: String, _ get: @escaping @Sendable (Model) -> Child
     ) -> Self {
@@ -129,15 +154,17 @@ public struct TemplateField<Model>: Sendable {
     }
 
     /// A list of view models.
+    @inlinable
     public static func list<Child: TemplateModel>(
         _ name: String, _ doc: String, _ get: @escaping @Sendable (Model) -> [Child]
     ) -> Self {
-        Self(name, .list(TemplateModelType(Child.self)), doc) { .list(get($0)) }
+        Self(name, .list(TemplateModelType(Child.self)), doc) { .list(TemplateArray(get($0))) }
     }
 
     /// A list of plain texts (`{{#name}}{{.}}{{/name}}`).
+    @inlinable
     public static func textList(_ name: String, _ doc: String, _ get: @escaping @Sendable (Model) -> [String]) -> Self {
-        Self(name, .textList, doc) { .list(get($0)) }
+        Self(name, .textList, doc) { .list(TemplateArray(get($0))) }
     }
 }
 

@@ -10,6 +10,7 @@ struct TemplateParser {
     private(set) var ops: [Template.Op] = []
     private(set) var text: [UInt8] = []
     private(set) var markers: [Int] = []
+    private(set) var keys: [TemplateKey] = []
     private(set) var paths: [Template.Path] = []
     private(set) var locations: [TemplateLocation] = []
     private(set) var partials: [Template.Partial] = []
@@ -232,17 +233,19 @@ struct TemplateParser {
     private mutating func emit(_ tag: Tag, indentation: [UInt8]?) throws(TemplateSyntaxError) {
         switch tag.kind {
         case .escaped, .raw:
-            let path = try self.path(tag)
-            append(Template.Op(kind: tag.kind == .raw ? .raw : .escaped, index: path), at: tag.location)
+            var op = try self.path(tag)
+            op.kind = tag.kind == .raw ? .raw : .escaped
+            append(op, at: tag.location)
         case .section, .inverted:
             guard open.count < Template.maximumNesting else {
                 throw TemplateSyntaxError(.nestingTooDeep(limit: Template.maximumNesting), at: tag.location)
             }
-            let path = try self.path(tag)
+            var op = try self.path(tag)
             let isInverted = tag.kind == .inverted
             open.append(OpenSection(name: tag.name, op: ops.count, location: tag.location, isInverted: isInverted))
             if !isInverted { openSections += 1 }
-            append(Template.Op(kind: isInverted ? .inverted : .section, index: path), at: tag.location)
+            op.kind = isInverted ? .inverted : .section
+            append(op, at: tag.location)
         case .close:
             guard let section = open.last, section.name == tag.name else {
                 throw TemplateSyntaxError(.wrongCloseTag(expected: open.last?.name, found: tag.name), at: tag.location)
@@ -263,17 +266,19 @@ struct TemplateParser {
         }
     }
 
-    private mutating func path(_ tag: Tag) throws(TemplateSyntaxError) -> Int {
-        var keys: [TemplateKey] = []
+    /// An operation naming the tag's path (its kind is set by the caller).
+    private mutating func path(_ tag: Tag) throws(TemplateSyntaxError) -> Template.Op {
+        var pathKeys: [TemplateKey] = []
         if tag.name != "." {
             let segments = tag.name.split(separator: ".", omittingEmptySubsequences: false)
             guard !segments.contains(where: \.isEmpty) else {
                 throw TemplateSyntaxError(.invalidName(tag.name), at: tag.location)
             }
-            keys = segments.map { TemplateKey(String($0)) }
+            pathKeys = segments.map { TemplateKey(String($0)) }
         }
-        paths.append(Template.Path(name: tag.name, keys: keys))
-        return paths.count - 1
+        paths.append(Template.Path(name: tag.name, keys: pathKeys))
+        keys += pathKeys
+        return Template.Op(kind: .escaped, index: paths.count - 1, from: keys.count - pathKeys.count, to: keys.count)
     }
 
     private mutating func append(_ op: Template.Op, at location: TemplateLocation) {
@@ -291,7 +296,7 @@ struct TemplateParser {
             text.append(contentsOf: source[range])
             append(
                 Template.Op(
-                    kind: .text, index: start, end: text.count, markersStart: markers.count, markersEnd: markers.count),
+                    kind: .text, index: start, end: text.count, from: markers.count, to: markers.count),
                 at: TemplateLocation(line: 0, column: 0))
         }
     }
@@ -300,13 +305,12 @@ struct TemplateParser {
     private mutating func addMarker() {
         if let last = ops.indices.last, ops[last].kind == .text {
             markers.append(text.count)
-            ops[last].markersEnd = markers.count
+            ops[last].to = markers.count
         } else {
             markers.append(text.count)
             append(
                 Template.Op(
-                    kind: .text, index: text.count, end: text.count, markersStart: markers.count - 1,
-                    markersEnd: markers.count),
+                    kind: .text, index: text.count, end: text.count, from: markers.count - 1, to: markers.count),
                 at: TemplateLocation(line: 0, column: 0))
         }
     }

@@ -53,7 +53,6 @@ struct TemplateRenderer {
 
     /// A partial being rendered: where to go on after it.
     private struct Call {
-        let template: Int
         let resume: Int
         let indentation: [UInt8]
     }
@@ -68,42 +67,46 @@ struct TemplateRenderer {
 
     mutating func run(_ start: Int) throws(TemplateRenderError) {
         defer { sink.take(&output) }
-        var current = start
-        var template = set.templates[start]
-        var targets = set.targets[start]
-        var pc = 0
-        while true {
-            guard pc < template.ops.count else {
-                guard let call = calls.popLast() else { return }
-                current = call.template
-                template = set.templates[current]
-                targets = set.targets[current]
-                pc = call.resume
-                indentation = call.indentation
-                continue
+        let program = set.program
+        try program.ops.withUnsafeBufferPointer { ops throws(TemplateRenderError) in
+            try program.text.withUnsafeBufferPointer { text throws(TemplateRenderError) in
+                try program.keys.withUnsafeBufferPointer { keys throws(TemplateRenderError) in
+                    try run(from: program.starts[start], ops, text, keys, program)
+                }
             }
-            let op = template.ops[pc]
+        }
+    }
+
+    private mutating func run(
+        from start: Int, _ ops: UnsafeBufferPointer<Template.Op>, _ text: UnsafeBufferPointer<UInt8>,
+        _ keys: UnsafeBufferPointer<TemplateKey>, _ program: LinkedProgram
+    ) throws(TemplateRenderError) {
+        var pc = start
+        while true {
+            let op = ops[pc]
             switch op.kind {
             case .text:
-                if indentation.isEmpty || op.markersStart == op.markersEnd {
-                    if op.end > op.index { output.append(contentsOf: template.text[op.index..<op.end]) }
+                if indentation.isEmpty || op.from == op.to {
+                    if op.end > op.index {
+                        output.append(contentsOf: UnsafeBufferPointer(rebasing: text[op.index..<op.end]))
+                    }
                 } else {
                     var from = op.index
-                    for marker in template.markers[op.markersStart..<op.markersEnd] {
-                        output.append(contentsOf: template.text[from..<marker])
+                    for marker in program.markers[op.from..<op.to] {
+                        output.append(contentsOf: UnsafeBufferPointer(rebasing: text[from..<marker]))
                         output += indentation
                         from = marker
                     }
-                    output.append(contentsOf: template.text[from..<op.end])
+                    output.append(contentsOf: UnsafeBufferPointer(rebasing: text[from..<op.end]))
                 }
                 if output.count >= handOver { sink.take(&output) }
                 pc += 1
             case .escaped, .raw:
-                write(resolve(template.paths[op.index]), escaped: op.kind == .escaped)
+                write(resolve(keys, op.from, op.to), escaped: op.kind == .escaped)
                 if output.count >= handOver { sink.take(&output) }
                 pc += 1
             case .section:
-                let value = resolve(template.paths[op.index])
+                let value = resolve(keys, op.from, op.to)
                 if case .list(let list) = value {
                     let count = list.count
                     if count == 0 {
@@ -133,42 +136,51 @@ struct TemplateRenderer {
                     pc += 1
                 }
             case .inverted:
-                pc = resolve(template.paths[op.index]).isFalsy ? pc + 1 : op.end + 1
+                pc = resolve(keys, op.from, op.to).isFalsy ? pc + 1 : op.end + 1
             case .invertedEnd:
                 pc += 1
             case .partial:
-                let partial = template.partials[op.index]
+                let partial = program.partials[op.index]
                 guard calls.count < TemplateSet.maximumPartialDepth else {
-                    throw .partialsTooDeep(template: set.sources[current].name, location: partial.location)
+                    throw .partialsTooDeep(template: set.sources[partial.template].name, location: partial.location)
                 }
-                calls.append(Call(template: current, resume: pc + 1, indentation: indentation))
+                calls.append(Call(resume: pc + 1, indentation: indentation))
                 // A standalone partial adds its indentation; one inside a line has none of its own.
                 if let own = partial.indentation { indentation += own } else { indentation = [] }
-                current = targets[op.index]
-                template = set.templates[current]
-                targets = set.targets[current]
-                pc = 0
+                pc = partial.target
+            case .return:
+                guard let call = calls.popLast() else { return }
+                pc = call.resume
+                indentation = call.indentation
             }
         }
     }
 
-    /// The value a name stands for: the first key from the innermost context that has it, the
-    /// others from that value; `.null` when nothing has it.
-    private func resolve(_ path: Template.Path) -> TemplateValue {
-        guard let first = path.keys.first else { return context[context.count - 1] }
+    /// The value of the name whose keys are `keys[from..<to]` (none: `.`): the first key from the
+    /// innermost context that has it, the others from that value; `.null` when nothing has it.
+    private func resolve(_ keys: UnsafeBufferPointer<TemplateKey>, _ from: Int, _ to: Int) -> TemplateValue {
+        guard from < to else { return context[context.count - 1] }
         var depth = context.count - 1
         while depth >= 0 {
-            if case .object(let object) = context[depth], let found = object.value(forKey: first) {
-                var value = found
-                for key in path.keys.dropFirst() {
-                    guard case .object(let object) = value, let next = object.value(forKey: key) else { return .null }
-                    value = next
-                }
-                return value
+            if case .object(let object) = context[depth], let found = object.value(forKey: keys[from]) {
+                if to - from == 1 { return found }
+                return Self.descend(found, keys, from + 1, to)
             }
             depth -= 1
         }
         return .null
+    }
+
+    /// The value of `keys[from..<to]` below `value`.
+    private static func descend(
+        _ value: TemplateValue, _ keys: UnsafeBufferPointer<TemplateKey>, _ from: Int, _ to: Int
+    ) -> TemplateValue {
+        var value = value
+        for index in from..<to {
+            guard case .object(let object) = value, let child = object.value(forKey: keys[index]) else { return .null }
+            value = child
+        }
+        return value
     }
 
     private mutating func write(_ value: TemplateValue, escaped: Bool) {
@@ -176,7 +188,7 @@ struct TemplateRenderer {
         case .text(let text):
             if escaped {
                 HTMLEscaping.append(text, to: &output)
-            } else {
+            } else if text.utf8.withContiguousStorageIfAvailable({ output.append(contentsOf: $0) }) == nil {
                 output += text.utf8
             }
         case .number(let number):
@@ -204,15 +216,14 @@ struct TemplateRenderer {
     static func appendDecimal(_ number: Int, to output: inout [UInt8]) {
         if number < 0 { output.append(UInt8(ascii: "-")) }
         var magnitude = number.magnitude
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: enough for 20 digits
-        withUnsafeMutableBytes(of: &digits) { buffer in
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in  // Int.min has 19 digits
             var index = buffer.count
             repeat {
                 index -= 1
                 buffer[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
                 magnitude /= 10
             } while magnitude > 0
-            output.append(contentsOf: buffer[index...])
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[index...]))
         }
     }
 }

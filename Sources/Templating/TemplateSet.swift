@@ -37,6 +37,8 @@ public struct TemplateSet: Sendable {
     let sources: [TemplateSource]
     /// For each template, the index of the template each of its partial tags includes.
     let targets: [[Int]]
+    /// Every template, linked, for rendering.
+    let program: LinkedProgram
     private let indices: [String: Int]
 
     /// Parses and links `sources`. A name given twice keeps its last source.
@@ -77,6 +79,7 @@ public struct TemplateSet: Sendable {
         self.sources = sources
         self.targets = targets
         self.indices = indices
+        program = LinkedProgram(templates, targets: targets)
     }
 
     /// The names of the templates, sorted.

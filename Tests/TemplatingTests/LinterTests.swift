@@ -69,6 +69,16 @@ struct LinterTests {
             ])
     }
 
+    @Test("a set that links comes back with its lint issues; one that does not, without a set")
+    func checkReturnsTheSet() throws {
+        let linked = TemplateSet.check([TemplateSource(name: "main", path: "main", text: "{{nope}}")], roots: Self.root)
+        #expect(linked.issues.map(\.kind) == [.unknownKey("nope")])
+        #expect(try linked.set?.render("main", .object(TestPage())) == [])
+        let broken = TemplateSet.check(
+            [TemplateSource(name: "main", path: "main", text: "{{>gone}}")], roots: Self.root)
+        #expect(broken.set == nil && broken.issues.map(\.kind) == [.missingPartial("gone")])
+    }
+
     @Test("an unknown section is reported once, not every name inside it")
     func unknownSectionOnce() {
         #expect(
@@ -176,7 +186,7 @@ struct LinterTests {
     }
 }
 
-private struct Twice: TemplateModel {
+private final class Twice: TemplateModel {
     static let fields = TemplateFields<Twice>([
         .text("a", "first") { _ in "1" }, .text("a", "second") { _ in "2" },
     ])

@@ -44,7 +44,7 @@ enum JSONData: Decodable, Sendable {
 }
 
 /// An object with whatever keys a dictionary has.
-struct DictionaryObject: TemplateObject {
+final class DictionaryObject: TemplateObject {
     let values: [String: TemplateValue]
 
     init(_ values: [String: TemplateValue]) {

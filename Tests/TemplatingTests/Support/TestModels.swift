@@ -2,14 +2,20 @@ import Templating
 
 /// Small view models for the linter and rendering tests: one of each kind of field, a nested
 /// object, a list of models that recurses, a list of text.
-struct TestPage: TemplateModel {
-    var title = "Board"
-    var intro = TrustedHTML("<p>Hi</p>")
-    var count = 2
-    var hasCards = true
-    var owner = TestPerson(name: "Minji")
-    var cards: [TestCard] = []
-    var tags: [String] = []
+final class TestPage: TemplateModel {
+    let title: String
+    let intro = TrustedHTML("<p>Hi</p>")
+    let count = 2
+    let hasCards = true
+    let owner = TestPerson(name: "Minji")
+    let cards: [TestCard]
+    let tags: [String]
+
+    init(title: String = "Board", cards: [TestCard] = [], tags: [String] = []) {
+        self.title = title
+        self.cards = cards
+        self.tags = tags
+    }
 
     static let fields = TemplateFields<TestPage>([
         .text("title", "The page's title") { $0.title },
@@ -22,18 +28,28 @@ struct TestPage: TemplateModel {
     ])
 }
 
-struct TestPerson: TemplateModel {
-    var name: String
+final class TestPerson: TemplateModel {
+    let name: String
+
+    init(name: String) {
+        self.name = name
+    }
 
     static let fields = TemplateFields<TestPerson>([
         .text("name", "The person's name") { $0.name }
     ])
 }
 
-struct TestCard: TemplateModel {
-    var title: String
-    var isDone = false
-    var children: [TestCard] = []
+final class TestCard: TemplateModel {
+    let title: String
+    let isDone: Bool
+    let children: [TestCard]
+
+    init(title: String, isDone: Bool = false, children: [TestCard] = []) {
+        self.title = title
+        self.isDone = isDone
+        self.children = children
+    }
 
     static let fields = TemplateFields<TestCard>([
         .text("title", "The card's title") { $0.title },
