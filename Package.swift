@@ -30,12 +30,16 @@ let package = Package(
             name: "MustacheTokens",
             dependencies: [.product(name: "Mustache", package: "swift-mustache")]
         ),
+        // pm-render's Mustache engine: parsing, linking, linting against typed view-model schemas, rendering
+        // straight to bytes. No dependencies.
+        .target(name: "Templating"),
         // Model, parser, validation and rendering. No dependency on swift-argument-parser.
         .target(
             name: "PMRender",
             dependencies: [
                 "CCmark",
                 "CPMSupport",
+                "Templating",
                 "MustacheTokens",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Yams", package: "Yams"),
@@ -74,6 +78,7 @@ let package = Package(
             dependencies: ["PMRender", "PMRenderCLI", "MustacheTokens"],
             exclude: ["Fixtures", "Expected"]
         ),
+        .testTarget(name: "TemplatingTests", dependencies: ["Templating"]),
     ]
 )
 
