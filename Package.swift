@@ -4,19 +4,18 @@ import PackageDescription
 
 let package = Package(
     name: "pm-render",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "pm-render", targets: ["PMRenderCLI"]),
         .library(name: "PMRender", targets: ["PMRender"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
     ],
     targets: [
-        // The C library, found through pkg-config. Only `PMRender/Markdown` imports it.
+        // The C library, found through pkg-config. Only `PMRender/Markdown/MarkdownParser.swift` imports it.
         .systemLibrary(
             name: "CCmark",
             pkgConfig: "libcmark",
@@ -24,14 +23,7 @@ let package = Package(
         ),
         // Small C helpers for system calls Swift's Glibc module does not expose (atomic folder swap).
         .target(name: "CPMSupport"),
-        // swift-mustache's parse of a template as public values, for the template compiler; shared by
-        // the library (a `--templates` folder, at run time) and the build plugin (the built-in ones).
-        .target(
-            name: "MustacheTokens",
-            dependencies: [.product(name: "Mustache", package: "swift-mustache")]
-        ),
-        // pm-render's Mustache engine: parsing, linking, linting against typed view-model schemas, rendering
-        // straight to bytes. No dependencies.
+        // pm-render's Mustache engine: parser, linker, schema linter, byte renderer. Knows nothing of boards.
         .target(name: "Templating"),
         // Model, parser, validation and rendering. No dependency on swift-argument-parser.
         .target(
@@ -40,8 +32,6 @@ let package = Package(
                 "CCmark",
                 "CPMSupport",
                 "Templating",
-                "MustacheTokens",
-                .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Yams", package: "Yams"),
             ],
             plugins: ["EmbedResources"]
@@ -52,44 +42,41 @@ let package = Package(
             dependencies: [
                 "PMRender",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                // The preview server (`--serve`). Not FlyingFox: it links FoundationNetworking, and with
-                // it libcurl and some 30 shared libraries, which cost every run 5 ms of start-up.
+                // The preview server (`--serve`).
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
-        // Build-time tool and plugin that compile the top-level Templates/ and Locales/ folders into the library
-        // (the templates as text and as swift-mustache's tokens).
-        .executableTarget(
-            name: "EmbedResourcesTool",
-            dependencies: [
-                "MustacheTokens",
-                .product(name: "Mustache", package: "swift-mustache"),
-            ]
-        ),
+        // Build-time tool and plugin that compile the top-level Templates/, Locales/ and Data/ folders into the
+        // library, so the binary needs no resource files beside it.
+        .executableTarget(name: "EmbedResourcesTool"),
         .plugin(
             name: "EmbedResources",
             capability: .buildTool(),
             dependencies: ["EmbedResourcesTool"]
         ),
         .testTarget(
+            name: "TemplatingTests",
+            dependencies: ["Templating"]
+        ),
+        .testTarget(
             name: "PMRenderTests",
-            dependencies: ["PMRender", "PMRenderCLI", "MustacheTokens"],
+            dependencies: ["PMRender", "PMRenderCLI", "Templating"],
             exclude: ["Fixtures", "Expected"]
         ),
-        .testTarget(name: "TemplatingTests", dependencies: ["Templating"]),
     ]
 )
 
-// The libFuzzer target exists only for fuzz builds (`Fuzz/run`). Everything is built with AddressSanitizer
-// and coverage instrumentation; libFuzzer (which supplies `main`) is linked into this target alone, so
-// the build plugin's own tool still links normally.
+// The libFuzzer target exists only for fuzz builds (`Fuzz/run`). Everything is built with AddressSanitizer and
+// coverage instrumentation; libFuzzer (which supplies `main`) is linked into this target alone, so the build
+// plugin's own tool still links normally.
 if ProcessInfo.processInfo.environment["PM_RENDER_FUZZ"] != nil {
     package.products.append(.executable(name: "pm-render-fuzz", targets: ["PMRenderFuzz"]))
-    package.targets.append(.executableTarget(
-        name: "PMRenderFuzz",
-        dependencies: ["PMRender"],
-        linkerSettings: [.unsafeFlags(["-sanitize=fuzzer,address", "-use-ld=lld"])]
-    ))
+    package.targets.append(
+        .executableTarget(
+            name: "PMRenderFuzz",
+            dependencies: ["PMRender"],
+            linkerSettings: [.unsafeFlags(["-sanitize=fuzzer,address", "-use-ld=lld"])]
+        ))
 }

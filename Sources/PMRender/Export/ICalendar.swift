@@ -1,4 +1,5 @@
 import Foundation
+import Templating
 
 /// The board's deadlines as an RFC 5545 iCalendar feed (`board.ics`): one event per card that has a
 /// deadline and is not DONE, with a reminder. Byte-for-byte deterministic: no wall-clock time is read.
@@ -83,7 +84,7 @@ public enum ICalendar {
                 if let base = options.baseURL, let url = cardURL(base: base, board: boards.count > 1 ? boardSlug : nil, card: card) {
                     lines.line("URL:" + url)
                 }
-                if let trigger = board.reminder.trigger {
+                if let trigger = board.settings.reminder.trigger {
                     lines.line("BEGIN:VALARM")
                     lines.line("ACTION:DISPLAY")
                     lines.line("DESCRIPTION:", escaping: phrases.text("calendar.reminder", ["title": card.title]))

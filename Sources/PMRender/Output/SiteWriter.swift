@@ -1,5 +1,6 @@
 import CPMSupport
 import Foundation
+import Templating
 
 /// Why a site could not be written (exit status 2: an environment problem, not the board's).
 public struct SiteWriteError: Error, CustomStringConvertible, Sendable {
@@ -44,8 +45,7 @@ public enum SiteWriter {
             // Each file is rendered, written and flushed to disk (before the folder is swapped in) on
             // its own thread: pages render side by side, each written in pieces as it renders.
             let failure = Mutex<Int32?>(nil)
-            Parallel.forEach(files.count) { index in
-                let file = files[index]
+            for file in files {
                 let code = writeFile(file, to: temporary.appending(path: file.path).path)
                 if code != 0 { failure.withLock { $0 = $0 ?? code } }
             }

@@ -5,9 +5,14 @@ import Templating
 // No optionals: a missing value is an empty string, `false` or an empty list.
 
 /// A date as text and as ISO 8601 for `datetime` attributes.
-struct DateView: TemplateModel {
+final class DateView: TemplateModel {
     let iso: String
     let text: String
+
+    init(iso: String, text: String) {
+        self.iso = iso
+        self.text = text
+    }
 
     static let empty = DateView(iso: "", text: "")
 
@@ -18,8 +23,12 @@ struct DateView: TemplateModel {
 }
 
 /// HTML pm-render wrote itself (Markdown through `MarkdownHTML`): safe to write raw with `{{{…}}}`.
-struct HTMLView: TemplateMarkup {
+final class HTMLView: TemplateMarkup {
     let bytes: [UInt8]
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
 
     static let empty = HTMLView(bytes: [])
 
@@ -29,13 +38,21 @@ struct HTMLView: TemplateMarkup {
 }
 
 /// One link of the navigation.
-struct NavItemView: TemplateModel {
+final class NavItemView: TemplateModel {
     let href: String
     let label: String
     /// The page this link leads to is the one shown (`aria-current="page"`).
     let isCurrent: Bool
     let hasCount: Bool
     let count: Int
+
+    init(href: String, label: String, isCurrent: Bool, hasCount: Bool, count: Int) {
+        self.href = href
+        self.label = label
+        self.isCurrent = isCurrent
+        self.hasCount = hasCount
+        self.count = count
+    }
 
     static let fields = TemplateFields<NavItemView>([
         .text("href", "Where the link leads") { $0.href },
@@ -47,7 +64,7 @@ struct NavItemView: TemplateModel {
 }
 
 /// A tag chip.
-struct TagView: TemplateModel {
+final class TagView: TemplateModel {
     let name: String
     /// The tag as a CSS-class-safe slug (`tag-<slug>`).
     let slug: String
@@ -55,6 +72,13 @@ struct TagView: TemplateModel {
     let hue: Int
     /// A colour chosen in the front matter (`tag-colors`), checked to be a plain CSS colour.
     let color: String
+
+    init(name: String, slug: String, hue: Int, color: String) {
+        self.name = name
+        self.slug = slug
+        self.hue = hue
+        self.color = color
+    }
 
     static let fields = TemplateFields<TagView>([
         .text("name", "The tag, without `#`") { $0.name },
@@ -66,9 +90,14 @@ struct TagView: TemplateModel {
 }
 
 /// One line of a card's timeline: "Entered Review · Nov 3, 2026".
-struct TimelineItemView: TemplateModel {
+final class TimelineItemView: TemplateModel {
     let label: String
     let value: String
+
+    init(label: String, value: String) {
+        self.label = label
+        self.value = value
+    }
 
     static let fields = TemplateFields<TimelineItemView>([
         .text("label", "What happened or what is measured") { $0.label },
@@ -77,9 +106,14 @@ struct TimelineItemView: TemplateModel {
 }
 
 /// One subtask (a task item inside the card).
-struct SubtaskView: TemplateModel {
+final class SubtaskView: TemplateModel {
     let title: String
     let isDone: Bool
+
+    init(title: String, isDone: Bool) {
+        self.title = title
+        self.isDone = isDone
+    }
 
     static let fields = TemplateFields<SubtaskView>([
         .text("title", "The subtask's text") { $0.title },
@@ -222,7 +256,7 @@ final class CardView: TemplateModel {
 }
 
 /// A lane (column) of the board page.
-struct LaneView: TemplateModel {
+final class LaneView: TemplateModel {
     /// A slug unique on the page (`lane-2-review`), for IDs and storage keys.
     let key: String
     let name: String
@@ -236,6 +270,21 @@ struct LaneView: TemplateModel {
     let overLimit: Bool
     let cards: [CardView]
     let descriptionHTML: HTMLView
+
+    init(key: String, name: String, nameHTML: HTMLView, state: String, stateName: String, count: Int, limit: Int?, countText: String, countLabel: String, overLimit: Bool, cards: [CardView], descriptionHTML: HTMLView) {
+        self.key = key
+        self.name = name
+        self.nameHTML = nameHTML
+        self.state = state
+        self.stateName = stateName
+        self.count = count
+        self.limit = limit
+        self.countText = countText
+        self.countLabel = countLabel
+        self.overLimit = overLimit
+        self.cards = cards
+        self.descriptionHTML = descriptionHTML
+    }
 
     static let fields = TemplateFields<LaneView>([
         .text("key", "A slug unique on the page, for element IDs and remembered state") { $0.key },
@@ -257,10 +306,16 @@ struct LaneView: TemplateModel {
 }
 
 /// A problem of the board, shown in a banner on its page (the page is published anyway).
-struct ProblemView: TemplateModel {
+final class ProblemView: TemplateModel {
     let message: String
     let line: Int
     let severity: String
+
+    init(message: String, line: Int, severity: String) {
+        self.message = message
+        self.line = line
+        self.severity = severity
+    }
 
     static let fields = TemplateFields<ProblemView>([
         .text("message", "What is wrong and what would be right") { $0.message },
@@ -271,10 +326,16 @@ struct ProblemView: TemplateModel {
 }
 
 /// A value to filter by (a tag, a person) with the number of cards that have it.
-struct FilterOptionView: TemplateModel {
+final class FilterOptionView: TemplateModel {
     let value: String
     let slug: String
     let count: Int
+
+    init(value: String, slug: String, count: Int) {
+        self.value = value
+        self.slug = slug
+        self.count = count
+    }
 
     static let fields = TemplateFields<FilterOptionView>([
         .text("value", "The value as shown") { $0.value },
@@ -284,8 +345,12 @@ struct FilterOptionView: TemplateModel {
 }
 
 /// Words of the page, in its language: every `label.*` string of the catalogue (docs/LOCALIZATION.md).
-struct LabelsView: TemplateModel {
+final class LabelsView: TemplateModel {
     let catalogue: Catalogue
+
+    init(catalogue: Catalogue) {
+        self.catalogue = catalogue
+    }
 
     /// The keys are the `label.*` strings of the English catalogue, which every catalogue has (a test checks).
     static let fields = TemplateFields<LabelsView>(
@@ -295,8 +360,12 @@ struct LabelsView: TemplateModel {
 }
 
 /// The navigation of every page, and the facts its links depend on.
-struct NavView: TemplateModel {
+final class NavView: TemplateModel {
     let items: [NavItemView]
+
+    init(items: [NavItemView]) {
+        self.items = items
+    }
 
     static let fields = TemplateFields<NavView>([
         .list("items", "The links, the current page marked") { $0.items }
@@ -353,7 +422,7 @@ protocol PageFramed: TemplateModel {
 }
 
 /// `index.html`: the board page.
-struct PageView: PageFramed {
+final class PageView: PageFramed {
     let frame: PageFrame
     let descriptionHTML: HTMLView
     let summary: String
@@ -367,6 +436,21 @@ struct PageView: PageFramed {
     let assigneeOptions: [FilterOptionView]
     /// A slug of the board, for keys the page remembers in the browser.
     let boardKey: String
+
+    init(frame: PageFrame, descriptionHTML: HTMLView, summary: String, cardCount: Int, overdueCount: Int, dueSoonCount: Int, lanes: [LaneView], archived: [CardView], problems: [ProblemView], tagOptions: [FilterOptionView], assigneeOptions: [FilterOptionView], boardKey: String) {
+        self.frame = frame
+        self.descriptionHTML = descriptionHTML
+        self.summary = summary
+        self.cardCount = cardCount
+        self.overdueCount = overdueCount
+        self.dueSoonCount = dueSoonCount
+        self.lanes = lanes
+        self.archived = archived
+        self.problems = problems
+        self.tagOptions = tagOptions
+        self.assigneeOptions = assigneeOptions
+        self.boardKey = boardKey
+    }
 
     static let fields = TemplateFields<PageView>(
         TemplateField.frame + [
@@ -395,12 +479,20 @@ struct PageView: PageFramed {
 }
 
 /// `overdue.html`: overdue and due-soon cards, most overdue first.
-struct OverduePageView: PageFramed {
+final class OverduePageView: PageFramed {
     let frame: PageFrame
     let overdueHeading: String
     let dueSoonHeading: String
     let overdue: [CardView]
     let dueSoon: [CardView]
+
+    init(frame: PageFrame, overdueHeading: String, dueSoonHeading: String, overdue: [CardView], dueSoon: [CardView]) {
+        self.frame = frame
+        self.overdueHeading = overdueHeading
+        self.dueSoonHeading = dueSoonHeading
+        self.overdue = overdue
+        self.dueSoon = dueSoon
+    }
 
     static let fields = TemplateFields<OverduePageView>(
         TemplateField.frame + [
@@ -416,7 +508,7 @@ struct OverduePageView: PageFramed {
 }
 
 /// One event of the history page.
-struct HistoryEventView: TemplateModel {
+final class HistoryEventView: TemplateModel {
     /// `added`, `moved`, `edited`, `renamed`, `archived` or `removed`.
     let kind: String
     let time: String
@@ -428,6 +520,19 @@ struct HistoryEventView: TemplateModel {
     let byline: String
     let commit: String
     let subject: String
+
+    init(kind: String, time: String, iso: String, title: String, link: String, description: String, author: String, byline: String, commit: String, subject: String) {
+        self.kind = kind
+        self.time = time
+        self.iso = iso
+        self.title = title
+        self.link = link
+        self.description = description
+        self.author = author
+        self.byline = byline
+        self.commit = commit
+        self.subject = subject
+    }
 
     static let fields = TemplateFields<HistoryEventView>([
         .text("kind", "`added`, `moved`, `edited`, `renamed`, `archived` or `removed`") { $0.kind },
@@ -445,9 +550,14 @@ struct HistoryEventView: TemplateModel {
 }
 
 /// One day of the history page.
-struct HistoryDayView: TemplateModel {
+final class HistoryDayView: TemplateModel {
     let date: DateView
     let events: [HistoryEventView]
+
+    init(date: DateView, events: [HistoryEventView]) {
+        self.date = date
+        self.events = events
+    }
 
     static let fields = TemplateFields<HistoryDayView>([
         .object("date", "The day") { $0.date },
@@ -456,12 +566,20 @@ struct HistoryDayView: TemplateModel {
 }
 
 /// `history.html`: what happened to the cards, newest first, grouped by day.
-struct HistoryPageView: PageFramed {
+final class HistoryPageView: PageFramed {
     let frame: PageFrame
     let overdueCount: Int
     let isShallow: Bool
     let shallowNote: String
     let days: [HistoryDayView]
+
+    init(frame: PageFrame, overdueCount: Int, isShallow: Bool, shallowNote: String, days: [HistoryDayView]) {
+        self.frame = frame
+        self.overdueCount = overdueCount
+        self.isShallow = isShallow
+        self.shallowNote = shallowNote
+        self.days = days
+    }
 
     static let fields = TemplateFields<HistoryPageView>(
         TemplateField.frame + [
@@ -474,12 +592,19 @@ struct HistoryPageView: PageFramed {
 }
 
 /// One segment of a board's stacked bar on the overview.
-struct StateCountView: TemplateModel {
+final class StateCountView: TemplateModel {
     let state: String
     let name: String
     let count: Int
     /// Width of the segment, `"37.5%"`.
     let width: String
+
+    init(state: String, name: String, count: Int, width: String) {
+        self.state = state
+        self.name = name
+        self.count = count
+        self.width = width
+    }
 
     static let fields = TemplateFields<StateCountView>([
         .text("state", "`todo`, `doing` or `done`") { $0.state },
@@ -490,7 +615,7 @@ struct StateCountView: TemplateModel {
 }
 
 /// A board on the overview.
-struct OverviewBoardView: TemplateModel {
+final class OverviewBoardView: TemplateModel {
     let title: String
     let link: String
     let file: String
@@ -501,6 +626,19 @@ struct OverviewBoardView: TemplateModel {
     let overdueText: String
     let dueSoonText: String
     let latestChange: DateView?
+
+    init(title: String, link: String, file: String, cardCount: String, counts: [StateCountView], overdueCount: Int, dueSoonCount: Int, overdueText: String, dueSoonText: String, latestChange: DateView?) {
+        self.title = title
+        self.link = link
+        self.file = file
+        self.cardCount = cardCount
+        self.counts = counts
+        self.overdueCount = overdueCount
+        self.dueSoonCount = dueSoonCount
+        self.overdueText = overdueText
+        self.dueSoonText = dueSoonText
+        self.latestChange = latestChange
+    }
 
     static let fields = TemplateFields<OverviewBoardView>([
         .text("title", "The board's title") { $0.title },
@@ -520,13 +658,21 @@ struct OverviewBoardView: TemplateModel {
 }
 
 /// `index.html` of a site of several boards.
-struct OverviewPageView: PageFramed {
+final class OverviewPageView: PageFramed {
     let frame: PageFrame
     let summary: String
     let overdueCount: Int
     /// Most overdue first.
     let boards: [OverviewBoardView]
     let failed: [String]
+
+    init(frame: PageFrame, summary: String, overdueCount: Int, boards: [OverviewBoardView], failed: [String]) {
+        self.frame = frame
+        self.summary = summary
+        self.overdueCount = overdueCount
+        self.boards = boards
+        self.failed = failed
+    }
 
     static let fields = TemplateFields<OverviewPageView>(
         TemplateField.frame + [
