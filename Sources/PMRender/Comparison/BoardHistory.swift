@@ -61,11 +61,11 @@ public struct BoardHistory: Sendable {
 
     /// Reads the history of the board at `path` from its git repository: one `git log` for the
     /// commits, one `git cat-file --batch` for every version, each version read as it arrives.
-    public static func read(path: String) throws(GitError) -> BoardHistory {
-        let repository = try GitRepository(containing: path)
-        let commits = try repository.commits(touching: path)
+    public static func read(path: String, git: GitEnvironment? = nil) async throws(GitError) -> BoardHistory {
+        let repository = try await GitRepository(containing: path, git: git)
+        let commits = try await repository.commits(touching: path)
         var builder = Builder(file: path, isShallow: repository.isShallow)
-        try repository.readVersions(of: commits) { builder.add($0) }
+        try await repository.forEachVersion(of: commits) { builder.add($0) }
         return builder.finish()
     }
 

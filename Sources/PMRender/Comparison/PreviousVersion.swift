@@ -42,7 +42,7 @@ public enum ComparisonError: Error, Sendable, CustomStringConvertible {
 extension BoardComparison {
     /// Loads `path` and its previous version, compares them and checks the rules.
     public static func run(path: String, against source: PreviousSource,
-                           options: ParseOptions = ParseOptions()) throws(ComparisonError) -> VersionComparison {
+                           options: ParseOptions = ParseOptions()) async throws(ComparisonError) -> VersionComparison {
         let current: ParseResult
         do {
             current = try BoardLoader.load(path: path, options: options)
@@ -55,7 +55,7 @@ extension BoardComparison {
         case .revision(let revision):
             name = "\(path)@\(revision)"
             do {
-                bytes = try GitRepository(containing: path).contents(of: path, at: revision)
+                bytes = try await GitRepository(containing: path).contents(of: path, at: revision)
             } catch {
                 throw .git(error)
             }

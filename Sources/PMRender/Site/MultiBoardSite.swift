@@ -53,7 +53,7 @@ public enum MultiBoardSite {
         let slugs = BoardDiscovery.slugs(for: paths)
         let results = await withTaskGroup(of: BoardResult.self) { group -> [BoardResult] in
             for (index, path) in paths.enumerated() {
-                group.addTask { renderOne(index: index, path: path, slug: slugs[path]!, options: options, multi: paths.count > 1) }
+                group.addTask { await renderOne(index: index, path: path, slug: slugs[path]!, options: options, multi: paths.count > 1) }
             }
             var collected: [BoardResult] = []
             for await result in group { collected.append(result) }
@@ -63,25 +63,20 @@ public enum MultiBoardSite {
     }
 
     /// The same, one board after another (for comparison in tests).
-    public static func buildSerially(paths: [String], options: Options) -> Outcome {
+    public static func buildSerially(paths: [String], options: Options) async -> Outcome {
         let slugs = BoardDiscovery.slugs(for: paths)
-        let results = paths.enumerated().map { renderOne(index: $0.offset, path: $0.element, slug: slugs[$0.element]!, options: options, multi: paths.count > 1) }
+        var results: [BoardResult] = []
+        for (index, path) in paths.enumerated() {
+            results.append(await renderOne(index: index, path: path, slug: slugs[path]!, options: options, multi: paths.count > 1))
+        }
         return assemble(results, options: options)
     }
 
-    static func renderOne(index: Int, path: String, slug: String, options: Options, multi: Bool) -> BoardResult {
+    static func renderOne(index: Int, path: String, slug: String, options: Options, multi: Bool) async -> BoardResult {
         // The board's git history is read (git runs) while the board is parsed.
-        let loaded = Mutex<(parsed: Result<ParseResult, BoardLoadError>?, history: BoardHistory?)>((nil, nil))
-        Parallel.forEach(options.readHistory ? 2 : 1) { job in
-            if job == 0 {
-                let parsed = Result { () throws(BoardLoadError) in try BoardLoader.load(path: path, options: ParseOptions(renderHTML: true)) }
-                loaded.withLock { $0.parsed = parsed }
-            } else {
-                let history = try? BoardHistory.read(path: path)
-                loaded.withLock { $0.history = history }
-            }
-        }
-        let (result, history) = loaded.withLock { ($0.parsed!, $0.history) }
+        async let reading = options.readHistory ? try? BoardHistory.read(path: path) : nil
+        let result = Result { () throws(BoardLoadError) in try BoardLoader.load(path: path, options: ParseOptions(renderHTML: true)) }
+        let history = await reading
         let parsed: ParseResult
         do {
             parsed = try result.get()
