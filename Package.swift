@@ -13,6 +13,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
+        // Every process pm-render starts (git) runs through swift-subprocess (Support/ProcessRunner.swift);
+        // swift-system gives its `FilePath`.
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
     ],
     targets: [
         // The C library, found through pkg-config. Only `PMRender/Markdown/MarkdownParser.swift` imports it.
@@ -33,6 +37,8 @@ let package = Package(
                 "CPMSupport",
                 "Templating",
                 .product(name: "Yams", package: "Yams"),
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ],
             plugins: ["EmbedResources"]
         ),

@@ -2,7 +2,7 @@ import ArgumentParser
 import PMRender
 
 /// `pm-render check BOARD.md...`: parse and validate, print diagnostics.
-struct Check: ParsableCommand {
+struct Check: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check boards for errors and print diagnostics as FILE:LINE:COL: error: MESSAGE.",
         discussion: """
@@ -35,7 +35,7 @@ struct Check: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run() async throws {
         var failed = false
         var all: [Diagnostic] = []
         var cards = 0
@@ -44,7 +44,7 @@ struct Check: ParsableCommand {
             let board: Board
             do {
                 if let source = against.map(PreviousSource.revision) ?? previous.map(PreviousSource.file) {
-                    let comparison = try BoardComparison.run(path: path, against: source)
+                    let comparison = try await BoardComparison.run(path: path, against: source)
                     diagnostics = comparison.diagnostics
                     board = comparison.current.board
                 } else {

@@ -2,7 +2,7 @@ import ArgumentParser
 import PMRender
 
 /// `pm-render diff BOARD.md --against REV`: what changed, card by card.
-struct Diff: ParsableCommand {
+struct Diff: AsyncParsableCommand {
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case text, json
     }
@@ -33,12 +33,12 @@ struct Diff: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run() async throws {
         let locale = try localeOptions.resolve()
         let source = against.map(PreviousSource.revision) ?? previous.map(PreviousSource.file)!
         let comparison: VersionComparison
         do {
-            comparison = try BoardComparison.run(path: board, against: source)
+            comparison = try await BoardComparison.run(path: board, against: source)
         } catch {
             throw Output.usageFailure(error.description)
         }

@@ -3,7 +3,7 @@ import Foundation
 import PMRender
 
 /// `pm-render history BOARD.md`: what happened to every card, from git.
-struct History: ParsableCommand {
+struct History: AsyncParsableCommand {
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case text, json
     }
@@ -38,13 +38,13 @@ struct History: ParsableCommand {
         if let since, CalendarDate(iso: Substring(since)) == nil { throw ValidationError("invalid --since '\(since)': expected YYYY-MM-DD") }
     }
 
-    func run() throws {
+    func run() async throws {
         let locale = try localeOptions.resolve()
         let current: ParseResult
         let history: BoardHistory
         do {
             current = try BoardLoader.load(path: board)
-            history = try BoardHistory.read(path: board)
+            history = try await BoardHistory.read(path: board)
         } catch let error as BoardLoadError {
             throw Output.usageFailure(error.description)
         } catch let error as GitError {

@@ -55,7 +55,7 @@ struct HistoryTests {
     /// Versions larger than the reader's 64 KiB buffer, read back to back, must arrive whole: the
     /// history of a growing 2,000-card board equals the one built from versions read one by one.
     @Test("large versions stream through git cat-file intact")
-    func largeVersions() throws {
+    func largeVersions() async throws {
         let repo = try GitFixture()
         var cards = (0..<1_500).map { "- [ ] Card \($0) @{2026-12-\(String(format: "%02d", $0 % 28 + 1))} #area\($0 % 7)\n  Notes for card \($0).\n" }
         for step in 0..<4 {
@@ -64,17 +64,19 @@ struct HistoryTests {
             try repo.commit("Step \(step)", files: ["board.md": "## TODO\n\n" + cards.dropFirst(50 * step).joined() + "\n## DONE\n\n" + done.joined()])
         }
         let path = repo.root.appending(path: "board.md").path
-        let streamed = try BoardHistory.read(path: path)
-        let repository = try GitRepository(containing: path)
-        let versions = try repository.commits(touching: path).map { commit in
-            FileVersion(commit: commit, bytes: try repository.contents(of: path, at: commit.id))
+        let streamed = try await BoardHistory.read(path: path)
+        let repository = try await GitRepository(containing: path)
+        var versions: [FileVersion] = []
+        for commit in try await repository.commits(touching: path) {
+            versions.append(FileVersion(commit: commit, bytes: try await repository.contents(of: path, at: commit.id)))
         }
         #expect(versions.allSatisfy { ($0.bytes?.count ?? 0) > 65_536 })
         let oneByOne = BoardHistory(versions: versions, file: path, isShallow: false)
         #expect(streamed.notes.isEmpty && streamed.commitCount == 4)
         #expect(streamed.events.map(\.change) == oneByOne.events.map(\.change))
-        #expect(streamed.events.count == 1_500 + 4 * 170 + 150)  // added, then moved to DONE
-        #expect(streamed.timelines.count == 1_500 + 4 * 170)
+        let cardCount: Int = 1_500 + 4 * 170
+        #expect(streamed.events.count == cardCount + 150)  // added, then moved to DONE
+        #expect(streamed.timelines.count == cardCount)
     }
 
     @Test("history lists every event kind, newest first, following the renamed file and first parents",
@@ -88,9 +90,9 @@ struct HistoryTests {
     }
 
     @Test("events, timelines, lead and cycle times")
-    func model() throws {
+    func model() async throws {
         let repo = try Self.scriptedRepository()
-        let history = try BoardHistory.read(path: repo.root.appending(path: "team.md").path)
+        let history = try await BoardHistory.read(path: repo.root.appending(path: "team.md").path)
         #expect(history.commitCount == 5, "the branch commit is not on the first-parent line")
         #expect(history.notes.count == 1)
         let events = history.events.map { "\($0.commit.subject): \($0.change.kind.rawValue) \($0.change.id)\($0.change.isRename ? " (renamed)" : "")" }

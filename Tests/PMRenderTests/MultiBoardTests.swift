@@ -66,11 +66,11 @@ struct MultiBoardTests {
     }
 
     @Test("overview, combined overdue page and calendar")
-    func site() throws {
+    func site() async throws {
         let folder = try Self.boardsFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let found = try BoardDiscovery.find([folder.appending(path: "boards").path])
-        let outcome = MultiBoardSite.buildSerially(paths: found.boards, options: Self.options)
+        let outcome = await MultiBoardSite.buildSerially(paths: found.boards, options: Self.options)
         let site = try #require(outcome.site)
         let overview = String(decoding: try #require(site.file("index.html")).contents, as: UTF8.self)
         // Sorted by most overdue, then due soon, then title; each with counts and a stacked bar.
@@ -106,7 +106,7 @@ struct MultiBoardTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let found = try BoardDiscovery.find([folder.appending(path: "boards").path])
         let parallel = await MultiBoardSite.build(paths: found.boards, options: Self.options)
-        let serial = MultiBoardSite.buildSerially(paths: found.boards, options: Self.options)
+        let serial = await MultiBoardSite.buildSerially(paths: found.boards, options: Self.options)
         let a = try #require(parallel.site).files.map { ($0.path, $0.contents) }
         let b = try #require(serial.site).files.map { ($0.path, $0.contents) }
         #expect(a.map(\.0) == b.map(\.0))

@@ -1,134 +1,148 @@
 import Foundation
 
-/// Why git could not give what was asked (exit status 2: an environment or usage problem).
-public enum GitError: Error, Equatable, Sendable, CustomStringConvertible {
-    case gitNotFound
-    case notARepository(String)
-    case unknownRevision(String)
-    case failed(String)
-
-    public var description: String {
-        switch self {
-        case .gitNotFound:
-            return "git was not found on PATH; install git to compare with a revision, or use --previous FILE"
-        case .notARepository(let path):
-            return "'\(path)' is not inside a git repository; use --previous FILE to compare with another file"
-        case .unknownRevision(let revision):
-            return "unknown revision '\(revision)': expected a commit, branch or tag (e.g. HEAD~1, origin/main)"
-        case .failed(let message):
-            return "git failed: \(message)"
-        }
-    }
-}
-
-/// Reads files from the git repository that contains a path, with the real `git` found on PATH.
+/// The git repository that holds a board file, read with the `git` found on PATH (see
+/// ``GitEnvironment`` for how git runs: clean, without prompts, with a timeout).
 public struct GitRepository: Sendable {
-    /// The folder git commands run in (the board's folder), so paths are relative to it.
+    /// The folder git commands run in (the board's folder), so file names are relative to it.
     public let directory: String
     /// The repository's top-level folder.
     public let topLevel: String
     /// Whether the repository is a shallow clone (history cut short, as CI checkouts often are).
     public let isShallow: Bool
-    let git: String
+    /// How git runs.
+    public let git: GitEnvironment
 
     /// The repository containing `path` (a file or folder), whatever the current directory.
-    public init(containing path: String) throws(GitError) {
-        guard let git = GitRepository.findGit() else { throw .gitNotFound }
+    public init(containing path: String, git: GitEnvironment? = nil) async throws(GitError) {
+        let git = if let git { git } else { try GitEnvironment() }
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-        let directory = exists && isDirectory.boolValue ? path : (URL(fileURLWithPath: path).deletingLastPathComponent().path)
+        let folder = exists && isDirectory.boolValue ? path : URL(fileURLWithPath: path).deletingLastPathComponent().path
+        directory = folder.isEmpty ? "." : folder
         self.git = git
-        self.directory = directory.isEmpty ? "." : directory
-        let result = GitRepository.run(git, in: self.directory, ["rev-parse", "--show-toplevel", "--is-shallow-repository"])
+        let activity = GitError.Activity.findingRepository(path)
+        let result = try await Self.run(git, ["rev-parse", "--show-toplevel", "--is-shallow-repository"],
+                                        in: directory, activity)
         // Two lines: the top-level folder (whose name could hold a newline) and `true` or `false`.
-        var output = String(decoding: result.stdout, as: UTF8.self)
-        if output.hasSuffix("\n") { output.removeLast() }
-        guard result.status == 0, let split = output.lastIndex(of: "\n") else { throw .notARepository(path) }
-        topLevel = String(output[..<split])
-        isShallow = output[output.index(after: split)...] == "true"
+        var output = (try? result.value.get()) ?? []
+        if output.last == 0x0A { output.removeLast() }
+        guard result.status.isSuccess, let split = output.lastIndex(of: 0x0A) else {
+            let message = Self.message(result.standardError)
+            guard message.isEmpty || message.contains("not a git repository") else {
+                throw .failed(activity, message: message)
+            }
+            throw .notARepository(path)
+        }
+        topLevel = String(decoding: output[..<split], as: UTF8.self)
+        isShallow = output[(split + 1)...].elementsEqual("true".utf8)
     }
 
-    /// The contents of `file` (a path; only its name is used, relative to `directory`) at `revision`,
-    /// or nil when the file did not exist at that revision.
-    public func contents(of file: String, at revision: String) throws(GitError) -> [UInt8]? {
-        guard run(["rev-parse", "--verify", "--quiet", "\(revision)^{commit}"]).status == 0 else {
+    /// The contents of `file` (a path; its name is looked up in ``directory``) at `revision`, or nil when
+    /// the file did not exist there. Throws ``GitError/unknownRevision(_:)`` when `revision` names no commit.
+    public func contents(of file: String, at revision: String) async throws(GitError) -> [UInt8]? {
+        let activity = GitError.Activity.readingFile(file, revision: revision)
+        // `git cat-file --batch` reads one name a line.
+        guard !revision.isEmpty, !revision.contains(where: \.isNewline), !revision.contains("\0") else {
             throw .unknownRevision(revision)
         }
         let name = URL(fileURLWithPath: file).lastPathComponent
-        let spec = "\(revision):./\(name)"
-        guard run(["cat-file", "-e", spec]).status == 0 else { return nil }
-        let result = run(["cat-file", "blob", spec])
-        guard result.status == 0 else { throw .failed(String(decoding: result.stderr, as: UTF8.self)) }
-        return result.stdout
+        guard !name.contains(where: \.isNewline) else {
+            throw .failed(activity, message: "the file name has a line break, which git cat-file cannot be asked for")
+        }
+        // One process: the commit (to tell an unknown revision from a missing file), then the file.
+        let input = Array("\(revision)^{commit}\n\(revision):./\(name)\n".utf8)
+        return try await read(["cat-file", "--batch"], input: input, activity) { reader throws -> [UInt8]? in
+            guard let commit = try await BatchHeader.read(from: &reader), let size = commit.size else {
+                throw GitError.unknownRevision(revision)
+            }
+            try await reader.skip(size + 1)
+            guard let header = try await BatchHeader.read(from: &reader) else { throw ProcessRunner.OutputReader.Truncated() }
+            guard let size = header.size, header.type == "blob" else { return nil }
+            let bytes = try await reader.bytes(size)
+            try await reader.skip(1)
+            return bytes
+        }
     }
 
-    struct Result {
-        var status: Int32
-        var stdout: [UInt8]
-        var stderr: [UInt8]
-    }
-
-    /// Runs git with `arguments` in `directory`; reads both pipes fully (no deadlock on large output).
-    func run(_ arguments: [String]) -> Result {
-        GitRepository.run(git, in: directory, arguments)
-    }
-
-    private static func run(_ git: String, in directory: String, _ arguments: [String]) -> Result {
-        let process = makeProcess(git, in: directory, arguments)
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        let exited: DispatchSemaphore
+    /// Runs git in `directory`, mapping a failure to start or a timeout to ``GitError``.
+    static func run(_ git: GitEnvironment, _ arguments: [String], in directory: String,
+                    _ activity: GitError.Activity) async throws(GitError) -> ProcessRunner.Completion<[UInt8]> {
         do {
-            exited = try start(process)
+            return try await git.runner(arguments, in: directory).run()
         } catch {
-            return Result(status: 127, stdout: [], stderr: Array("\(error)".utf8))
+            throw Self.error(error, activity, git)
         }
-        // Both pipes are read at once, so that neither fills up and stalls git: standard error on a
-        // thread of its own (a Dispatch queue may not run the block while this thread waits).
-        let errors = Mutex(Data())
-        let errorsRead = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            let data = err.fileHandleForReading.readDataToEndOfFile()
-            errors.withLock { $0 = data }
-            errorsRead.signal()
-        }
-        let output = out.fileHandleForReading.readDataToEndOfFile()
-        errorsRead.wait()
-        exited.wait()
-        return Result(status: process.terminationStatus, stdout: [UInt8](output), stderr: [UInt8](errors.withLock { $0 }))
     }
 
-    /// A git process in `directory`: never prompting, with C-locale messages.
-    static func makeProcess(_ git: String, in directory: String, _ arguments: [String]) -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: git)
-        process.arguments = ["-C", directory] + arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["GIT_TERMINAL_PROMPT"] = "0"
-        environment["LC_ALL"] = "C"
-        process.environment = environment
-        return process
-    }
-
-    /// Starts a process; the semaphore is signalled when it exits. (Foundation's `waitUntilExit`
-    /// polls every 50 ms on Linux, which would cost more than most git commands take.)
-    static func start(_ process: Process) throws -> DispatchSemaphore {
-        let exited = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in exited.signal() }
-        try process.run()
-        return exited
-    }
-
-    /// The first executable `git` on PATH.
-    static func findGit() -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for folder in path.split(separator: ":") {
-            let candidate = "\(folder)/git"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+    /// The value of a run of git, or the error: git's own message when it failed.
+    static func check<Value>(_ completion: ProcessRunner.Completion<Value>, _ activity: GitError.Activity,
+                             _ git: GitEnvironment) throws(GitError) -> Value {
+        guard completion.status.isSuccess else {
+            let message = Self.message(completion.standardError)
+            switch completion.status {
+            case .exited(let code):
+                throw .failed(activity, message: message.isEmpty ? "exit status \(code)" : message)
+            case .signalled(let signal):
+                throw .failed(activity, message: message.isEmpty ? "stopped by signal \(signal)" : message)
+            }
         }
-        return nil
+        switch completion.value {
+        case .success(let value): return value
+        case .failure(let error as GitError): throw error
+        case .failure: throw .failed(activity, message: "git's output ended early")
+        }
+    }
+
+    /// A runner's failure as a ``GitError``.
+    static func error(_ failure: ProcessRunner.Failure, _ activity: GitError.Activity,
+                      _ git: GitEnvironment) -> GitError {
+        switch failure {
+        case .timedOut: return .timedOut(seconds: git.timeoutSeconds, while: activity)
+        case .cannotStart(let reason): return .failed(activity, message: "cannot start '\(git.executable)': \(reason)")
+        }
+    }
+
+    /// git's standard error as one line: its first lines, without the `fatal:`/`error:` prefixes.
+    static func message(_ standardError: [UInt8]) -> String {
+        let lines = String(decoding: standardError, as: UTF8.self).split(whereSeparator: \.isNewline)
+            .map { line -> Substring in
+                for prefix in ["fatal: ", "error: "] where line.hasPrefix(prefix) { return line.dropFirst(prefix.count) }
+                return line
+            }
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+        return lines.prefix(3).joined(separator: "; ")
+    }
+}
+
+extension GitRepository {
+    /// Runs a command whose output `body` reads, with the errors of ``check(_:_:_:)``.
+    func read<Value: Sendable>(_ arguments: [String], in folder: String? = nil, input: [UInt8] = [],
+                     _ activity: GitError.Activity,
+                     _ body: (inout ProcessRunner.OutputReader) async throws -> Value) async throws(GitError) -> Value {
+        let completion: ProcessRunner.Completion<Value>
+        do {
+            completion = try await git.runner(arguments, in: folder ?? directory).run(input: input, reading: body)
+        } catch {
+            throw Self.error(error, activity, git)
+        }
+        return try Self.check(completion, activity, git)
+    }
+}
+
+/// The line `git cat-file --batch` writes before an object: `<id> <type> <size>`, or `<name> missing`.
+struct BatchHeader {
+    var type: String
+    /// Nil when the object is missing (or the name ambiguous).
+    var size: Int?
+
+    /// The next header; nil at the end of the output.
+    static func read(from reader: inout ProcessRunner.OutputReader) async throws -> BatchHeader? {
+        guard let line = try await reader.record(separatedBy: 0x0A) else { return nil }
+        let fields = line.split(separator: 0x20)
+        guard fields.count == 3, let size = Int(String(decoding: fields[2], as: UTF8.self)), size >= 0 else {
+            return BatchHeader(type: String(decoding: fields.last ?? [], as: UTF8.self), size: nil)
+        }
+        return BatchHeader(type: String(decoding: fields[1], as: UTF8.self), size: size)
     }
 }
