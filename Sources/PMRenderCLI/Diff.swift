@@ -14,11 +14,7 @@ struct Diff: AsyncParsableCommand {
     @Argument(help: "The board file.")
     var board: String
 
-    @Option(help: ArgumentHelp("Compare with the board's version at this git revision.", valueName: "rev"))
-    var against: String?
-
-    @Option(help: ArgumentHelp("Compare with this file.", valueName: "file"))
-    var previous: String?
+    @OptionGroup var previousOptions: PreviousOptions
 
     @Option(help: "Output format.")
     var format: Format = .text
@@ -28,27 +24,21 @@ struct Diff: AsyncParsableCommand {
     @OptionGroup var diagnosticOptions: DiagnosticOptions
 
     func validate() throws {
-        guard (against == nil) != (previous == nil) else {
-            throw ValidationError("give exactly one of --against REV or --previous FILE")
-        }
+        guard previousOptions.isGiven else { throw ValidationError("give one of --against REV or --previous FILE") }
     }
 
     func run() async throws {
         let locale = try localeOptions.resolve()
-        let source = against.map(PreviousSource.revision) ?? previous.map(PreviousSource.file)!
-        let comparison: VersionComparison
-        do {
-            comparison = try await BoardComparison.run(path: board, against: source)
-        } catch {
-            throw Output.usageFailure(error.description)
-        }
-        // Rule violations are `check`'s business; diff reports only what stops it from comparing.
-        Output.diagnostics(comparison.boardDiagnostics, format: diagnosticOptions.diagnostics)
-        guard comparison.previous?.hasErrors != true else { throw ExitCode(1) }
+        let comparison = try await previousOptions.compare(board)
+        // Rule violations are `check`'s business; diff only says what stops it from comparing.
+        let blocking = comparison.boardDiagnostics.filter { $0.code == "previous-version-unreadable" }
+        let unreadable = !comparison.current.isReadable
+        Output.diagnostics(
+            unreadable ? comparison.boardDiagnostics : blocking, format: diagnosticOptions.diagnostics)
+        guard !unreadable, blocking.isEmpty else { throw ExitCode(1) }
         switch format {
         case .text: Output.out(ChangeReport.text(comparison, locale: locale))
         case .json: Output.out(ChangeReport.json(comparison, locale: locale))
         }
-        if comparison.boardDiagnostics.hasErrors { throw ExitCode(1) }
     }
 }

@@ -28,21 +28,15 @@ struct Export: ParsableCommand {
 
     func run() throws {
         let locale = try localeOptions.resolve()
-        let result: ParseResult
-        do {
-            result = try BoardLoader.load(path: board, options: ParseOptions(renderHTML: format == .ics))
-        } catch {
-            throw Output.usageFailure(error.description)
-        }
-        Output.diagnostics(result.diagnostics, format: diagnosticOptions.diagnostics)
-        guard !result.hasErrors else { throw ExitCode(1) }
+        guard let board = try Boards.readable([self.board], format: diagnosticOptions.diagnostics).first else { return }
         switch format {
         case .json:
-            Output.out(BoardJSON.encode(result.board))
+            Output.out(BoardJSON.encode(board))
         case .ics:
-            let now = try clock.resolve(timezone: result.board.timezone)
-            Output.out(ICalendar.feed(for: [result.board], name: result.board.title,
-                                      options: ICalendar.Options(clock: now, baseURL: baseURL, locale: locale)))
+            let now = try clock.resolve(timezone: board.timezone)
+            Output.out(
+                ICalendar.feed(
+                    for: [board], name: board.title, options: ICalendar.Options(clock: now, baseURL: baseURL, locale: locale)))
         }
     }
 }

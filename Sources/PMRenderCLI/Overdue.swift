@@ -36,19 +36,7 @@ struct Overdue: ParsableCommand {
 
     func run() throws {
         let locale = try localeOptions.resolve()
-        var parsed: [Board] = []
-        var diagnostics: [Diagnostic] = []
-        for path in boards {
-            do {
-                let result = try BoardLoader.load(path: path, options: ParseOptions())
-                diagnostics += result.diagnostics
-                parsed.append(result.board)
-            } catch {
-                throw Output.usageFailure(error.description)
-            }
-        }
-        Output.diagnostics(diagnostics, format: diagnosticOptions.diagnostics)
-        guard !diagnostics.hasErrors else { throw ExitCode(1) }
+        let parsed = try Boards.readable(boards, format: diagnosticOptions.diagnostics)
         var clocks: [String: DeadlineClock] = [:]
         for board in parsed { clocks[board.sourceFile] = try clock.resolve(timezone: board.timezone) }
         let report = OverdueReport(boards: parsed, clock: { clocks[$0.sourceFile]! }, within: within)

@@ -9,8 +9,10 @@ struct Render: AsyncParsableCommand {
         discussion: """
             One board: OUTPUT/index.html and its pages. Several boards or a folder (searched for *.md \
             files that are boards): one sub-folder per board plus an overview, a combined overdue page \
-            and a combined calendar. Nothing is written when a board or the templates have errors \
-            (unless --keep-going), and the previous site is replaced atomically.
+            and a combined calendar. Every board that can be read is published: its problems are printed \
+            as warnings and shown on its page (exit 0). Nothing is written when a board cannot be read \
+            (unless --keep-going), when the templates have errors, or, with --strict, when a board has any \
+            problem (exit 1). The previous site is replaced atomically.
             """
     )
 
@@ -31,8 +33,16 @@ struct Render: AsyncParsableCommand {
     @Flag(help: "Do not read the boards' git history (no history.html, no timelines).")
     var noHistory = false
 
-    @Flag(help: "With several boards: write the valid ones even when others have errors, listing the failed ones on the overview.")
+    @Flag(
+        help: "With several boards: write the readable ones even when others cannot be read, listing the failed ones on the overview."
+    )
     var keepGoing = false
+
+    @Flag(help: "Write nothing and exit 1 when a board has any problem (warnings included).")
+    var strict = false
+
+    @Option(help: ArgumentHelp("Link wikilinks ([[Page]]) under this URL.", valueName: "url"))
+    var wikilinkBase: String?
 
     @OptionGroup var watchOptions: WatchOptions
 
@@ -66,13 +76,14 @@ struct Render: AsyncParsableCommand {
             Output.error("\(DiagnosticPrinter.sanitized(skipped)): note: not a board (no TODO, DOING or DONE section), skipped")
         }
         guard !found.boards.isEmpty else { throw Output.usageFailure("no boards found in \(boards.joined(separator: ", "))") }
-        let (templateSet, templateDiagnostics) = templates.map(TemplateSet.load(directory:)) ?? TemplateSet.builtIn()
+        let (templateSet, templateDiagnostics) = templates.map(PageTemplates.load(directory:)) ?? (PageTemplates.builtIn(), [])
         Output.diagnostics(templateDiagnostics, format: diagnosticOptions.diagnostics)
         guard let templateSet, !templateDiagnostics.hasErrors else { return 1 }
 
         let options = MultiBoardSite.Options(
             templates: templateSet, clock: { timezone in (try? clockOptions.resolve(timezone: timezone)) ?? DeadlineClock.current(in: timezone) },
-            baseURL: baseURL, locale: locale, readHistory: !noHistory, keepGoing: keepGoing)
+            baseURL: baseURL, locale: locale, readHistory: !noHistory, keepGoing: keepGoing, strict: strict,
+            wikilinkBase: wikilinkBase)
         let outcome = await MultiBoardSite.build(paths: found.boards, options: options)
         Output.diagnostics(outcome.diagnostics, format: diagnosticOptions.diagnostics)
         guard let site = outcome.site else { return 1 }

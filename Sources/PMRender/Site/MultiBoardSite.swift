@@ -163,7 +163,7 @@ public enum MultiBoardSite {
 
 extension Diagnostic {
     /// The same problem as a warning (a board with problems is still published).
-    var asWarning: Diagnostic {
+    public var asWarning: Diagnostic {
         guard severity == .error else { return self }
         var copy = self
         copy.severity = .warning

@@ -1,0 +1,33 @@
+/// The lanes of a board as `check --verbose` lists them: name, state, and the rule that gave the state.
+///
+///     examples/obsidian.md: 3 lanes
+///       To Do        todo   (its name)                  3 cards
+///       In Progress  doing  (its name)                  2 cards, WIP limit 3
+///       Done         done   (the **Complete** marker)   2 cards
+public enum LaneReport {
+    public static func text(_ board: Board) -> String {
+        var out = "\(board.sourceFile): \(board.lanes.count) lane\(board.lanes.count == 1 ? "" : "s")"
+        if !board.archive.isEmpty { out += ", \(board.archive.count) archived" }
+        out += " (\(board.style.dialect.rawValue))\n"
+        let width = min(40, board.lanes.map { $0.name.count }.max() ?? 0)
+        for lane in board.lanes {
+            let name = lane.name.count < width ? lane.name + String(repeating: " ", count: width - lane.name.count) : lane.name
+            let state = lane.state.slug + String(repeating: " ", count: 5 - lane.state.slug.count)
+            var line = "  \(name)  \(state)  (\(reason(lane.stateSource)))  \(lane.cards.count) card"
+            if lane.cards.count != 1 { line += "s" }
+            if let limit = lane.wipLimit { line += ", WIP limit \(limit)" }
+            out += line + "\n"
+        }
+        return DiagnosticPrinter.sanitizedKeepingNewlines(out)
+    }
+
+    static func reason(_ source: LaneStateSource) -> String {
+        switch source {
+        case .frontMatter: return "front matter 'lanes'"
+        case .completeMarker: return "the **Complete** marker"
+        case .name: return "its name"
+        case .previousLane: return "the lane before it"
+        case .firstLanes: return "before any known lane"
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import ArgumentParser
+import Foundation
+import PMRender
+
+/// `--against REV` / `--previous FILE`: the version a board is compared with.
+struct PreviousOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Compare with each board's version at this git revision.", valueName: "rev"))
+    var against: String?
+
+    @Option(help: ArgumentHelp("Compare with this file instead of a git revision.", valueName: "file"))
+    var previous: String?
+
+    var isGiven: Bool { against != nil || previous != nil }
+
+    func validate() throws {
+        if against != nil, previous != nil { throw ValidationError("--against and --previous cannot be used together") }
+    }
+
+    /// The previous version of `path`: its name in diagnostics and its bytes (nil: it did not exist).
+    func load(for path: String) async throws -> (name: String, bytes: [UInt8]?) {
+        if let against {
+            do {
+                return ("\(path)@\(against)", try await BoardSources.version(of: path, at: against))
+            } catch {
+                throw Output.usageFailure(error.description)
+            }
+        }
+        let file = previous!
+        do {
+            return (file, try BoardLoader.readBytes(path: file))
+        } catch {
+            throw Output.usageFailure(error.description)
+        }
+    }
+
+    /// `path` compared with its previous version, with the rules checked.
+    func compare(_ path: String) async throws -> VersionComparison {
+        let current = try Boards.load(path)
+        let (name, bytes) = try await load(for: path)
+        return BoardComparison.run(current: current, previous: bytes, previousName: name)
+    }
+}
+
+/// Reading boards for the commands.
+enum Boards {
+    /// The board at `path`, parsed and checked; a file that cannot be opened is a usage failure (exit 2).
+    static func load(_ path: String) throws -> ParseResult {
+        do {
+            return try BoardFile.load(path: path)
+        } catch {
+            throw Output.usageFailure(error.description)
+        }
+    }
+
+    /// Boards for commands that show what a board says (export, overdue, history, metrics): every board that can be
+    /// read is used, its problems printed as warnings (`check` is the gate). A file that is not text fails (exit 1).
+    static func readable(_ paths: [String], format: DiagnosticFormat) throws -> [Board] {
+        var boards: [Board] = []
+        var diagnostics: [Diagnostic] = []
+        var unreadable = false
+        for path in paths {
+            let result = try load(path)
+            if result.isReadable {
+                boards.append(result.board)
+                diagnostics += result.diagnostics.map(\.asWarning)
+            } else {
+                unreadable = true
+                diagnostics += result.diagnostics
+            }
+        }
+        Output.diagnostics(diagnostics, format: format)
+        if unreadable { throw ExitCode(1) }
+        return boards
+    }
+}
