@@ -5,7 +5,7 @@ import Testing
 @Suite("Deadline semantics")
 struct DeadlineTests {
     static func card(_ due: String, state: CardState = .todo) -> Card {
-        Card(id: "c", hasExplicitID: false, title: "C", state: state, due: Deadline(text: Substring(due)), style: .listItem,
+        Card(id: "c", explicitID: nil, title: "C", state: state, due: Deadline(text: Substring(due)), style: .listItem,
              location: SourceLocation(line: 1, column: 1), endLine: 1)
     }
 
@@ -77,7 +77,7 @@ struct DeadlineTests {
     func invalidReminder() {
         let result = TestSupport.parse("---\nreminder: soon\n---\n")
         #expect(DiagnosticPrinter.text(result.diagnostics) == "board.md:2:11: error: invalid reminder 'soon': expected a time before the deadline such as '1d', '2h', '30m', or 'none'\n")
-        #expect(TestSupport.parse("---\nreminder: none\n---\n").board.reminder == Reminder.none)
+        #expect(TestSupport.parse("---\nreminder: none\n---\n").board.settings.reminder == Reminder.none)
     }
 }
 
@@ -86,7 +86,7 @@ struct ICalendarTests {
     static let today = CalendarDate(year: 2026, month: 11, day: 22)!
 
     static func feed(_ text: String, file: String = "board.md") -> String {
-        let board = TestSupport.parse(text, file: file, renderHTML: true).board
+        let board = TestSupport.parse(text, file: file).board
         return ICalendar.feed(for: [board], name: board.title, options: .init(clock: DeadlineClock(today: today)))
     }
 
@@ -141,7 +141,7 @@ struct ICalendarTests {
     @Test("the feed of the calendar fixture matches its expected file")
     func golden() throws {
         let url = TestSupport.fixtures.appending(path: "boards/calendar.md")
-        let board = try BoardLoader.load(path: url.path, options: ParseOptions(renderHTML: true)).board
+        let board = try BoardFile.load(path: url.path).board
         let feed = ICalendar.feed(for: [board], name: board.title,
                                   options: .init(clock: DeadlineClock(today: Self.today), baseURL: "https://boards.example/team"))
         try TestSupport.assertGolden(feed, TestSupport.expected.appending(path: "ics/calendar.ics"))

@@ -64,7 +64,7 @@ struct HistoryTests {
             try repo.commit("Step \(step)", files: ["board.md": "## TODO\n\n" + cards.dropFirst(50 * step).joined() + "\n## DONE\n\n" + done.joined()])
         }
         let path = repo.root.appending(path: "board.md").path
-        let streamed = try await BoardHistory.read(path: path)
+        let streamed = try await BoardSources.history(of: path)
         let repository = try await GitRepository(containing: path)
         var versions: [FileVersion] = []
         for commit in try await repository.commits(touching: path) {
@@ -92,7 +92,7 @@ struct HistoryTests {
     @Test("events, timelines, lead and cycle times")
     func model() async throws {
         let repo = try Self.scriptedRepository()
-        let history = try await BoardHistory.read(path: repo.root.appending(path: "team.md").path)
+        let history = try await BoardSources.history(of: repo.root.appending(path: "team.md").path)
         #expect(history.commitCount == 5, "the branch commit is not on the first-parent line")
         #expect(history.notes.count == 1)
         let events = history.events.map { "\($0.commit.subject): \($0.change.kind.rawValue) \($0.change.id)\($0.change.isRename ? " (renamed)" : "")" }
@@ -108,7 +108,7 @@ struct HistoryTests {
         #expect(readme.entries.map(\.state) == [.todo, .doing, .done])
         #expect(readme.leadTime == 9 * 86_400)  // Nov 1 → Nov 10
         #expect(readme.cycleTime == 8 * 86_400)  // Nov 2 → Nov 10
-        #expect(readme.timeInState[.doing] == 8 * 86_400)
+        #expect(readme.timeInStates(until: history.lastDate)[.doing] == 8 * 86_400)
         #expect(history.filtered(since: nil, limit: 2).count == 2)
     }
 

@@ -87,7 +87,7 @@ struct LocalizationTests {
 
     @Test("Korean column headings whatever the headings in the file")
     func koreanHeadings() throws {
-        let board = TestSupport.parse("---\nlocale: ko\n---\n## To Do\n- a\n## In Progress\n## Done\n", renderHTML: true).board
+        let board = TestSupport.parse("---\nlocale: ko\n---\n## To Do\n- a\n## In Progress\n## Done\n").board
         let page = PageBuilder(board: board, clock: DeadlineClock(today: CalendarDate(year: 2026, month: 1, day: 1)!)).page()
         #expect(page.columns.map(\.name) == ["예정", "진행중", "완료"])
         #expect(page.lang == "ko")

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import Templating
 import Testing
 @testable import PMRender
 
@@ -23,7 +24,7 @@ struct MultiBoardTests {
         return folder
     }
 
-    static let options = MultiBoardSite.Options(templates: TemplateSet.builtIn().0!, clock: { _ in DeadlineClock(today: CalendarDate(year: 2026, month: 11, day: 22)!) },
+    static let options = MultiBoardSite.Options(templates: PageTemplates.builtIn(), clock: { _ in DeadlineClock(today: CalendarDate(year: 2026, month: 11, day: 22)!) },
                                                 baseURL: "https://boards.example/", readHistory: false, keepGoing: true)
 
     @Test("discovery keeps boards, skips other Markdown, and gives stable collision-free slugs")

@@ -1,4 +1,5 @@
 import Foundation
+import Templating
 import Testing
 @testable import PMRender
 

@@ -1,4 +1,5 @@
 import Foundation
+import Templating
 import Testing
 @testable import PMRender
 
@@ -9,7 +10,7 @@ struct RenderTests {
     static let examples = TestSupport.files(in: TestSupport.examples, withExtension: "md")
 
     static func render(_ path: String, templates: TemplateSet? = nil) throws -> String {
-        let parsed = try BoardLoader.load(path: path, options: ParseOptions(renderHTML: true))
+        let parsed = try BoardFile.load(path: path)
         #expect(!parsed.hasErrors)
         let set = try #require(templates ?? TemplateSet.builtIn().0)
         let (site, diagnostics) = SiteRenderer.render(parsed.board, options: RenderOptions(clock: DeadlineClock(today: today), templates: set))
@@ -98,7 +99,7 @@ struct RenderTests {
     @Test("hostile text stays data in JSON and the calendar feed")
     func hostileExports() throws {
         let path = TestSupport.fixtures.appending(path: "hostile/xss.md").path
-        let board = try BoardLoader.load(path: path, options: ParseOptions(renderHTML: true)).board
+        let board = try BoardFile.load(path: path).board
         let json = BoardJSON.encode(board)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         #expect(object["title"] as? String == "<script>window.__pwned_title=1</script> Board \" onload=\"window.__pwned_attr=1")
@@ -136,7 +137,7 @@ struct RenderTests {
         #expect(html.contains("<h2 data-state=\"doing\">DOING (2 / 2)</h2>"))
         #expect(html.contains("<li data-card-id=\"translate-onboarding-into-korean\">Translate onboarding into Korean (late)</li>"))
         #expect(!html.contains("<style>"))
-        let (site, _) = SiteRenderer.render(try BoardLoader.load(path: TestSupport.examples.appending(path: "board.md").path,
+        let (site, _) = SiteRenderer.render(try BoardFile.load(path: TestSupport.examples.appending(path: "board.md").path,
                                                                  options: ParseOptions(renderHTML: true)).board,
                                             options: RenderOptions(clock: DeadlineClock(today: Self.today), templates: set))
         let overdue = String(decoding: try #require(site?.file("overdue.html")).contents, as: UTF8.self)

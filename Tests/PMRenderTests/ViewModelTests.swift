@@ -1,4 +1,5 @@
 import Mustache
+import Templating
 import Testing
 @testable import PMRender
 
@@ -45,7 +46,7 @@ struct ViewModelTests {
 
     @Test("a column over its WIP limit is marked in words, not only colour")
     func overLimit() throws {
-        let board = TestSupport.parse("## DOING (1)\n- a\n- b\n", renderHTML: true).board
+        let board = TestSupport.parse("## DOING (1)\n- a\n- b\n").board
         let (set, _) = TemplateSet.builtIn()
         let (site, _) = SiteRenderer.render(board, options: RenderOptions(clock: DeadlineClock(today: CalendarDate(year: 2026, month: 1, day: 1)!), templates: try #require(set)))
         let html = String(decoding: try #require(site?.files.first).contents, as: UTF8.self)

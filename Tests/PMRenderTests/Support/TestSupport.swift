@@ -55,9 +55,9 @@ enum TestSupport {
         }
     }
 
-    /// Parses Markdown text as a board named `board.md`.
-    static func parse(_ text: String, file: String = "board.md", renderHTML: Bool = false) -> ParseResult {
-        BoardParser.parse(Array(text.utf8), file: file, options: ParseOptions(renderHTML: renderHTML))
+    /// Parses and checks Markdown text as a board named `board.md`.
+    static func parse(_ text: String, file: String = "board.md") -> ParseResult {
+        BoardFile.check(BoardParser.parse(Array(text.utf8), file: file))
     }
 
     /// The built `pm-render` executable, next to the test bundle.
