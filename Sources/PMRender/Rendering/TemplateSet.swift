@@ -52,11 +52,14 @@ public struct TemplateSet: Sendable {
         let paths = (FileManager.default.enumerator(atPath: directory)?.allObjects as? [String] ?? []).sorted()
         for relative in paths where relative.hasSuffix(".mustache") {
             let path = base + relative
-            guard let data = FileManager.default.contents(atPath: path) else {
-                diagnostics.append(Diagnostic(.unreadableTemplate("permission denied"), file: path, at: nil))
+            let bytes: [UInt8]
+            do {
+                bytes = try BoardLoader.readBytes(path: path)
+            } catch {
+                diagnostics.append(Diagnostic(.unreadableTemplate(error.reason), file: path, at: nil))
                 continue
             }
-            guard let text = String(data: data, encoding: .utf8) else {
+            guard let text = String(data: Data(bytes), encoding: .utf8) else {
                 diagnostics.append(Diagnostic(.unreadableTemplate("not UTF-8 text"), file: path, at: nil))
                 continue
             }
