@@ -101,14 +101,27 @@ public struct GitRepository: Sendable {
         return Result(status: process.terminationStatus, stdout: [UInt8](output), stderr: [UInt8](errors.withLock { $0 }))
     }
 
-    /// A git process in `directory`: never prompting, with C-locale messages.
+    /// A git process in `directory`: never prompting, with C-locale messages, and never running a
+    /// program named by the repository's configuration or the caller's environment (a repository may
+    /// come from anyone). Only PATH, HOME and XDG_CONFIG_HOME (for the user's own configuration, such
+    /// as `safe.directory`) are passed on, no `GIT_*` variable; the keys naming programs git could run
+    /// while reading (fsmonitor, hooks, pager, signature checks, credential helpers, and any transport,
+    /// which a partial clone's lazy fetch would use with `core.sshCommand`) are overridden.
     static func makeProcess(_ git: String, in directory: String, _ arguments: [String]) -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: git)
-        process.arguments = ["-C", directory] + arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["GIT_TERMINAL_PROMPT"] = "0"
-        environment["LC_ALL"] = "C"
+        let overrides = [
+            "core.fsmonitor=false", "core.hooksPath=/dev/null", "core.pager=cat", "log.showSignature=false",
+            "credential.helper=", "protocol.allow=never",
+        ]
+        process.arguments = ["--no-pager"] + overrides.flatMap { ["-c", $0] } + ["-C", directory] + arguments
+        let inherited = ProcessInfo.processInfo.environment
+        var environment = [
+            "GIT_TERMINAL_PROMPT": "0", "LC_ALL": "C", "GIT_OPTIONAL_LOCKS": "0", "GIT_NO_LAZY_FETCH": "1",
+        ]
+        for name in ["PATH", "HOME", "XDG_CONFIG_HOME"] where inherited[name] != nil {
+            environment[name] = inherited[name]
+        }
         process.environment = environment
         return process
     }
