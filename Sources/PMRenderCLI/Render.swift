@@ -86,9 +86,11 @@ struct Render: AsyncParsableCommand {
             wikilinkBase: wikilinkBase)
         let outcome = await MultiBoardSite.build(paths: found.boards, options: options)
         Output.diagnostics(outcome.diagnostics, format: diagnosticOptions.diagnostics)
-        guard let site = outcome.site else { return 1 }
+        // A board that cannot be read is an environment problem (exit 2), not an error in a board.
+        let unreadable = outcome.diagnostics.contains { $0.code == Problem.unreadableBoard("").code }
+        guard let site = outcome.site else { return unreadable ? 2 : 1 }
         do {
-            try SiteWriter.write(site, to: output, protecting: found.boards)
+            try await SiteWriter.write(site, to: output, protecting: found.boards)
         } catch {
             throw Output.usageFailure(error.description)
         }
@@ -104,7 +106,7 @@ struct Render: AsyncParsableCommand {
             what = "\(Output.plural(outcome.boardCount, "board"))\(failed), \(Output.plural(site.cardCount, "card"))\(overdue)"
         }
         Output.out("\(what) → \(DiagnosticPrinter.sanitized(output))/index.html in \(milliseconds) ms\n")
-        return outcome.failed.isEmpty ? 0 : 1
+        return outcome.failed.isEmpty ? 0 : (unreadable ? 2 : 1)
     }
 }
 

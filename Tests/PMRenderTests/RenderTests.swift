@@ -318,7 +318,8 @@ struct SiteSafetyTests {
                                           TestSupport.examples.appending(path: "board.md").path, "-o", site.path],
                                          executable: URL(fileURLWithPath: "/bin/bash"))
         #expect(result.status == 2)
-        #expect(result.stderr.contains("cannot write the site"), "\(result.stderr)")
+        #expect(result.stderr.contains("cannot write '\(site.path)/"), "\(result.stderr)")
+        #expect(result.stderr.contains("file too large (the file-size limit was reached)"), "\(result.stderr)")
         #expect(try snapshot(site) == before)
         #expect(try siblings(of: site) == ["site"], "no temporary folder is left behind")
     }

@@ -20,7 +20,7 @@ struct StreamingTests {
     }
 
     @Test("a site written to disk holds exactly the bytes rendered in memory, each file in several pieces")
-    func writtenEqualsRendered() throws {
+    func writtenEqualsRendered() async throws {
         let parsed = BoardParser.parse(Array(Self.largeBoard(cards: 2_000).utf8), file: "large.md", options: ParseOptions(renderHTML: true))
         #expect(parsed.diagnostics.count == 0)
         let templates = try #require(TemplateSet.builtIn().0)
@@ -30,7 +30,7 @@ struct StreamingTests {
         let folder = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appending(path: "site")
-        try SiteWriter.write(rendered, to: output.path)
+        try await SiteWriter.write(rendered, to: output.path)
 
         for file in rendered.files {
             let written = try Data(contentsOf: output.appending(path: file.path))

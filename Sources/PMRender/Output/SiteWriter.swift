@@ -1,11 +1,25 @@
 import CPMSupport
 import Foundation
-import Templating
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Why a site could not be written (exit status 2: an environment problem, not the board's).
-public struct SiteWriteError: Error, CustomStringConvertible, Sendable {
-    public let message: String
-    public var description: String { message }
+public enum SiteWriteError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The output folder is not one pm-render may replace; nothing was written.
+    case refused(path: String, OutputRefusal)
+    /// A file-system operation failed; the previous site, if any, is untouched.
+    case file(FileError)
+
+    public var description: String {
+        switch self {
+        case .refused(let path, let refusal): return refusal.message(for: path)
+        case .file(let error): return error.description
+        }
+    }
 }
 
 /// Writes a site so that readers only ever see the old site or the new one, never a mix.
@@ -13,76 +27,107 @@ public struct SiteWriteError: Error, CustomStringConvertible, Sendable {
 /// Files go into a temporary folder next to the output folder, which is then swapped into place
 /// (Linux `renameat2(RENAME_EXCHANGE)`, else two renames). Any failure removes the temporary folder
 /// and leaves the previous site untouched. An existing output folder is replaced only when it is
-/// empty or was written by pm-render (it holds the `.pm-render-site` marker), so `-o .` or a typo can
-/// never delete someone's files.
+/// empty or was written by pm-render (it holds the `.pm-render-site` marker), and never when it is a
+/// symbolic link, so `-o .`, a typo or a link can never delete someone's files.
 public enum SiteWriter {
     /// Marker file written into every site.
     public static let markerName = ".pm-render-site"
 
-    public static func write(_ site: RenderedSite, to output: String, protecting inputs: [String] = []) throws(SiteWriteError) {
-        let fileManager = FileManager.default
-        let outputURL = URL(fileURLWithPath: output).standardizedFileURL
-        let parent = outputURL.deletingLastPathComponent()
-        let name = outputURL.lastPathComponent
-        guard !name.isEmpty, name != "/", outputURL.path != "/" else {
-            throw SiteWriteError(message: "refusing to write a site to '\(output)'")
-        }
-        try checkReplaceable(outputURL, inputs: inputs)
-        do {
-            try fileManager.createDirectory(at: parent, withIntermediateDirectories: true)
-        } catch {
-            throw SiteWriteError(message: "cannot create '\(parent.path)': \(reason(error))")
-        }
-        removeStaleTemporaries(in: parent, name: name)
+    /// Writes `site` to the folder `output`, replacing the previous site there. `inputs` (the boards)
+    /// must not be inside it.
+    public static func write(
+        _ site: RenderedSite,
+        to output: String,
+        protecting inputs: [String] = []
+    ) async throws(SiteWriteError) {
+        guard let place = OutputPlace(output) else { throw .refused(path: output, .notAFolderName) }
+        try checkReplaceable(place, inputs: inputs)
+        try createFolders(upTo: place.parent, place)
+        removeStaleTemporaries(in: place.parent, name: place.name)
 
-        let temporary = parent.appending(path: ".\(name).tmp-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))")
+        let pid = ProcessInfo.processInfo.processIdentifier
+        let temporary = place.parent.appending(path: ".\(place.name).tmp-\(pid)-\(UInt32.random(in: 0...UInt32.max))")
+        guard mkdir(temporary.path, 0o777) == 0 else {
+            throw .file(FileError(place.exists ? .replace : .create, place.shown, errno: errno))
+        }
         do {
-            try fileManager.createDirectory(at: temporary, withIntermediateDirectories: false)
-            let files = site.files + [RenderedSite.File(path: markerName, contents: Array("pm-render \(PMRenderVersion.string)\n".utf8))]
-            for folder in Set(files.map { temporary.appending(path: $0.path).deletingLastPathComponent() }) {
-                try fileManager.createDirectory(at: folder, withIntermediateDirectories: true)
+            let marker = RenderedSite.File(
+                path: markerName, contents: Array("pm-render \(PMRenderVersion.string)\n".utf8))
+            try await writeFiles(site.files + [marker], into: temporary, place)
+            try install(temporary, at: place, inputs: inputs)
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
+        }
+    }
+
+    /// Writes every file into `temporary`, side by side (each page renders as it is written, a piece
+    /// at a time), each flushed to disk before the folder is swapped in.
+    static func writeFiles(
+        _ files: [RenderedSite.File],
+        into temporary: URL,
+        _ place: OutputPlace
+    ) async throws(SiteWriteError) {
+        let folders = Set(files.map { ($0.path as NSString).deletingLastPathComponent }).filter { !$0.isEmpty }
+        for folder in folders.sorted() {
+            do {
+                try FileManager.default.createDirectory(
+                    at: temporary.appending(path: folder), withIntermediateDirectories: true)
+            } catch {
+                throw .file(FileError(.create, place.shown(inside: folder), error: error))
             }
-            // Each file is rendered, written and flushed to disk (before the folder is swapped in) on
-            // its own thread: pages render side by side, each written in pieces as it renders.
-            let failure = Mutex<Int32?>(nil)
+        }
+        // No file checks for cancellation: once begun, a site is finished (or fails), never cut short.
+        let failure = await withTaskGroup(of: (path: String, code: Int32).self) { group in
             for file in files {
-                let code = writeFile(file, to: temporary.appending(path: file.path).path)
-                if code != 0 { failure.withLock { $0 = $0 ?? code } }
+                group.addTask { (file.path, writeFile(file, to: temporary.appending(path: file.path).path)) }
             }
-            if let code = failure.withLock({ $0 }) { throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO) }
-        } catch {
-            try? fileManager.removeItem(at: temporary)
-            throw SiteWriteError(message: "cannot write the site next to '\(output)': \(reason(error))")
+            var first: (path: String, code: Int32)?
+            for await result in group where result.code != 0 && first == nil {
+                first = result
+            }
+            return first
         }
+        if let failure { throw .file(FileError(.write, place.shown(inside: failure.path), errno: failure.code)) }
+    }
 
-        if fileManager.fileExists(atPath: outputURL.path) {
-            if pm_rename_exchange(temporary.path, outputURL.path) == 0 {
-                try? fileManager.removeItem(at: temporary)  // now holds the previous site
-                return
-            }
-            // No atomic exchange here: move the old site aside, move the new one in, drop the old.
-            let old = parent.appending(path: ".\(name).old-\(ProcessInfo.processInfo.processIdentifier)")
-            do {
-                try fileManager.moveItem(at: outputURL, to: old)
-            } catch {
-                try? fileManager.removeItem(at: temporary)
-                throw SiteWriteError(message: "cannot replace '\(output)': \(reason(error))")
-            }
-            do {
-                try fileManager.moveItem(at: temporary, to: outputURL)
-            } catch {
-                try? fileManager.moveItem(at: old, to: outputURL)
-                try? fileManager.removeItem(at: temporary)
-                throw SiteWriteError(message: "cannot replace '\(output)': \(reason(error))")
-            }
-            try? fileManager.removeItem(at: old)
-        } else {
-            do {
-                try fileManager.moveItem(at: temporary, to: outputURL)
-            } catch {
-                try? fileManager.removeItem(at: temporary)
-                throw SiteWriteError(message: "cannot create '\(output)': \(reason(error))")
-            }
+    /// Swaps the finished `temporary` folder into place and removes the previous site.
+    static func install(_ temporary: URL, at place: OutputPlace, inputs: [String]) throws(SiteWriteError) {
+        let target = place.url.path
+        if rename(temporary.path, target) == 0 { return }  // there was no site yet
+        guard errno == EEXIST || errno == ENOTEMPTY else {
+            throw .file(FileError(place.exists ? .replace : .create, place.shown, errno: errno))
+        }
+        // A site is there (perhaps one a concurrent run has just put in place): it must still be ours.
+        try checkReplaceable(place, inputs: inputs)
+        if pm_rename_exchange(temporary.path, target) == 0 {
+            try? FileManager.default.removeItem(at: temporary)  // now holds the previous site
+            return
+        }
+        guard errno == ENOSYS || errno == EINVAL else {
+            throw .file(FileError(.replace, place.shown, errno: errno))
+        }
+        // No atomic exchange here: move the old site aside, move the new one in, drop the old.
+        let old = place.parent.appending(path: ".\(place.name).old-\(ProcessInfo.processInfo.processIdentifier)")
+        guard rename(target, old.path) == 0 else { throw .file(FileError(.replace, place.shown, errno: errno)) }
+        guard rename(temporary.path, target) == 0 else {
+            let code = errno
+            _ = rename(old.path, target)
+            throw .file(FileError(.replace, place.shown, errno: code))
+        }
+        try? FileManager.default.removeItem(at: old)
+    }
+
+    /// Creates `folder` and the folders above it that are missing, naming the first that fails.
+    static func createFolders(upTo folder: URL, _ place: OutputPlace) throws(SiteWriteError) {
+        var missing: [URL] = []
+        var next = folder
+        while !FileManager.default.fileExists(atPath: next.path), next.path != "/" {
+            missing.append(next)
+            next = next.deletingLastPathComponent()
+        }
+        for folder in missing.reversed() where mkdir(folder.path, 0o777) != 0 && errno != EEXIST {
+            throw .file(FileError(.create, place.shown(folder), errno: errno))
         }
     }
 
@@ -105,29 +150,32 @@ public enum SiteWriter {
         }
     }
 
-    /// Refuses outputs that are not folders, hold the boards being rendered, contain the current
-    /// folder, or hold files pm-render did not write.
-    static func checkReplaceable(_ output: URL, inputs: [String]) throws(SiteWriteError) {
-        let fileManager = FileManager.default
-        let path = output.resolvingSymlinksInPath().path
-        let cwd = URL(fileURLWithPath: fileManager.currentDirectoryPath).resolvingSymlinksInPath().path
-        if cwd == path || cwd.hasPrefix(path + "/") {
-            throw SiteWriteError(message: "refusing to replace '\(output.path)': it contains the current folder; choose an output folder such as _site")
+    /// Refuses outputs that contain the current folder or the boards being rendered, are symbolic
+    /// links or files, or hold files pm-render did not write.
+    static func checkReplaceable(_ place: OutputPlace, inputs: [String]) throws(SiteWriteError) {
+        let resolved = place.url.resolvingSymlinksInPath().path
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).resolvingSymlinksInPath().path
+        if cwd == resolved || cwd.hasPrefix(resolved + "/") || resolved == "/" {
+            throw .refused(path: place.shown, .containsCurrentFolder)
         }
-        for input in inputs {
-            let inputPath = URL(fileURLWithPath: input).resolvingSymlinksInPath().path
-            if inputPath.hasPrefix(path + "/") {
-                throw SiteWriteError(message: "refusing to replace '\(output.path)': it contains the board '\(input)'")
-            }
+        for input in inputs where URL(fileURLWithPath: input).resolvingSymlinksInPath().path.hasPrefix(resolved + "/") {
+            throw .refused(path: place.shown, .containsBoard(input))
         }
-        var isDirectory: ObjCBool = false
-        guard fileManager.fileExists(atPath: output.path, isDirectory: &isDirectory) else { return }
-        guard isDirectory.boolValue else {
-            throw SiteWriteError(message: "'\(output.path)' exists and is not a folder")
+        var info = stat()
+        guard lstat(place.url.path, &info) == 0 else { return }  // nothing there (or unreachable: mkdir says why)
+        switch info.st_mode & S_IFMT {
+        case S_IFLNK: throw .refused(path: place.shown, .symbolicLink)
+        case S_IFDIR: break
+        default: throw .refused(path: place.shown, .notAFolder)
         }
-        let contents = (try? fileManager.contentsOfDirectory(atPath: output.path)) ?? []
+        let contents: [String]
+        do {
+            contents = try FileManager.default.contentsOfDirectory(atPath: place.url.path)
+        } catch {
+            throw .file(FileError(.list, place.shown, error: error))
+        }
         if !contents.isEmpty, !contents.contains(markerName) {
-            throw SiteWriteError(message: "refusing to replace '\(output.path)': it holds files pm-render did not write (no \(markerName) marker); choose another folder or empty it")
+            throw .refused(path: place.shown, .foreignFiles)
         }
     }
 
@@ -144,14 +192,39 @@ public enum SiteWriter {
         if close(descriptor) != 0, code == 0 { code = errno }
         return code
     }
+}
 
-    private static func reason(_ error: Error) -> String {
-        if let error = error as? POSIXError { return String(cString: strerror(error.code.rawValue)) }
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
-        }
-        if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))) }
-        return nsError.localizedDescription
+/// Where a site goes, and how its paths are shown: the output folder as the user typed it, files
+/// inside it below that, and folders above it relative to the current folder.
+struct OutputPlace {
+    /// The output folder, absolute and standardized.
+    let url: URL
+    /// The output folder as given (without trailing slashes).
+    let shown: String
+    /// Whether something is at the output path already.
+    let exists: Bool
+
+    var parent: URL { url.deletingLastPathComponent() }
+    var name: String { url.lastPathComponent }
+
+    init?(_ output: String) {
+        url = URL(fileURLWithPath: output).standardizedFileURL
+        guard !url.lastPathComponent.isEmpty, url.path != "/" else { return nil }
+        var shown = output
+        while shown.count > 1, shown.hasSuffix("/") { shown.removeLast() }
+        self.shown = shown
+        var info = stat()
+        exists = lstat(url.path, &info) == 0
+    }
+
+    /// A path inside the output folder, for messages.
+    func shown(inside relative: String) -> String {
+        shown + "/" + relative
+    }
+
+    /// A folder above the output folder, for messages: relative to the current folder when inside it.
+    func shown(_ folder: URL) -> String {
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
+        return folder.path.hasPrefix(cwd + "/") ? String(folder.path.dropFirst(cwd.count + 1)) : folder.path
     }
 }

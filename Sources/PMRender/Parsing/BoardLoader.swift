@@ -1,33 +1,65 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Why a board file could not be read at all (a usage or environment problem, exit status 2).
 public struct BoardLoadError: Error, Equatable, Sendable, CustomStringConvertible {
     public var path: String
+    /// The cause in plain words (`FileProblem.message`).
     public var reason: String
+
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
+    /// The error for a file-system problem, worded by the catalogue.
+    public init(path: String, problem: FileProblem) {
+        self.init(path: path, reason: problem.message)
+    }
 
     public var description: String { "cannot read '\(DiagnosticPrinter.sanitized(path))': \(reason)" }
 }
 
 /// Reads board files from disk.
 public enum BoardLoader {
-    /// Reads a file's bytes, with readable errors for a missing file, a folder or no permission.
+    /// Reads a file's bytes (boards, templates), with the cause of a failure in plain words.
     public static func readBytes(path: String) throws(BoardLoadError) -> [UInt8] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw BoardLoadError(path: path, reason: "no such file")
-        }
-        guard !isDirectory.boolValue else {
-            throw BoardLoadError(path: path, reason: "it is a directory, not a board file")
-        }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw BoardLoadError(path: path, reason: "permission denied")
-        }
-        defer { try? handle.close() }
         do {
-            let data = try handle.readToEnd() ?? Data()
-            return [UInt8](data)
+            return try readFile(path)
         } catch {
-            throw BoardLoadError(path: path, reason: error.localizedDescription)
+            throw BoardLoadError(path: path, problem: error.problem)
         }
+    }
+
+    /// Reads a whole file with `open`/`read`, so that a failure keeps its `errno`.
+    static func readFile(_ path: String) throws(FileError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw FileError(.read, path, errno: errno) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw FileError(.read, path, errno: errno) }
+        guard info.st_mode & S_IFMT != S_IFDIR else { throw FileError(.read, path, .isAFolder) }
+        // A regular file's size is known; other files (a pipe) are read until they end.
+        var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0) + 1)
+        var count = 0
+        while true {
+            if count == bytes.count { bytes += [UInt8](repeating: 0, count: max(bytes.count, 64 * 1024)) }
+            let got = bytes.withUnsafeMutableBytes { buffer in
+                read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+            }
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw FileError(.read, path, errno: errno)
+            }
+            if got == 0 { break }
+            count += got
+        }
+        bytes.removeSubrange(count...)
+        return bytes
     }
 }
