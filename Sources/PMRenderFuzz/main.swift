@@ -10,7 +10,9 @@ import PMRender
 
 @_cdecl("LLVMFuzzerTestOneInput")
 func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-    FuzzHarness.run(Array(UnsafeBufferPointer(start: data, count: size)))
+    let outcome = FuzzHarness.run(Array(UnsafeBufferPointer(start: data, count: size)))
+    // A broken promise is a finding: stop, so libFuzzer saves the input.
+    if let violation = outcome.violations.first { fatalError(violation) }
     return 0
 }
 

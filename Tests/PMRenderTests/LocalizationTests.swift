@@ -85,13 +85,14 @@ struct LocalizationTests {
         #expect(french.text("label.board") == "⟦label.board⟧", "a missing key is visible, never blank")
     }
 
-    @Test("Korean column headings whatever the headings in the file")
+    @Test("a Korean page keeps the board's own lane names, and says the states in Korean")
     func koreanHeadings() throws {
         let board = TestSupport.parse("---\nlocale: ko\n---\n## To Do\n- a\n## In Progress\n## Done\n").board
         let page = PageBuilder(board: board, clock: DeadlineClock(today: CalendarDate(year: 2026, month: 1, day: 1)!)).page()
-        #expect(page.columns.map(\.name) == ["예정", "진행중", "완료"])
-        #expect(page.lang == "ko")
-        #expect(page.columns.first?.countLabel == "카드 1개")
+        #expect(page.lanes.map(\.name) == ["To Do", "In Progress", "Done"])
+        #expect(page.lanes.map(\.stateName) == ["예정", "진행중", "완료"])
+        #expect(page.frame.lang == "ko")
+        #expect(page.lanes.first?.countLabel == "카드 1개")
     }
 
     @Test("no output in any locale shows an untranslated key", arguments: Localization.supported)

@@ -84,7 +84,7 @@ struct PathologicalTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         try page.write(to: folder.appending(path: "page.mustache"), atomically: true, encoding: .utf8)
         try "{{title}}".write(to: folder.appending(path: "overdue.mustache"), atomically: true, encoding: .utf8)
-        let (set, diagnostics) = TemplateSet.load(directory: folder.path)
+        let (set, diagnostics) = PageTemplates.load(directory: folder.path)
         #expect(set == nil)
         #expect(DiagnosticPrinter.text(diagnostics).contains(message), "\(DiagnosticPrinter.text(diagnostics))")
     }

@@ -9,10 +9,10 @@ struct RenderTests {
     static let today = CalendarDate(year: 2026, month: 11, day: 22)!
     static let examples = TestSupport.files(in: TestSupport.examples, withExtension: "md")
 
-    static func render(_ path: String, templates: TemplateSet? = nil) throws -> String {
+    static func render(_ path: String, templates: PageTemplates? = nil) throws -> String {
         let parsed = try BoardFile.load(path: path)
         #expect(!parsed.hasErrors)
-        let set = try #require(templates ?? TemplateSet.builtIn().0)
+        let set = templates ?? PageTemplates.builtIn()
         let (site, diagnostics) = SiteRenderer.render(parsed.board, options: RenderOptions(clock: DeadlineClock(today: today), templates: set))
         #expect(diagnostics.isEmpty)
         let file = try #require(site?.files.first { $0.path == "index.html" })
@@ -27,8 +27,7 @@ struct RenderTests {
 
     @Test("the built-in templates pass the template checks")
     func builtInTemplates() {
-        let (set, diagnostics) = TemplateSet.builtIn(lint: true)
-        #expect(set != nil)
+        let diagnostics = PageTemplates.lintBuiltIn()
         #expect(diagnostics.isEmpty, "\(DiagnosticPrinter.text(diagnostics))")
     }
 
@@ -122,7 +121,7 @@ struct RenderTests {
     ])
     func templateDiagnostics(folder: String, expected: String) {
         let path = TestSupport.fixtures.appending(path: "templates/\(folder)").path
-        let (set, diagnostics) = TemplateSet.load(directory: path)
+        let (set, diagnostics) = PageTemplates.load(directory: path)
         #expect(set == nil)
         let printed = DiagnosticPrinter.text(diagnostics)
         #expect(printed.contains(expected), "\(printed)")
@@ -130,15 +129,14 @@ struct RenderTests {
 
     @Test("a user's template folder replaces the built-in templates")
     func customTemplates() throws {
-        let (loaded, diagnostics) = TemplateSet.load(directory: TestSupport.fixtures.appending(path: "templates/custom").path)
+        let (loaded, diagnostics) = PageTemplates.load(directory: TestSupport.fixtures.appending(path: "templates/custom").path)
         #expect(diagnostics.isEmpty)
-        let set: TemplateSet = try #require(loaded)
+        let set: PageTemplates = try #require(loaded)
         let html = try Self.render(TestSupport.examples.appending(path: "board.md").path, templates: set)
         #expect(html.contains("<h2 data-state=\"doing\">DOING (2 / 2)</h2>"))
         #expect(html.contains("<li data-card-id=\"translate-onboarding-into-korean\">Translate onboarding into Korean (late)</li>"))
         #expect(!html.contains("<style>"))
-        let (site, _) = SiteRenderer.render(try BoardFile.load(path: TestSupport.examples.appending(path: "board.md").path,
-                                                                 options: ParseOptions(renderHTML: true)).board,
+        let (site, _) = SiteRenderer.render(try BoardFile.load(path: TestSupport.examples.appending(path: "board.md").path).board,
                                             options: RenderOptions(clock: DeadlineClock(today: Self.today), templates: set))
         let overdue = String(decoding: try #require(site?.file("overdue.html")).contents, as: UTF8.self)
         #expect(overdue.contains("<h1>Overdue (1)</h1><ul><li><a href=\"index.html#card-translate-onboarding-into-korean\">Translate onboarding into Korean</a> 2 days overdue</li></ul>"))

@@ -21,9 +21,9 @@ struct StreamingTests {
 
     @Test("a site written to disk holds exactly the bytes rendered in memory, each file in several pieces")
     func writtenEqualsRendered() async throws {
-        let parsed = BoardParser.parse(Array(Self.largeBoard(cards: 2_000).utf8), file: "large.md", options: ParseOptions(renderHTML: true))
+        let parsed = BoardParser.parse(Array(Self.largeBoard(cards: 2_000).utf8), file: "large.md")
         #expect(parsed.diagnostics.count == 0)
-        let templates = try #require(TemplateSet.builtIn().0)
+        let templates = try #require(PageTemplates.builtIn())
         let (site, diagnostics) = SiteRenderer.render(parsed.board, options: RenderOptions(clock: DeadlineClock(today: RenderTests.today), templates: templates))
         #expect(diagnostics.isEmpty)
         let rendered = try #require(site)

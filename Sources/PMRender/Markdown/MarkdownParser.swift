@@ -196,3 +196,29 @@ extension MarkdownSegment {
         return copy
     }
 }
+
+extension Markdown {
+    /// Pieces one after another, as one value: runs of top-level list items become lists again (tight unless a
+    /// blank line separates two of them, as `isBlank` tells for the line before an item).
+    static func joining(_ segments: [MarkdownSegment], isBlank: (Int) -> Bool) -> Markdown {
+        var builder = Builder()
+        var index = 0
+        while index < segments.count {
+            guard segments[index].root.kind == .item else {
+                builder.append(segments[index].markdown)
+                index += 1
+                continue
+            }
+            var end = index + 1
+            while end < segments.count, segments[end].root.kind == .item { end += 1 }
+            let loose = (index + 1..<end).contains { isBlank(segments[$0].line - 1) }
+            var flags: Flags = loose ? [] : [.tight]
+            if segments[index].root.flags.contains(.ordered) { flags.insert(.ordered) }
+            builder.openNode(Node(kind: .list, number: 1, flags: flags))
+            for segment in segments[index..<end] { builder.append(segment.markdown) }
+            builder.close()
+            index = end
+        }
+        return builder.markdown
+    }
+}

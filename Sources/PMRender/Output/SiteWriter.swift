@@ -1,5 +1,6 @@
 import CPMSupport
 import Foundation
+import Templating
 
 #if canImport(Glibc)
     import Glibc

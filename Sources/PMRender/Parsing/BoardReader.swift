@@ -176,7 +176,7 @@ struct BoardReader {
                 name: draft.heading.name, heading: draft.heading.source, nameMarkup: draft.heading.markup, state: .todo,
                 stateSource: .firstLanes,
                 wipLimit: draft.heading.limit, wipLimitLocation: draft.heading.limit == nil ? nil : draft.location,
-                description: Markdown.joined(draft.description.map(\.markdown)), cards: cards,
+                description: Markdown.joining(draft.description) { self.source.isBlank($0) }, cards: cards,
                 groups: draft.groups.map { CardGroup(name: $0.name, firstCard: $0.firstCard, location: $0.location) },
                 location: draft.location, headingLevel: laneLevel)
             lane.endLine = self.endLine(of: draft, next: nextLine(draft.lastSegment))
@@ -202,7 +202,9 @@ struct BoardReader {
         board.lanes = lanes
         board.archive = archive
         board.archiveLocation = archiveLocation
-        board.description = Markdown.joined(outline.preamble.filter { $0.root.kind != .thematicBreak }.map(\.markdown))
+        board.description = Markdown.joining(outline.preamble.filter { $0.root.kind != .thematicBreak }) {
+            self.source.isBlank($0)
+        }
         if let title = frontMatter.title, !title.isEmpty {
             board.title = title
             board.titleLocation = frontMatter.titleLocation

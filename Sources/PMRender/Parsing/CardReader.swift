@@ -234,13 +234,9 @@ private struct ReadingState {
             }
             return
         }
-        var list = Markdown.Builder()
-        let ordered = segments.first?.root.flags.contains(.ordered) ?? false
-        list.openNode(Markdown.Node(kind: .list, number: 1, flags: ordered ? [.ordered] : []))
-        for segment in segments { list.append(segment.markdown) }
-        list.close()
-        collectSubtasks(in: list.markdown)
-        description.append(list.markdown)
+        let list = Markdown.joining(segments) { reader.source.isBlank($0) }
+        collectSubtasks(in: list)
+        description.append(list)
     }
 
     /// An item `key: value` with a known key: (field, value, line).

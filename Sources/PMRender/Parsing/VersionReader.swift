@@ -48,7 +48,7 @@ struct VersionReader {
         // The same front matter as before (its bytes, closing line included) says the same: it is not read again.
         let frontMatter: FrontMatter
         let problems: [(Problem, SourceLocation)]
-        if let known = frontMatters, source.bytes.starts(with: known.bytes) {
+        if let known = frontMatters, Self.sameFrontMatter(known.bytes, in: source) {
             (frontMatter, problems) = (known.frontMatter, known.problems)
         } else {
             var found: [(Problem, SourceLocation)] = []
@@ -167,6 +167,13 @@ struct VersionReader {
         }
         nextID += segments.count
         return segments
+    }
+
+    /// Whether `source` starts with the front matter whose bytes (closing line included) are `known`; for a board
+    /// without front matter, whether `source` has none either.
+    static func sameFrontMatter(_ known: [UInt8], in source: SourceText) -> Bool {
+        guard known.isEmpty else { return source.bytes.starts(with: known) }
+        return source.lineCount == 0 || Substring(source.line(1)).trimmingSpaces != "---"
     }
 
     static func sameLine(_ a: SourceText, _ lineA: Int, _ b: SourceText, _ lineB: Int) -> Bool {
