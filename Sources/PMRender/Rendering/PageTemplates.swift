@@ -10,6 +10,7 @@ public struct PageTemplates: Sendable {
     static let roots = [
         TemplateRoot("page", PageView.self), TemplateRoot("overdue", OverduePageView.self),
         TemplateRoot("history", HistoryPageView.self), TemplateRoot("overview", OverviewPageView.self),
+        TemplateRoot("metrics", MetricsPageView.self),
     ]
 
     /// Templates every set must have; `history`, `overview` and `metrics` only when such a page is rendered.

@@ -81,8 +81,8 @@ public struct RenderedSite: Sendable {
     }
 }
 
-/// Renders a board into its site's files: `index.html`, `overdue.html`, `board.ics`, and `history.html` when a
-/// history is given.
+/// Renders a board into its site's files: `index.html`, `overdue.html`, `board.ics`, and `history.html` and
+/// `metrics.html` when a history is given (`metrics.html` only when the templates have a `metrics` page).
 public enum SiteRenderer {
     /// The site's files; nil with a diagnostic when the templates lack a page the board needs.
     public static func render(_ board: Board, options: RenderOptions) -> (RenderedSite?, [Diagnostic]) {
@@ -90,8 +90,10 @@ public enum SiteRenderer {
         if options.history != nil, !templates.has("history") {
             return (nil, [Diagnostic(.missingHistoryTemplate, file: "templates", at: nil)])
         }
+        // Metrics come from the history; a template folder without `metrics` renders no metrics page.
+        let hasMetrics = options.history != nil && templates.has("metrics")
         let site = SiteContext(
-            partOfSite: options.partOfSite, baseURL: options.baseURL, hasMetrics: false, embeds: options.embeds,
+            partOfSite: options.partOfSite, baseURL: options.baseURL, hasMetrics: hasMetrics, embeds: options.embeds,
             wikilinkBase: options.wikilinkBase)
         let builder = PageBuilder(
             board: board, clock: options.clock, history: options.history, site: site, problems: options.problems)
@@ -105,6 +107,12 @@ public enum SiteRenderer {
         if options.history != nil {
             let history = builder.historyPage(overdueCount: page.overdueCount)
             files.append(RenderedSite.File(path: "history.html") { templates.render(history, template: "history", to: $0) })
+        }
+        if hasMetrics, let history = options.history {
+            let metrics = MetricsPage.boardPage(
+                board: board, history: history, builder: builder, overdueCount: page.overdueCount)
+            files.append(
+                RenderedSite.File(path: "metrics.html") { templates.render(metrics, template: "metrics", to: $0) })
         }
         let calendar = ICalendar.Options(clock: options.clock, baseURL: options.baseURL)
         files.append(

@@ -60,6 +60,8 @@ public enum MultiBoardSite {
         let diagnostics: [Diagnostic]
         let overdueCount: Int
         let latestChange: Int?
+        /// The board's history, for the site's combined metrics.
+        var history: BoardHistory? = nil
     }
 
     public static func build(paths: [String], options: Options) async -> Outcome {
@@ -112,7 +114,7 @@ public enum MultiBoardSite {
         return BoardResult(
             index: index, path: path, slug: slug, board: board, files: site == nil ? [] : files,
             diagnostics: diagnostics + renderDiagnostics, overdueCount: site?.overdueCount ?? 0,
-            latestChange: boardHistory?.latestCommit?.date)
+            latestChange: boardHistory?.latestCommit?.date, history: boardHistory)
     }
 
     static func assemble(_ results: [BoardResult], options: Options) -> Outcome {
@@ -134,9 +136,14 @@ public enum MultiBoardSite {
         }
         // The overview speaks --locale, else the boards' language when they all share one, else English.
         let locales = Set(entries.map(\.board.locale))
+        let locale = options.locale ?? (locales.count == 1 ? locales.first! : .en)
+        // Combined metrics of the boards that have a history, when the templates have a metrics page.
+        let histories = good.compactMap { result in
+            result.history.map { MetricsPage.Entry(board: result.board!, slug: result.slug, history: $0) }
+        }
+        let hasMetrics = !histories.isEmpty && options.templates.has("metrics")
         let builder = OverviewBuilder(
-            entries: entries, failed: failed, locale: options.locale ?? (locales.count == 1 ? locales.first! : .en),
-            baseURL: options.baseURL)
+            entries: entries, failed: failed, locale: locale, baseURL: options.baseURL, hasMetrics: hasMetrics)
         let overview = builder.overviewPage()
         let overdue = builder.overduePage()
         guard options.templates.has("overview") else {
@@ -147,6 +154,13 @@ public enum MultiBoardSite {
         let templates = options.templates
         files.append(RenderedSite.File(path: "index.html") { templates.render(overview, template: "overview", to: $0) })
         files.append(RenderedSite.File(path: "overdue.html") { templates.render(overdue, template: "overdue", to: $0) })
+        if hasMetrics {
+            let today = entries.first?.clock.today ?? options.clock("UTC").today
+            let metrics = MetricsPage.combinedPage(
+                histories, today: today, locale: locale, overview: builder, overdueCount: overview.overdueCount)
+            files.append(
+                RenderedSite.File(path: "metrics.html") { templates.render(metrics, template: "metrics", to: $0) })
+        }
         let boards = entries.map { ($0.board, $0.slug) }
         let calendar = ICalendar.Options(
             clock: entries.first?.clock ?? options.clock("UTC"), baseURL: options.baseURL, locale: options.locale)
