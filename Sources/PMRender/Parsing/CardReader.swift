@@ -160,20 +160,14 @@ private struct ReadingState {
                 continue
             }
             // A line of nothing but metadata (dates, tags, IDs) is read and left out.
-            var probe = Markdown.Builder()
-            var prober = InlineCleaner(removeTags: true, recordTokens: false)
-            prober.clean(line.nodes, in: markdown, into: &probe, state: &self)
-            let probed = InlineCleaner.trimmed(probe.markdown)
-            let removeTags = probed.inlineText.trimmingWhitespace.isEmpty
-                && !probed.nodes.contains(where: { $0.kind == .embed })
             var builder = Markdown.Builder()
-            var cleaner = InlineCleaner(removeTags: removeTags)
+            var cleaner = InlineCleaner(removeTags: false)
             cleaner.clean(line.nodes, in: markdown, into: &builder, state: &self)
-            let cleaned = InlineCleaner.trimmed(builder.markdown)
-            if removeTags {
+            guard cleaner.keptWords else {
                 if !line.nodes.isEmpty { droppedLines.insert(line.line) }
                 continue
             }
+            let cleaned = InlineCleaner.trimmed(builder.markdown)
             kept.append(cleaned)
         }
         guard !kept.isEmpty else { return }
@@ -372,6 +366,8 @@ private struct InlineCleaner {
     /// Whether tokens are added to the card (false when a title is read again).
     var recordTokens = true
     var sawTags = false
+    /// Whether anything but tags, dates and other metadata was kept (else the line held only metadata).
+    var keptWords = false
 
     init(removeTags: Bool, recordTokens: Bool = true) {
         self.removeTags = removeTags
@@ -416,6 +412,7 @@ private struct InlineCleaner {
                 builder.close()
                 if builder.nodes.count == start + 1 { builder.nodes.removeLast() }
             default:
+                if node.kind != .softBreak, node.kind != .lineBreak { keptWords = true }
                 builder.append(markdown.subtree(index))
             }
         }
@@ -444,14 +441,23 @@ private struct InlineCleaner {
         _ text: String, node: Markdown.Node, into builder: inout Markdown.Builder, state: inout ReadingState
     ) {
         var kept = ""
-        for piece in CardTokens.scan(text, triggers: state.reader.triggers) {
-            switch piece {
-            case .text(let plain):
-                kept += plain
-            case .token(let token, let raw, let offset):
-                let at = location(node, in: state, offset: offset)
-                if !apply(token, raw: raw, at: at, state: &state) { kept += raw }
+        if CardTokens.mayHoldTokens(text, triggers: state.reader.triggers) {
+            for piece in CardTokens.scan(text, triggers: state.reader.triggers) {
+                switch piece {
+                case .text(let plain):
+                    if !keptWords, plain.unicodeScalars.contains(where: { !$0.isSpaceLike }) { keptWords = true }
+                    kept += plain
+                case .token(let token, let raw, let offset):
+                    let at = location(node, in: state, offset: offset)
+                    if !apply(token, raw: raw, at: at, state: &state) {
+                        if case .tag = token {} else { keptWords = true }
+                        kept += raw
+                    }
+                }
             }
+        } else {
+            if !keptWords, text.unicodeScalars.contains(where: { !$0.isSpaceLike }) { keptWords = true }
+            kept = text
         }
         let collapsed = TextCleaning.collapseSpaces(kept)
         if !collapsed.isEmpty {
