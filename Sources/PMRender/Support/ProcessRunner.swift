@@ -99,7 +99,7 @@ struct ProcessRunner: Sendable {
                 }
             }
         } catch let error as SubprocessError {
-            throw .cannotStart(reason: Self.reason(error))
+            throw .cannotStart(reason: reason(error))
         } catch {
             throw .cannotStart(reason: "\(error)")
         }
@@ -192,10 +192,12 @@ struct ProcessRunner: Sendable {
     }
 
     /// swift-subprocess's error in plain words.
-    private static func reason(_ error: SubprocessError) -> String {
+    private func reason(_ error: SubprocessError) -> String {
         let cause = error.underlyingError.map { String(cString: strerror($0.rawValue)).lowercased() }
         switch error.code {
-        case .executableNotFound: return "not found"
+        case .executableNotFound:
+            // swift-subprocess says "not found" for a file it may not run, too.
+            return access(executable, F_OK) == 0 ? "permission denied" : "not found"
         case .spawnFailed: return cause ?? "the system refused to start it"
         default: return cause ?? "\(error)"
         }
