@@ -13,7 +13,8 @@ struct GitSafetyTests {
 
         init() throws {
             folder = try TestSupport.temporaryFolder()
-            try FileManager.default.createDirectory(at: folder.appending(path: "hooks"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: folder.appending(path: "hooks"), withIntermediateDirectories: true)
         }
 
         /// A program that records that it ran, then does `then` (a shell command).
@@ -40,7 +41,9 @@ struct GitSafetyTests {
     /// A repository whose configuration and attributes name a marker for every program git could run.
     static func hostileRepository(_ markers: Markers) throws -> GitFixture {
         let repo = try GitFixture()
-        try repo.commit("Start", files: ["board.md": "## TODO\n\n- [ ] First\n", ".gitattributes": "* diff=evil filter=evil merge=evil\n"])
+        try repo.commit(
+            "Start",
+            files: ["board.md": "## TODO\n\n- [ ] First\n", ".gitattributes": "* diff=evil filter=evil merge=evil\n"])
         try repo.commit("Add a card", files: ["board.md": "## TODO\n\n- [ ] First\n- [ ] Second\n"])
         // A commit that carries a signature, for `log.showSignature`.
         try repo.write("board.md", "## TODO\n\n- [ ] First\n\n## DONE\n\n- [x] Second\n")
@@ -77,8 +80,10 @@ struct GitSafetyTests {
             ("core.editor", try markers.program("editor")),
         ]
         for (key, value) in settings { try repo.git("config", key, value) }
-        for hook in ["pre-commit", "post-commit", "post-checkout", "post-merge", "post-rewrite", "pre-auto-gc",
-                     "reference-transaction", "post-index-change", "fsmonitor-watchman", "pre-push"] {
+        for hook in [
+            "pre-commit", "post-commit", "post-checkout", "post-merge", "post-rewrite", "pre-auto-gc",
+            "reference-transaction", "post-index-change", "fsmonitor-watchman", "pre-push",
+        ] {
             try markers.program(hook, in: "hooks")
         }
         return repo
@@ -99,7 +104,9 @@ struct GitSafetyTests {
         _ = try repo.run(["checkout", "-q", "-f", "HEAD~1"])
         _ = try repo.run(["checkout", "-q", "-f", "main"])
         #expect(
-            markers.hits.isSuperset(of: ["fsmonitor", "clean", "smudge", "diff-command", "textconv", "gpg", "post-checkout"]),
+            markers.hits.isSuperset(of: [
+                "fsmonitor", "clean", "smudge", "diff-command", "textconv", "gpg", "post-checkout",
+            ]),
             "\(markers.hits.sorted())")
         try markers.clear()
         #expect(markers.hits.isEmpty)
@@ -111,12 +118,18 @@ struct GitSafetyTests {
         #expect(commits.map(\.subject) == ["Start", "Add a card", "Finish the second card"])
         var versions: [FileVersion] = []
         try await repository.forEachVersion(of: commits) { versions.append($0) }
-        #expect(versions.last?.bytes == Array("## TODO\n\n- [ ] First\n\n## DONE\n\n- [x] Second\n".utf8), "raw, not filtered")
-        #expect(try await repository.contents(of: path, at: "HEAD~1") == Array("## TODO\n\n- [ ] First\n- [ ] Second\n".utf8))
+        #expect(
+            versions.last?.bytes == Array("## TODO\n\n- [ ] First\n\n## DONE\n\n- [x] Second\n".utf8),
+            "raw, not filtered")
+        #expect(
+            try await repository.contents(of: path, at: "HEAD~1")
+                == Array("## TODO\n\n- [ ] First\n- [ ] Second\n".utf8))
         #expect(try await repository.latestCommit(touching: path)?.subject == "Finish the second card")
         _ = try await BoardHistory.read(path: path)
-        for arguments in [["history", "board.md"], ["diff", "board.md", "--against", "HEAD~1"],
-                          ["check", "board.md", "--against", "HEAD~1"], ["board.md", "-o", "site"]] {
+        for arguments in [
+            ["history", "board.md"], ["diff", "board.md", "--against", "HEAD~1"],
+            ["check", "board.md", "--against", "HEAD~1"], ["board.md", "-o", "site"],
+        ] {
             let result = try TestSupport.run(arguments, in: repo.root)
             #expect(result.status != 2, "\(arguments): \(result.stderr)")
         }
@@ -133,13 +146,16 @@ struct GitSafetyTests {
         let folder = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let clone = folder.appending(path: "clone")
-        try source.git("-c", "protocol.file.allow=always", "clone", "-q", "--filter=blob:none", "--no-local",
-                       "file://\(source.root.path)", clone.path)
+        try source.git(
+            "-c", "protocol.file.allow=always", "clone", "-q", "--filter=blob:none", "--no-local",
+            "file://\(source.root.path)", clone.path)
         // The clone lacks the older versions; fetching them would run the remote's upload-pack, and a
         // remote over HTTPS would ask the credential helper or askpass for a password.
-        for (key, value) in [("remote.origin.uploadpack", try markers.program("upload-pack", then: "exit 1")),
-                             ("credential.helper", "!" + (try markers.program("credential"))),
-                             ("core.askPass", try markers.program("askpass")), ("protocol.file.allow", "always")] {
+        for (key, value) in [
+            ("remote.origin.uploadpack", try markers.program("upload-pack", then: "exit 1")),
+            ("credential.helper", "!" + (try markers.program("credential"))),
+            ("core.askPass", try markers.program("askpass")), ("protocol.file.allow", "always"),
+        ] {
             try source.git("-C", clone.path, "config", key, value)
         }
         let askpass = try markers.program("askpass-variable")
@@ -204,13 +220,14 @@ struct GitSafetyTests {
     /// Whether a process is still running (a zombie has ended).
     static func isRunning(_ pid: String) -> Bool {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let end = stat.lastIndex(of: ")")
+            let end = stat.lastIndex(of: ")")
         else { return false }
         return !stat[end...].hasPrefix(") Z")
     }
 
-    @Test("a git that hangs is stopped after PM_RENDER_GIT_TIMEOUT with a clear error, its children too",
-          arguments: Hang.allCases)
+    @Test(
+        "a git that hangs is stopped after PM_RENDER_GIT_TIMEOUT with a clear error, its children too",
+        arguments: Hang.allCases)
     func timeout(_ hang: Hang) async throws {
         let repo = try GitFixture()
         try repo.commit("Start", files: ["board.md": "## TODO\n"])
@@ -247,9 +264,12 @@ struct GitSafetyTests {
         let fake = try Self.hangingGit(.sleeps)
         defer { try? FileManager.default.removeItem(at: fake) }
         let path = fake.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
-        let result = try TestSupport.run(["history", "board.md"], in: repo.root,
-                                         environment: ["PATH": path, "PM_RENDER_GIT_TIMEOUT": "1"])
+        let result = try TestSupport.run(
+            ["history", "board.md"], in: repo.root,
+            environment: ["PATH": path, "PM_RENDER_GIT_TIMEOUT": "1"])
         #expect(result.status == 2)
-        #expect(result.stderr.contains("git timed out after 1 s while reading the history of 'board.md'"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("git timed out after 1 s while reading the history of 'board.md'"),
+            "\(result.stderr)")
     }
 }

@@ -95,7 +95,8 @@ struct GitTests {
         var bytes: [UInt8] {
             switch self {
             case .larger:
-                return Array((0..<90_000).map { "- [ ] Card \($0) @{2026-12-\($0 % 28 + 1)} #area\($0 % 7)\n" }.joined().utf8)
+                return Array(
+                    (0..<90_000).map { "- [ ] Card \($0) @{2026-12-\($0 % 28 + 1)} #area\($0 % 7)\n" }.joined().utf8)
             case .crlfAndBOM:
                 return [0xEF, 0xBB, 0xBF] + Array("## TODO\r\n\r\n- [ ] Write\r\n  Notes\r\n".utf8)
             case .empty:
@@ -167,8 +168,9 @@ struct GitTests {
         #expect(try await repository.contents(of: path, at: "HEAD~2") == Array(Self.texts[3].utf8))
 
         // The messages, as the command line shows them.
-        let noGit = try TestSupport.run(["diff", "team.md", "--against", "HEAD~1"], in: repo.root,
-                                        environment: ["PATH": empty.path])
+        let noGit = try TestSupport.run(
+            ["diff", "team.md", "--against", "HEAD~1"], in: repo.root,
+            environment: ["PATH": empty.path])
         #expect(noGit.status == 2)
         #expect(noGit.stderr.contains("git was not found on PATH"))
         let unknown = try TestSupport.run(["check", "team.md", "--against", "nope"], in: repo.root)

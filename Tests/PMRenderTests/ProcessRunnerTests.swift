@@ -7,8 +7,9 @@ import Testing
 @Suite("Process runner")
 struct ProcessRunnerTests {
     static func shell(_ script: String, timeout: Duration = .seconds(60)) -> ProcessRunner {
-        ProcessRunner(executable: "/bin/sh", arguments: ["-c", script], environment: ["PATH": "/usr/bin:/bin"],
-                      timeout: timeout)
+        ProcessRunner(
+            executable: "/bin/sh", arguments: ["-c", script], environment: ["PATH": "/usr/bin:/bin"],
+            timeout: timeout)
     }
 
     @Test("standard output and standard error, both larger than a pipe, never deadlock")
@@ -47,13 +48,15 @@ struct ProcessRunnerTests {
 
     @Test("a program that cannot start is a failure that says why")
     func cannotStart() async throws {
-        let missing = ProcessRunner(executable: "/nonexistent/program", arguments: [], environment: [:], timeout: .seconds(5))
+        let missing = ProcessRunner(
+            executable: "/nonexistent/program", arguments: [], environment: [:], timeout: .seconds(5))
         await #expect(throws: ProcessRunner.Failure.self) { try await missing.run() }
         let folder = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let notExecutable = folder.appending(path: "script")
         try "#!/bin/sh\n".write(to: notExecutable, atomically: true, encoding: .utf8)
-        let denied = ProcessRunner(executable: notExecutable.path, arguments: [], environment: [:], timeout: .seconds(5))
+        let denied = ProcessRunner(
+            executable: notExecutable.path, arguments: [], environment: [:], timeout: .seconds(5))
         do {
             _ = try await denied.run()
             Issue.record("a file without execute permission started")
@@ -95,5 +98,31 @@ struct ProcessRunnerTests {
         let started = try String(contentsOfFile: pids, encoding: .utf8).split(separator: "\n")
         #expect(started.count == 2)
         for pid in started { #expect(!GitSafetyTests.isRunning(String(pid)), "process \(pid) is still running") }
+    }
+
+    @Test("the timeout bounds each wait for the program, not the whole run")
+    func timeoutIsIdleTime() async throws {
+        // Output every 0.2 s for 3 s, with a 2 s timeout: never waited on for 2 s at once.
+        let steady = Self.shell(
+            "for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15; do echo $i; sleep 0.2; done",
+            timeout: .seconds(2))
+        let lines = try await steady.run { reader in
+            var count = 0
+            while try await reader.record(separatedBy: 0x0A) != nil { count += 1 }
+            return count
+        }
+        #expect(try lines.value.get() == 15)
+        // A caller that takes longer than the timeout over each line does not stop the program.
+        let slowReader = Self.shell("printf 'a\\nb\\nc\\n'; sleep 0.1", timeout: .seconds(1))
+        let read = try await slowReader.run { reader in
+            var records: [[UInt8]] = []
+            while let record = try await reader.record(separatedBy: 0x0A) {
+                records.append(record)
+                try await Task.sleep(for: .milliseconds(1_500))
+            }
+            return records
+        }
+        #expect(try read.value.get() == [Array("a".utf8), Array("b".utf8), Array("c".utf8)])
+        #expect(read.status.isSuccess)
     }
 }
