@@ -187,24 +187,19 @@ struct GitSafetyTests {
 
     /// How a fake `git` hangs.
     enum Hang: String, CaseIterable {
-        case sleeps = "sleeps in git log"
-        case ignoresTerminate = "ignores SIGTERM in git log"
+        case sleeps = "sleeps"
+        case ignoresTerminate = "ignores SIGTERM"
         case neverReadsInput = "never reads cat-file's input"
     }
 
-    /// A folder with a fake `git` that passes `rev-parse` (and, for `neverReadsInput`, everything but
-    /// `cat-file`) to the real git, and otherwise starts a child and waits, writing both process IDs to
-    /// `pids`.
-    static func hangingGit(_ hang: Hang) throws -> URL {
+    /// A folder with a fake `git` that starts a child and waits, writing both process IDs to `pids`; with
+    /// `passingRevParse`, it runs the real git for `rev-parse`, so pm-render gets as far as the history.
+    static func hangingGit(_ hang: Hang, passingRevParse: Bool = false) throws -> URL {
         let folder = try TestSupport.temporaryFolder()
         let real = try GitEnvironment().executable
-        let passed = hang == .neverReadsInput ? "*\" cat-file \"*) ;;\n  *) exec '\(real)' \"$@\" ;;" : ""
         let script = """
             #!/bin/sh
-            case " $* " in
-              *" rev-parse "*) exec '\(real)' "$@" ;;
-              \(passed)
-            esac
+            \(passingRevParse ? "case \" $* \" in *\" rev-parse \"*) exec '\(real)' \"$@\" ;; esac" : "")
             \(hang == .ignoresTerminate ? "trap '' TERM" : "")
             echo $$ >> '\(folder.path)/pids'
             sleep 300 &
@@ -239,15 +234,17 @@ struct GitSafetyTests {
         let git = try GitEnvironment(environment: environment)
         #expect(git.executable == fake.appending(path: "git").path)
         let path = repo.root.appending(path: "board.md").path
+        // The repository is found with the real git; the fake hangs in what comes next.
+        let real = try await GitRepository(containing: path)
+        let repository = GitRepository(directory: real.directory, topLevel: real.topLevel, isShallow: false, git: git)
         switch hang {
         case .sleeps, .ignoresTerminate:
             await #expect(throws: GitError.timedOut(seconds: 1, while: .readingHistory(path))) {
-                try await BoardHistory.read(path: path, git: git)
+                try await repository.commits(touching: path)
             }
         case .neverReadsInput:
             // More requests than a pipe holds: writing them blocks until git is stopped.
-            let repository = try await GitRepository(containing: path, git: git)
-            let commit = try #require(try await repository.commits(touching: path).first)
+            let commit = try #require(try await real.commits(touching: path).first)
             await #expect(throws: GitError.timedOut(seconds: 1, while: .readingHistory("board.md"))) {
                 try await repository.forEachVersion(of: Array(repeating: commit, count: 5_000)) { _ in }
             }
@@ -261,15 +258,15 @@ struct GitSafetyTests {
     func timeoutMessage() throws {
         let repo = try GitFixture()
         try repo.commit("Start", files: ["board.md": "## TODO\n"])
-        let fake = try Self.hangingGit(.sleeps)
+        let fake = try Self.hangingGit(.sleeps, passingRevParse: true)
         defer { try? FileManager.default.removeItem(at: fake) }
         let path = fake.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
         let result = try TestSupport.run(
             ["history", "board.md"], in: repo.root,
-            environment: ["PATH": path, "PM_RENDER_GIT_TIMEOUT": "1"])
+            environment: ["PATH": path, "PM_RENDER_GIT_TIMEOUT": "2"])
         #expect(result.status == 2)
         #expect(
-            result.stderr.contains("git timed out after 1 s while reading the history of 'board.md'"),
+            result.stderr.contains("git timed out after 2 s while reading the history of 'board.md'"),
             "\(result.stderr)")
     }
 }

@@ -39,6 +39,14 @@ public struct GitRepository: Sendable {
         isShallow = output[(split + 1)...].elementsEqual("true".utf8)
     }
 
+    /// A repository already found, read with `git` (for tests that swap git for a fake).
+    init(directory: String, topLevel: String, isShallow: Bool, git: GitEnvironment) {
+        self.directory = directory
+        self.topLevel = topLevel
+        self.isShallow = isShallow
+        self.git = git
+    }
+
     /// The contents of `file` (a path; its name is looked up in ``directory``) at `revision`, or nil when
     /// the file did not exist there. Throws ``GitError/unknownRevision(_:)`` when `revision` names no commit.
     public func contents(of file: String, at revision: String) async throws(GitError) -> [UInt8]? {
