@@ -212,12 +212,23 @@ struct GitSafetyTests {
         return folder
     }
 
-    /// Whether a process is still running (a zombie has ended).
+    /// Whether a process is still running: not gone, not a zombie, and not with SIGKILL pending (a killed
+    /// process that has not been scheduled since is as good as dead, and dies without running).
     static func isRunning(_ pid: String) -> Bool {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-            let end = stat.lastIndex(of: ")")
-        else { return false }
-        return !stat[end...].hasPrefix(") Z")
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return false }
+        var fields: [Substring: Substring] = [:]
+        for line in status.split(separator: "\n") {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            fields[line[..<colon]] = line[line.index(after: colon)...].drop { $0 == " " || $0 == "\t" }
+        }
+        if let state = fields["State"]?.first, state == "Z" || state == "X" { return false }
+        let killBit: UInt64 = 1 << (UInt64(SIGKILL) - 1)
+        for field in ["SigPnd", "ShdPnd"] {
+            if let mask = fields[Substring(field)].flatMap({ UInt64($0, radix: 16) }), mask & killBit != 0 {
+                return false
+            }
+        }
+        return true
     }
 
     @Test(

@@ -93,6 +93,8 @@ public struct GitRepository: Sendable {
         _ completion: ProcessRunner.Completion<Value>, _ activity: GitError.Activity,
         _ git: GitEnvironment
     ) throws(GitError) -> Value {
+        // An error the reader found in git's output comes first: the reader stopped git because of it.
+        if case .failure(let error as GitError) = completion.value { throw error }
         guard completion.status.isSuccess else {
             let message = Self.message(completion.standardError)
             switch completion.status {
@@ -104,7 +106,6 @@ public struct GitRepository: Sendable {
         }
         switch completion.value {
         case .success(let value): return value
-        case .failure(let error as GitError): throw error
         case .failure: throw .failed(activity, message: "git's output ended early")
         }
     }

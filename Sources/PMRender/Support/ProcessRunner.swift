@@ -92,7 +92,7 @@ struct ProcessRunner: Sendable {
                         try await reader.drain()
                     } catch {
                         value = .failure(error)
-                        await execution.teardown(using: Self.teardown)
+                        await Self.stop(execution)
                     }
                     // Standard input and standard error end with the program; then the watchdog is let go.
                     var result = RunResult(value: value)
@@ -136,6 +136,15 @@ struct ProcessRunner: Sendable {
     private static let teardown: [TeardownStep] = [
         .gracefulShutDown(toProcessGroup: true, allowedDurationToNextStep: .seconds(1))
     ]
+
+    /// Stops the program and everything it started: SIGTERM to its process group, SIGKILL a second later
+    /// if the program is still there, then SIGKILL to the group in any case (swift-subprocess's teardown
+    /// ends when the program itself exits, and a child that ignored SIGTERM would outlive it). The group's
+    /// ID cannot have been reused: the program is reaped only after the run's body.
+    private static func stop(_ execution: Execution<CustomWriteInput, SequenceOutput, SequenceOutput>) async {
+        await execution.teardown(using: teardown)
+        try? execution.send(signal: .kill, toProcessGroup: true)
+    }
 
     /// What a helper task of a run reports.
     private enum Helper: Sendable {
@@ -212,7 +221,7 @@ struct ProcessRunner: Sendable {
             if let since, since.advanced(by: timeout) <= clock.now { break }
             deadline = (since ?? clock.now).advanced(by: timeout)
         }
-        await execution.teardown(using: teardown)
+        await stop(execution)
         return .timedOut
     }
 
