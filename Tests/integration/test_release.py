@@ -49,7 +49,8 @@ def with_git(path):
     shutil.copy("/etc/resolv.conf", path / "etc" / "resolv.conf")
     script = ("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends git"
               " >/dev/null && apt-get clean && rm -rf /var/lib/apt/lists/*")
-    subprocess.run([CHROOT, str(path), "/bin/sh", "-c", script], check=True, env={"PATH": "/usr/sbin:/usr/bin:/sbin:/bin"})
+    subprocess.run([CHROOT, str(path), "/bin/sh", "-c", script], check=True,
+                   env={"PATH": "/usr/sbin:/usr/bin:/sbin:/bin"})
 
 
 class Bare:
@@ -63,8 +64,9 @@ class Bare:
         subprocess.run(["mount", "-t", "proc", "proc", str(self.root / "proc")], check=True)
 
     def run(self, *command, cwd="/work"):
+        environment = {"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": "/root", "LANG": "C.UTF-8"}
         return subprocess.run([CHROOT, str(self.root), "/usr/bin/env", "-C", cwd, *command], capture_output=True,
-                              text=True, env={"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": "/root", "LANG": "C.UTF-8"})
+                              text=True, env=environment)
 
     def close(self):
         subprocess.run(["umount", str(self.root / "proc")], check=True)
@@ -135,7 +137,8 @@ def test_overdue_in_both_languages(bare):
     result = bare.run("pm-render", "overdue", "examples/board.md", "--today", "2026-11-22", "--format", "json")
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
-    assert [card["title"] for card in report["cards"] if card["daysOverdue"] > 0] == ["Translate onboarding into Korean"]
+    overdue = [card["title"] for card in report["cards"] if card["daysOverdue"] > 0]
+    assert overdue == ["Translate onboarding into Korean"]
     korean = bare.run("pm-render", "overdue", "examples/ko.md", "--today", "2026-11-22", "--fail-on-overdue")
     assert korean.returncode == 1  # something is overdue
     assert "2일 지남" in korean.stdout  # the embedded Korean catalogue
