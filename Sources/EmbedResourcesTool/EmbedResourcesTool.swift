@@ -23,6 +23,8 @@ struct EmbedResourcesTool {
         source += "enum EmbeddedTemplates {\n    static let sources: [String: String] = \(dictionary(templates))\n\n"
         source += "    static func tokens() -> [String: [MustacheToken]]? {\n        \(tokens(templates))\n    }\n}\n\n"
         source += "enum EmbeddedLocales {\n    static let sources: [String: String] = \(dictionary(read(files(in: arguments[2], ending: ".json"))))\n}\n"
+        // Unchanged text is not written again, so a re-planned build does not recompile the library.
+        if (try? String(contentsOfFile: output, encoding: .utf8)) == source { return }
         do {
             try source.write(toFile: output, atomically: true, encoding: .utf8)
         } catch {
