@@ -76,7 +76,7 @@ struct BoardConventions {
             {
                 count(form)
             }
-            guard card.endLine > card.location.line else { continue }
+            guard card.endLine > card.location.line, card.location.line < text.count else { continue }
             var sawContinuation = false
             for number in (card.location.line + 1)...min(card.endLine, text.count) where !text.isBlank(number) {
                 let line = text.text(number)

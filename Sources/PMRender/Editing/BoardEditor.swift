@@ -30,7 +30,7 @@ public enum BoardEditor {
         let verified = try EditVerifier.verify(
             old: parsed, newBytes: result, file: file, expectation: expectation)
         return EditPlan(
-            original: bytes, result: result, card: change.keepsOldCard ? change.card : verified.card,
+            original: bytes, result: result, card: change.keepsOldCard ? change.card : verified.card ?? change.card,
             summary: change.summary, diagnostics: diagnostics + change.notes + verified.notes)
     }
 }
@@ -277,8 +277,9 @@ struct Editor {
         if to.state == .done, from.state != .done {
             if block.setChecked(true) { check.checked = true }
             if board.style.stampsCompletion, card.dates.completed == nil {
-                block.appendInline("✅ \(request.today)")
-                check.completed = .some(request.today)
+                let today = request.today ?? DeadlineClock.current(in: board.timezone).today
+                block.appendInline("✅ \(today)")
+                check.completed = .some(today)
             }
         } else if from.state == .done, to.state != .done {
             if block.setChecked(false) { check.checked = false }
@@ -449,18 +450,8 @@ struct Editor {
 
     // MARK: - Names and values
 
-    /// A lane by name (as rules compare names), then by state (`DONE`: the first done lane), then by the start of
-    /// its name.
     func resolveLane(_ name: String) throws(EditFailure) -> Int {
-        let key = LaneName.key(name)
-        if let index = board.lanes.firstIndex(where: { LaneName.key($0.name) == key }) { return index }
-        if let state = CardState(canonicalName: name), let index = board.lanes.firstIndex(where: { $0.state == state }) {
-            return index
-        }
-        let folded = CardLookup.fold(name)
-        let matches = board.lanes.indices.filter { !folded.isEmpty && CardLookup.fold(board.lanes[$0].name).hasPrefix(folded) }
-        if matches.count == 1 { return matches[0] }
-        throw EditFailure(.usage, .noSuchLane(name, lanes: board.lanes.map(\.name)), file: file)
+        try CardLookup.lane(name, on: board)
     }
 
     private func validTitle(_ title: String) throws(EditFailure) -> String {

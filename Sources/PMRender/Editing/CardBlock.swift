@@ -213,10 +213,10 @@ struct CardBlock {
         return found
     }
 
-    /// Where a new field line goes: after the field lines that directly follow the title line.
+    /// Where a new field line goes: after the card's first run of field lines, else right after the title line.
     var fieldInsertionIndex: Int {
-        let fields = Set(fieldLines().map(\.index))
-        var index = 1
+        let fields = fieldLines().map(\.index)
+        guard var index = fields.first else { return 1 }
         while index < lines.count, fields.contains(index) { index += 1 }
         return index
     }

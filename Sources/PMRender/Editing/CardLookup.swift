@@ -52,6 +52,20 @@ public enum CardLookup {
         }
     }
 
+    /// A lane by name (as rules compare names), then by state (`DONE`: the first done lane), then by the start of
+    /// its name.
+    static func lane(_ name: String, on board: Board) throws(EditFailure) -> Int {
+        let key = LaneName.key(name)
+        if let index = board.lanes.firstIndex(where: { LaneName.key($0.name) == key }) { return index }
+        if let state = CardState(canonicalName: name), let index = board.lanes.firstIndex(where: { $0.state == state }) {
+            return index
+        }
+        let folded = fold(name)
+        let matches = board.lanes.indices.filter { !folded.isEmpty && fold(board.lanes[$0].name).hasPrefix(folded) }
+        if matches.count == 1 { return matches[0] }
+        throw EditFailure(.usage, .noSuchLane(name, lanes: board.lanes.map(\.name)), file: board.sourceFile)
+    }
+
     /// Case-insensitive comparison key: lowercased, whitespace runs collapsed.
     static func fold(_ text: String) -> String {
         TextCleaning.collapseWhitespace(text).lowercased()

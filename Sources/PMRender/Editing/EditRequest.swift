@@ -18,10 +18,10 @@ public struct EditRequest: Sendable {
     public var force: Bool
     /// Put a new or moved card at the top of its lane rather than the bottom.
     public var top: Bool
-    /// The date completion stamps (`✅ 2026-11-23`) carry.
-    public var today: CalendarDate
+    /// The date completion stamps (`✅ 2026-11-23`) carry; nil: today in the board's time zone.
+    public var today: CalendarDate?
 
-    public init(_ action: Action, force: Bool = false, top: Bool = false, today: CalendarDate) {
+    public init(_ action: Action, force: Bool = false, top: Bool = false, today: CalendarDate? = nil) {
         self.action = action
         self.force = force
         self.top = top
@@ -96,5 +96,13 @@ public struct EditPlan: Sendable {
     /// The change as a unified diff (empty when nothing changes).
     public func diff(path: String) -> String {
         UnifiedDiff.text(old: EditableText(original), new: EditableText(result), path: path)
+    }
+}
+
+extension BoardJSON {
+    /// One card as `export --format json` writes it (the same object as in a lane's `cards`), for the editing
+    /// commands' `--format json`.
+    public static func encode(card: Card) -> String {
+        JSONOutput.string(CardDTO(card))
     }
 }
