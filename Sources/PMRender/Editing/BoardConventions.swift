@@ -93,7 +93,10 @@ struct BoardConventions {
                     if field == .tags, tagsKey == nil { tagsKey = key }
                     if field == .assignees, assigneeKey == nil { assigneeKey = key }
                 }
-                if card.style == .listItem, !sawContinuation {
+                // The indentation of text under a title (not of a nested list, whose marker sits deeper).
+                let isListItem = trimmed.first.map { "-*+".contains($0) } == true && trimmed.dropFirst().first == " "
+                    || trimmed.prefix(while: \.isASCIIDigit).count > 0 && trimmed.drop(while: \.isASCIIDigit).first == "."
+                if card.style == .listItem, !sawContinuation, !isListItem {
                     sawContinuation = true
                     let indent = String(line.prefix { $0 == " " || $0 == "\t" })
                     if !indent.isEmpty { indents[indent, default: 0] += 1 }
