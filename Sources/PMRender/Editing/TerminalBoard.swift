@@ -123,8 +123,7 @@ public struct TerminalBoard {
         }
         for card in lane.cards {
             lines += wrap(
-                [Run(text: "•", style: nil)] + words(clean(card.title)).map { Run(text: $0, style: nil) }, width: width,
-                indent: "  ")
+                [Run(text: "•", style: nil), Run(text: clean(card.title), style: nil)], width: width, indent: "  ")
             var meta: [Run] = []
             if let due = card.due {
                 let status = DeadlineStatus(card: card, clock: options.clock, dueSoonDays: board.dueSoonDays)
@@ -156,7 +155,11 @@ public struct TerminalBoard {
             used = indentWidth
             hasContent = false
         }
-        for run in runs {
+        // Words are laid out one by one, so that a line breaks between them.
+        let words = runs.flatMap { run in
+            run.text.split(separator: " ").map { Run(text: String($0), style: run.style) }
+        }
+        for run in words {
             var text = run.text
             var size = TerminalWidth.width(text)
             if hasContent {
@@ -188,10 +191,6 @@ public struct TerminalBoard {
             hasContent = true
         }
         return lines
-    }
-
-    private func words(_ text: String) -> [String] {
-        text.split(separator: " ").map(String.init)
     }
 
     /// Board text without control characters (escape sequences never reach the terminal) or line breaks.
