@@ -19,7 +19,9 @@ struct EditOptions: ParsableArguments {
     @Option(help: "Output: text (a summary line) or json (the resulting card, as in 'export --format json').")
     var format: EditOutputFormat = .text
 
-    @Option(help: ArgumentHelp("The date of completion stamps (default: today in the board's time zone).", valueName: "YYYY-MM-DD"))
+    @Option(
+        help: ArgumentHelp(
+            "The date of completion stamps (default: today in the board's time zone).", valueName: "YYYY-MM-DD"))
     var today: String?
 
     @OptionGroup var diagnosticOptions: DiagnosticOptions
@@ -64,8 +66,11 @@ enum EditRunner {
                 return
             }
             if plan.changesFile {
-                try BoardFileWriter.replace(path, original: plan.original, with: plan.result, beforeReplacing: testGate())
-                if plan.card.location.line > 0, !isRemoval(action) { summary += " (\(path):\(plan.card.location.line))" }
+                try BoardFileWriter.replace(
+                    path, original: plan.original, with: plan.result, beforeReplacing: testGate())
+                if plan.card.location.line > 0, !isRemoval(action) {
+                    summary += " (\(path):\(plan.card.location.line))"
+                }
             }
             if options.format == .json {
                 Output.out(BoardJSON.encode(card: plan.card))
@@ -86,7 +91,9 @@ enum EditRunner {
     /// A test hook: with `PM_RENDER_TEST_EDIT_GATE` naming a FIFO, the write stops half-way until the test has opened
     /// the FIFO, done what it wants to the board, and closed it.
     private static func testGate() -> (() -> Void)? {
-        guard let gate = ProcessInfo.processInfo.environment["PM_RENDER_TEST_EDIT_GATE"], !gate.isEmpty else { return nil }
+        guard let gate = ProcessInfo.processInfo.environment["PM_RENDER_TEST_EDIT_GATE"], !gate.isEmpty else {
+            return nil
+        }
         return {
             let descriptor = open(gate, O_RDONLY | O_CLOEXEC)
             guard descriptor >= 0 else { return }
@@ -167,7 +174,8 @@ struct Move: ParsableCommand {
 /// `pm-render done BOARD CARD`
 struct Done: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Move a card to the first done lane, checking its task box (and stamping ✅ DATE where the board does).")
+        abstract:
+            "Move a card to the first done lane, checking its task box (and stamping ✅ DATE where the board does).")
 
     @Argument(help: "The board file.")
     var board: String
@@ -219,7 +227,8 @@ struct EditCard: ParsableCommand {
     func validate() throws {
         if due != nil, noDue { throw ValidationError("--due and --no-due cannot be used together") }
         if title == nil, due == nil, !noDue, tag.isEmpty, untag.isEmpty, assignee.isEmpty, unassign.isEmpty {
-            throw ValidationError("nothing to change: give --title, --due, --no-due, --tag, --untag, --assignee or --unassign")
+            throw ValidationError(
+                "nothing to change: give --title, --due, --no-due, --tag, --untag, --assignee or --unassign")
         }
     }
 

@@ -116,7 +116,8 @@ import Testing
         MoveCase(
             fixture: "taskell.md", arguments: ["book", "doing"],
             lines: [
-                "- Book the venue for the meetup\n", "    @ 2026-05-20\n", "    > Ask for the room with the projector.\n",
+                "- Book the venue for the meetup\n", "    @ 2026-05-20\n",
+                "    > Ask for the room with the projector.\n",
                 "    * [x] Shortlist three places\n", "    * [ ] Email the first choice\n",
             ]),
         MoveCase(
@@ -160,7 +161,11 @@ import Testing
         let result = try scratch.run("done", ["set up hosting"])
         #expect(result.status == 0, "\(result.stderr)")
         let text = String(decoding: scratch.bytes, as: UTF8.self)
-        #expect(text.hasSuffix("## In progress\n\n## DONE\n\n### Set up hosting\nDue: 2026-11-20\nAssignee: Kim\n\nStaging first, then production.\n"))
+        #expect(
+            text.hasSuffix(
+                "## In progress\n\n## DONE\n\n### Set up hosting\nDue: 2026-11-20\nAssignee: Kim\n\n"
+                    + "Staging first, then production.\n"
+            ))
     }
 
     // MARK: - Done
@@ -235,9 +240,11 @@ import Testing
         EditCase(
             fixture: "headings.md",
             arguments: ["write the copy", "--title", "Write the homepage copy", "--untag", "content", "--tag", "copy"],
-            removed: ["### Write the copy\n", "Tags: content\n"], added: ["### Write the homepage copy\n", "Tags: copy\n"]),
+            removed: ["### Write the copy\n", "Tags: content\n"],
+            added: ["### Write the homepage copy\n", "Tags: copy\n"]),
         EditCase(
-            fixture: "headings.md", arguments: ["set up", "--unassign", "Kim", "--assignee", "Lea", "--due", "2026-11-27 09:30"],
+            fixture: "headings.md",
+            arguments: ["set up", "--unassign", "Kim", "--assignee", "Lea", "--due", "2026-11-27 09:30"],
             removed: ["Due: 2026-11-20\n", "Assignee: Kim\n"], added: ["Due: 2026-11-27 09:30\n", "Assignee: Lea\n"]),
         EditCase(
             fixture: "headings.md", arguments: ["pick a font", "--due", "2026-12-12"],
@@ -256,7 +263,8 @@ import Testing
         defer { scratch.remove() }
         let result = try scratch.run("edit", example.arguments)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(LineChanges(scratch.original, scratch.bytes) == LineChanges(removed: example.removed, added: example.added))
+        #expect(
+            LineChanges(scratch.original, scratch.bytes) == LineChanges(removed: example.removed, added: example.added))
     }
 
     // MARK: - Removing and archiving
@@ -271,7 +279,9 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         let lines = LineChanges.lines(scratch.original)
         let cardLines = Array(lines[(card.location.line - 1)..<card.endLine])
-        #expect(LineChanges(scratch.original, scratch.bytes).nonBlank == LineChanges(removed: cardLines, added: []).nonBlank)
+        #expect(
+            LineChanges(scratch.original, scratch.bytes).nonBlank == LineChanges(removed: cardLines, added: []).nonBlank
+        )
         let after = TestSupport.parse(String(decoding: scratch.bytes, as: UTF8.self)).board
         #expect(after.cardCount == before.cardCount - 1)
     }
@@ -284,7 +294,8 @@ import Testing
         #expect(
             LineChanges(scratch.original, scratch.bytes)
                 == LineChanges(
-                    removed: ["- [x] Fix the doorbell ✅ 2026-04-28\n"], added: ["- [x] Fix the doorbell ✅ 2026-04-28\n"]))
+                    removed: ["- [x] Fix the doorbell ✅ 2026-04-28\n"], added: ["- [x] Fix the doorbell ✅ 2026-04-28\n"]
+                ))
         let board = TestSupport.parse(String(decoding: scratch.bytes, as: UTF8.self)).board
         #expect(board.archive.map(\.title) == ["Wash the windows", "Fix the doorbell"])
         // The settings block is still the last thing in the file.
@@ -322,7 +333,8 @@ import Testing
             at: "obsidian.md:9:3: error:", says: "lane 'Doing' is full: it holds 2 cards and its WIP limit here is 2"),
         Refusal(
             fixture: "obsidian.md", command: "move", arguments: ["renew", "To Do"], status: 1,
-            at: "obsidian.md:7:3: error:", says: "the 'transitions' rule here does not allow it; cards in 'Done' may not move"),
+            at: "obsidian.md:7:3: error:",
+            says: "the 'transitions' rule here does not allow it; cards in 'Done' may not move"),
         Refusal(
             fixture: "obsidian.md", command: "move", arguments: ["buy paint", "done"], status: 1,
             at: "obsidian.md:5:3: error:", says: "cards in 'To Do' may move only to 'Doing'"),
@@ -331,13 +343,15 @@ import Testing
             at: "headings.md:3:1: error:", says: "the 'new-cards' rule here lets new cards start only in 'TODO'"),
         Refusal(
             fixture: "headings.md", command: "move", arguments: ["pick a font", "in progress"], status: 1,
-            at: "headings.md:8:3: error:", says: "the DOING lanes are full: they hold 1 card and the WIP limit here is 1"),
+            at: "headings.md:8:3: error:",
+            says: "the DOING lanes are full: they hold 1 card and the WIP limit here is 1"),
         Refusal(
             fixture: "obsidian.md", command: "move", arguments: ["fix", "done"], status: 2,
             at: "obsidian.md: error:", says: "'fix' matches 2 cards: 'gate', 'fix-the-doorbell'"),
         Refusal(
             fixture: "obsidian.md", command: "move", arguments: ["buy paint", "Review"], status: 2,
-            at: "obsidian.md: error:", says: "the board has no lane 'Review': its lanes are 'To Do', 'Doing' and 'Done'"),
+            at: "obsidian.md: error:", says: "the board has no lane 'Review': its lanes are 'To Do', 'Doing' and 'Done'"
+        ),
         Refusal(
             fixture: "taskell.md", command: "rm", arguments: ["water the plants"], status: 2,
             at: "taskell.md: error:", says: "no card matches 'water the plants'"),
@@ -376,13 +390,17 @@ import Testing
         #expect(result.stderr.contains("done anyway (--force)"))
         // Leaving a done lane clears the box and the completion stamp.
         let changes = LineChanges(scratch.original, scratch.bytes).nonBlank
-        #expect(changes == LineChanges(removed: ["- [x] Renew car insurance ✅ 2026-04-30\n"], added: ["- [ ] Renew car insurance\n"]))
+        #expect(
+            changes
+                == LineChanges(
+                    removed: ["- [x] Renew car insurance ✅ 2026-04-30\n"], added: ["- [ ] Renew car insurance\n"]))
     }
 
     @Test func aBoardWithErrorsIsNotEditedWithoutForce() throws {
         let scratch = try Scratch("obsidian.md")
         defer { scratch.remove() }
-        let broken = String(decoding: scratch.original, as: UTF8.self).replacingOccurrences(of: "  Done: []", with: "  Review: []")
+        let broken = String(decoding: scratch.original, as: UTF8.self).replacingOccurrences(
+            of: "  Done: []", with: "  Review: []")
         try Data(broken.utf8).write(to: scratch.url)
         let refused = try scratch.run("rm", ["buy paint"])
         #expect(refused.status == 1)
@@ -391,7 +409,9 @@ import Testing
         #expect(String(decoding: scratch.bytes, as: UTF8.self) == broken)
         let forced = try scratch.run("rm", ["buy paint", "--force"])
         #expect(forced.status == 0, "\(forced.stderr)")
-        #expect(LineChanges(Array(broken.utf8), scratch.bytes) == LineChanges(removed: ["- [ ] Buy paint @{16.05.2026}\t\n"], added: []))
+        #expect(
+            LineChanges(Array(broken.utf8), scratch.bytes)
+                == LineChanges(removed: ["- [ ] Buy paint @{16.05.2026}\t\n"], added: []))
     }
 
     // MARK: - Dry run and JSON
@@ -493,9 +513,13 @@ import Testing
         process.waitUntilExit()
         let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(process.terminationStatus == 1)
-        #expect(stderr.contains("obsidian.md: error: the board changed on disk while it was being edited, so nothing was written"))
+        #expect(
+            stderr.contains(
+                "obsidian.md: error: the board changed on disk while it was being edited, so nothing was written"))
         #expect(String(decoding: scratch.bytes, as: UTF8.self) == theirs)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: scratch.folder.path).filter { $0.contains("pm-render") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: scratch.folder.path).filter {
+            $0.contains("pm-render")
+        }
         #expect(leftovers.isEmpty)
     }
 

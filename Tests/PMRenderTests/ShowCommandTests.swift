@@ -77,7 +77,8 @@ import Testing
     @Test func controlCharactersFromTheBoardNeverReachTheTerminal() throws {
         let folder = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try Data("## TODO\n\n- [ ] Evil \u{1B}]0;title\u{07} card \u{1B}[2J\n".utf8).write(to: folder.appending(path: "b.md"))
+        try Data("## TODO\n\n- [ ] Evil \u{1B}]0;title\u{07} card \u{1B}[2J\n".utf8).write(
+            to: folder.appending(path: "b.md"))
         let result = try TestSupport.run(["show", "b.md", "--color", "never"], in: folder)
         #expect(result.status == 0)
         #expect(!result.stdout.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })

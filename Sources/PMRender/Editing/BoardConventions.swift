@@ -59,7 +59,11 @@ struct BoardConventions {
         timeFormat = board.settings.timeFormat.flatMap(MomentFormat.init)
         var forms: [(DueForm, Int)] = []
         func count(_ form: DueForm) {
-            if let index = forms.firstIndex(where: { $0.0 == form }) { forms[index].1 += 1 } else { forms.append((form, 1)) }
+            if let index = forms.firstIndex(where: { $0.0 == form }) {
+                forms[index].1 += 1
+            } else {
+                forms.append((form, 1))
+            }
         }
         var tagsKey: String?
         var assigneeKey: String?
@@ -88,14 +92,17 @@ struct BoardConventions {
                     isProperty = true
                 }
                 if let (field, _) = CardField.parse(fieldText), field != .steps {
-                    let key = String(fieldText[..<fieldText.firstIndex(where: { $0 == ":" || $0 == "：" })!]).trimmingWhitespace
+                    let key = String(fieldText[..<fieldText.firstIndex(where: { $0 == ":" || $0 == "：" })!])
+                        .trimmingWhitespace
                     if isProperty { properties += 1 } else { fieldLines += 1 }
                     if field == .tags, tagsKey == nil { tagsKey = key }
                     if field == .assignees, assigneeKey == nil { assigneeKey = key }
                 }
                 // The indentation of text under a title (not of a nested list, whose marker sits deeper).
-                let isListItem = trimmed.first.map { "-*+".contains($0) } == true && trimmed.dropFirst().first == " "
-                    || trimmed.prefix(while: \.isASCIIDigit).count > 0 && trimmed.drop(while: \.isASCIIDigit).first == "."
+                let isListItem =
+                    trimmed.first.map { "-*+".contains($0) } == true && trimmed.dropFirst().first == " "
+                    || trimmed.prefix(while: \.isASCIIDigit).count > 0
+                        && trimmed.drop(while: \.isASCIIDigit).first == "."
                 if card.style == .listItem, !sawContinuation, !isListItem {
                     sawContinuation = true
                     let indent = String(line.prefix { $0 == " " || $0 == "\t" })
@@ -185,7 +192,11 @@ struct BoardConventions {
 
     /// The inline token for a deadline in `form` (a time the form cannot hold is added as `@@{HH:mm}`).
     func inlineDeadline(_ deadline: Deadline, form: DueForm) -> String {
-        let time = deadline.time.map { " " + String(String.UnicodeScalarView(triggers.time)) + "{" + (timeFormat?.format(time: $0) ?? $0.description) + "}" } ?? ""
+        let time =
+            deadline.time.map {
+                " " + String(String.UnicodeScalarView(triggers.time)) + "{"
+                    + (timeFormat?.format(time: $0) ?? $0.description) + "}"
+            } ?? ""
         switch form {
         case .braces: return bracedDeadline(deadline)
         case .emoji(let emoji): return "\(emoji) \(deadline.date)" + time
@@ -293,7 +304,9 @@ struct MomentFormat {
             case .day2: out += Self.pad(date?.day ?? 0, 2)
             case .dayOrdinal:
                 let day = date?.day ?? 0
-                let suffix = (11...13).contains(day % 100) ? "th" : ["th", "st", "nd", "rd", "th", "th", "th", "th", "th", "th"][day % 10]
+                let suffix =
+                    (11...13).contains(day % 100)
+                    ? "th" : ["th", "st", "nd", "rd", "th", "th", "th", "th", "th", "th"][day % 10]
                 out += "\(day)\(suffix)"
             case .weekdayShort: out += String(Self.weekdays[date?.weekday ?? 0].prefix(3))
             case .weekdayLong: out += Self.weekdays[date?.weekday ?? 0]

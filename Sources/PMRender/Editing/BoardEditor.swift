@@ -88,7 +88,9 @@ struct Editor {
             let lane = board.lanes[laneIndex]
             if !board.rules.allowsNewCard(in: lane) {
                 let allowed = board.rules.newCards.map { $0.map(\.text) } ?? board.lanes(in: .todo).map(\.name)
-                try enforce([(.newCardNotAllowed(lane: lane.name, allowed: allowed), board.rules.locations["new-cards"])])
+                try enforce([
+                    (.newCardNotAllowed(lane: lane.name, allowed: allowed), board.rules.locations["new-cards"])
+                ])
             }
         } else {
             guard let index = board.lanes.firstIndex(where: { board.rules.allowsNewCard(in: $0) }) else {
@@ -124,13 +126,17 @@ struct Editor {
             return Change(
                 summary: Problem.cardAlreadyInLane(title: card.title, lane: to.name).message, card: card,
                 keepsOldCard: true,
-                notes: [Diagnostic(.cardAlreadyInLane(title: card.title, lane: to.name), file: file, at: card.location)])
+                notes: [Diagnostic(.cardAlreadyInLane(title: card.title, lane: to.name), file: file, at: card.location)]
+            )
         }
         var problems: [(Problem, SourceLocation?)] = []
         if !board.rules.allows(moveFrom: from, to: to) {
             let allowed = (board.rules.allowedTargets(from: from) ?? []).map(\.text)
             problems.append(
-                (.moveNotAllowed(title: card.title, from: from.name, to: to.name, allowed: allowed), transitionsLocation(from)))
+                (
+                    .moveNotAllowed(title: card.title, from: from.name, to: to.name, allowed: allowed),
+                    transitionsLocation(from)
+                ))
         }
         problems += wipProblems(into: to, from: from)
         try enforce(problems, card: card)
@@ -143,7 +149,8 @@ struct Editor {
         if board.lanes[position.lane].state == .done {
             let lane = board.lanes[position.lane].name
             return Change(
-                summary: Problem.cardAlreadyInLane(title: card.title, lane: lane).message, card: card, keepsOldCard: true,
+                summary: Problem.cardAlreadyInLane(title: card.title, lane: lane).message, card: card,
+                keepsOldCard: true,
                 notes: [Diagnostic(.cardAlreadyInLane(title: card.title, lane: lane), file: file, at: card.location)])
         }
         guard let target = board.lanes.firstIndex(where: { $0.state == .done }) else {
@@ -183,7 +190,8 @@ struct Editor {
                     reindent(&block, like: first)
                 }
                 insertion = Insertion(
-                    after: last.endLine, gapBefore: card.style == .heading ? 1 : conventions.listGap, gapAfter: 0, index: 0)
+                    after: last.endLine, gapBefore: card.style == .heading ? 1 : conventions.listGap, gapAfter: 0,
+                    index: 0)
             } else {
                 insertion = Insertion(after: heading.line, gapBefore: conventions.headingGap, gapAfter: 0, index: 0)
             }
@@ -257,7 +265,10 @@ struct Editor {
         } else {
             summary = phrases.text(
                 "change.edited",
-                ["title": changes.title ?? card.title, "fields": phrases.list(fields.map { phrases.text("field.\($0)") })])
+                [
+                    "title": changes.title ?? card.title,
+                    "fields": phrases.list(fields.map { phrases.text("field.\($0)") }),
+                ])
         }
         return Change(
             edits: [.replace(card.location.line...card.endLine, with: block.lines)], expectation: expectation,
@@ -434,7 +445,10 @@ struct Editor {
         var problems: [(Problem, SourceLocation?)] = []
         if let limit = lane.wipLimit, lane.cards.count >= limit {
             problems.append(
-                (.laneAtWIPLimit(lane: lane.name, count: lane.cards.count, limit: limit), lane.wipLimitLocation ?? lane.location))
+                (
+                    .laneAtWIPLimit(lane: lane.name, count: lane.cards.count, limit: limit),
+                    lane.wipLimitLocation ?? lane.location
+                ))
         }
         guard from?.state != lane.state else { return problems }
         for (name, limit) in board.rules.wip.sorted(by: { $0.key.text < $1.key.text }) where limit > 0 {
@@ -442,7 +456,10 @@ struct Editor {
             let count = board.cardCount(in: state)
             if count >= limit {
                 problems.append(
-                    (.stateAtWIPLimit(state: state, count: count, limit: limit), name.location ?? board.rules.locations["wip"]))
+                    (
+                        .stateAtWIPLimit(state: state, count: count, limit: limit),
+                        name.location ?? board.rules.locations["wip"]
+                    ))
             }
         }
         return problems
@@ -469,7 +486,8 @@ struct Editor {
             throw EditFailure(
                 .usage,
                 .invalidEditValue(
-                    option: "tag", value: tag, expected: "letters, digits, '-', '_' or '/', not only digits, without '#'"),
+                    option: "tag", value: tag,
+                    expected: "letters, digits, '-', '_' or '/', not only digits, without '#'"),
                 file: file)
         }
     }

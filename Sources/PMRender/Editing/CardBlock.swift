@@ -73,7 +73,9 @@ struct CardBlock {
         let head = body[..<cut]
         if let space = head.lastIndex(where: { $0 == " " || $0 == "\t" }) {
             let word = head[head.index(after: space)...]
-            if word.first == "^", word.count > 1, word.dropFirst().allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) {
+            if word.first == "^", word.count > 1,
+                word.dropFirst().allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
+            {
                 cut = space
                 while cut > body.startIndex, body[body.index(before: cut)] == " " { cut = body.index(before: cut) }
             }
@@ -248,7 +250,8 @@ struct CardBlock {
         let text: String
         if conventions.fieldsAsProperties {
             let existing = fieldLines().first { $0.head.contains("- ") }
-            let prefix = existing.map { String($0.head.prefix { $0 == " " || $0 == "\t" }) + "- " } ?? conventions.propertyPrefix
+            let prefix =
+                existing.map { String($0.head.prefix { $0 == " " || $0 == "\t" }) + "- " } ?? conventions.propertyPrefix
             text = prefix + key + ": " + value
         } else {
             text = continuationIndent + key + ": " + value

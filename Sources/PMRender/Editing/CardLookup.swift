@@ -57,7 +57,8 @@ public enum CardLookup {
     static func lane(_ name: String, on board: Board) throws(EditFailure) -> Int {
         let key = LaneName.key(name)
         if let index = board.lanes.firstIndex(where: { LaneName.key($0.name) == key }) { return index }
-        if let state = CardState(canonicalName: name), let index = board.lanes.firstIndex(where: { $0.state == state }) {
+        if let state = CardState(canonicalName: name), let index = board.lanes.firstIndex(where: { $0.state == state })
+        {
             return index
         }
         let folded = fold(name)

@@ -17,7 +17,10 @@ public struct EditFailure: Error, Sendable {
         self.diagnostics = diagnostics
     }
 
-    init(_ kind: Kind, _ problem: Problem, file: String, at location: SourceLocation? = nil, notes: [Diagnostic.Note] = []) {
+    init(
+        _ kind: Kind, _ problem: Problem, file: String, at location: SourceLocation? = nil,
+        notes: [Diagnostic.Note] = []
+    ) {
         self.init(kind, [Diagnostic(problem, file: file, at: location, notes: notes)])
     }
 

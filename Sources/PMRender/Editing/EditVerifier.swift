@@ -71,7 +71,9 @@ enum EditVerifier {
             for (slot, card) in zip(slots, cards) {
                 switch slot {
                 case .same(let before):
-                    guard Signature(before) == Signature(card) else { throw fail("card '\(before.title)' would change") }
+                    guard Signature(before) == Signature(card) else {
+                        throw fail("card '\(before.title)' would change")
+                    }
                     if before.id != card.id {
                         notes.append(
                             Diagnostic(
@@ -116,7 +118,9 @@ enum EditVerifier {
             if !ok { return "\(name) would have the tags \(list(card.tags)), not \(list(tags))" }
         }
         if let assignees = expected.assignees {
-            let ok = expected.base == nil ? Set(assignees).isSubset(of: card.assignees) : Set(assignees) == Set(card.assignees)
+            let ok =
+                expected.base == nil
+                ? Set(assignees).isSubset(of: card.assignees) : Set(assignees) == Set(card.assignees)
             if !ok { return "\(name) would be assigned to \(list(card.assignees)), not \(list(assignees))" }
         }
         guard let base = expected.base else { return nil }

@@ -4,7 +4,9 @@ extension Editor {
     /// lines), with the board's bullet, task box, deadline form, field names, indentation and line ending.
     func newCardLines(_ card: NewCard, style: Card.Style, lane: Lane) -> [EditableText.Line] {
         var lines: [String] = []
-        let description = card.description.map { $0.replacingCRLF() }.flatMap { $0.trimmingWhitespace.isEmpty ? nil : $0 }
+        let description = card.description.map { $0.replacingCRLF() }.flatMap {
+            $0.trimmingWhitespace.isEmpty ? nil : $0
+        }
         if style == .heading {
             let level = String(repeating: "#", count: lane.headingLevel + 1)
             lines.append("\(level) \(card.title)")
@@ -16,7 +18,8 @@ extension Editor {
                 lines.append(prefix + conventions.deadlineLine(due, form: form))
             }
             if !card.tags.isEmpty {
-                lines.append(prefix + conventions.tagsKey + ": " + CardBlock.listValue(card.tags, bracketed: properties))
+                lines.append(
+                    prefix + conventions.tagsKey + ": " + CardBlock.listValue(card.tags, bracketed: properties))
             }
             if !card.assignees.isEmpty {
                 lines.append(prefix + conventions.assigneeKey + ": " + card.assignees.joined(separator: ", "))
@@ -156,7 +159,8 @@ extension Editor {
             items.append(hashed ? "#" + tag : tag)
             block.setField(field, value: CardBlock.listValue(items, bracketed: bracketed))
         } else if block.style == .heading, conventions.tagsAsField {
-            block.insertField(key: conventions.tagsKey, value: CardBlock.listValue([tag], bracketed: conventions.fieldsAsProperties))
+            block.insertField(
+                key: conventions.tagsKey, value: CardBlock.listValue([tag], bracketed: conventions.fieldsAsProperties))
         } else {
             block.appendInline("#" + tag)
         }

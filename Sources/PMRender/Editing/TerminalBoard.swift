@@ -73,10 +73,14 @@ public struct TerminalBoard {
     func draw(lanes: [Lane]) -> String {
         let width = max(options.width, 20)
         var out = [Line]()
-        let overdue = board.cards.filter { DeadlineStatus(card: $0, clock: options.clock, dueSoonDays: board.dueSoonDays).isOverdue }.count
+        let overdue = board.cards.filter {
+            DeadlineStatus(card: $0, clock: options.clock, dueSoonDays: board.dueSoonDays).isOverdue
+        }.count
         out += wrap(
-            [Run(text: clean(board.title), style: .bold), Run(text: "·", style: .dim),
-             Run(text: phrases.summary(cards: board.cardCount, overdue: overdue), style: nil)],
+            [
+                Run(text: clean(board.title), style: .bold), Run(text: "·", style: .dim),
+                Run(text: phrases.summary(cards: board.cardCount, overdue: overdue), style: nil),
+            ],
             width: width, indent: "")
         out.append(Line())
         let count = lanes.count
@@ -90,7 +94,8 @@ public struct TerminalBoard {
                     let cell = row < block.count ? block[row] : Line()
                     line.runs += cell.runs
                     if index < blocks.count - 1 {
-                        line.runs.append(Run(text: String(repeating: " ", count: max(0, column - cell.width)), style: nil))
+                        line.runs.append(
+                            Run(text: String(repeating: " ", count: max(0, column - cell.width)), style: nil))
                         line.runs.append(Run(text: Self.separator, style: .dim))
                     }
                 }
@@ -104,7 +109,10 @@ public struct TerminalBoard {
         }
         if options.lane == nil, !board.archive.isEmpty {
             out.append(Line())
-            out.append(Line(runs: [Run(text: "\(phrases.text("label.archived")): \(phrases.cards(board.archive.count))", style: .dim)]))
+            out.append(
+                Line(runs: [
+                    Run(text: "\(phrases.text("label.archived")): \(phrases.cards(board.archive.count))", style: .dim)
+                ]))
         }
         return out.map(render).joined(separator: "\n") + "\n"
     }
@@ -115,7 +123,10 @@ public struct TerminalBoard {
         let count = lane.wipLimit.map { "\(lane.cards.count)/\($0)" } ?? "\(lane.cards.count)"
         let over = lane.isOverLimit
         lines += wrap(
-            [Run(text: clean(lane.name), style: .bold), Run(text: count + (over ? " !" : ""), style: over ? .red : .dim)],
+            [
+                Run(text: clean(lane.name), style: .bold),
+                Run(text: count + (over ? " !" : ""), style: over ? .red : .dim),
+            ],
             width: width, indent: "")
         lines.append(Line(runs: [Run(text: String(repeating: "─", count: width), style: .dim)]))
         if lane.cards.isEmpty {
