@@ -19,19 +19,14 @@ struct EditOptions: ParsableArguments {
     @Option(help: "Output: text (a summary line) or json (the resulting card, as in 'export --format json').")
     var format: EditOutputFormat = .text
 
-    @Option(
-        help: ArgumentHelp(
-            "The date of completion stamps (default: today in the board's time zone).", valueName: "YYYY-MM-DD"))
-    var today: String?
+    @OptionGroup var clock: ClockOptions
 
     @OptionGroup var diagnosticOptions: DiagnosticOptions
 
-    func todayDate() throws -> CalendarDate? {
-        guard let today else { return nil }
-        guard let date = CalendarDate(iso: Substring(today)) else {
-            throw Output.usageFailure("invalid --today '\(today)': expected YYYY-MM-DD")
-        }
-        return date
+    /// `--today`/`--now` when given (nil: the library takes the current time in the board's time zone).
+    func givenClock() throws -> DeadlineClock? {
+        guard clock.today != nil || clock.now != nil else { return nil }
+        return try clock.resolve(timezone: "UTC")
     }
 }
 
@@ -42,7 +37,7 @@ enum EditOutputFormat: String, ExpressibleByArgument, CaseIterable {
 /// Runs an edit: plan it, print the diff (`--dry-run`) or write the board, and report.
 enum EditRunner {
     static func run(board path: String, _ action: EditRequest.Action, options: EditOptions, top: Bool = false) throws {
-        let request = EditRequest(action, force: options.force, top: top, today: try options.todayDate())
+        let request = EditRequest(action, force: options.force, top: top, clock: try options.givenClock())
         let format = options.diagnosticOptions.diagnostics
         let bytes: [UInt8]
         do {
@@ -141,7 +136,8 @@ struct Add: ParsableCommand {
             text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
         }
         let card = NewCard(
-            title: title, due: try due.map { try EditValues.deadline($0) }, tags: tag, assignees: assignee,
+            title: title, due: try due.map { try EditValues.deadline($0, board: board) }, tags: tag,
+            assignees: assignee,
             description: text)
         try EditRunner.run(board: board, .add(card, lane: lane), options: options, top: top)
     }
@@ -235,7 +231,7 @@ struct EditCard: ParsableCommand {
     func run() throws {
         var changes = CardChanges(
             title: title, addTags: tag, removeTags: untag, addAssignees: assignee, removeAssignees: unassign)
-        if let due { changes.due = .some(try EditValues.deadline(due)) }
+        if let due { changes.due = .some(try EditValues.deadline(due, board: board)) }
         if noDue { changes.due = .some(nil) }
         try EditRunner.run(board: board, .edit(card: card, changes), options: options)
     }
@@ -279,10 +275,15 @@ struct Archive: ParsableCommand {
 
 /// Values given on the command line.
 enum EditValues {
-    /// `YYYY-MM-DD` or `YYYY-MM-DD HH:MM` (or `T` between them).
-    static func deadline(_ text: String) throws -> Deadline {
+    /// `YYYY-MM-DD` or `YYYY-MM-DD HH:MM` (or `T` between them); anything else is reported against `board` (exit 2).
+    static func deadline(_ text: String, board: String) throws -> Deadline {
         guard let deadline = Deadline(text: Substring(text)) else {
-            throw Output.usageFailure("invalid --due '\(text)': expected YYYY-MM-DD or YYYY-MM-DD HH:MM")
+            Output.diagnostics([
+                Diagnostic(
+                    .invalidEditValue(option: "--due", value: text, expected: "YYYY-MM-DD or 'YYYY-MM-DD HH:MM'"),
+                    file: board, at: nil)
+            ])
+            throw ExitCode(2)
         }
         return deadline
     }

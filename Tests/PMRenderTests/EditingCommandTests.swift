@@ -302,6 +302,40 @@ import Testing
         #expect(String(decoding: scratch.bytes, as: UTF8.self).hasSuffix("```\n%%\n"))
     }
 
+    @Test(arguments: fixtures)
+    func archiveMovesTheCardsLinesIntoTheArchive(_ fixture: String) throws {
+        let scratch = try Scratch(fixture)
+        defer { scratch.remove() }
+        let before = TestSupport.parse(String(decoding: scratch.original, as: UTF8.self)).board
+        let card = before.lanes[0].cards[0]
+        let result = try scratch.run("archive", [card.id])
+        #expect(result.status == 0, "\(result.stderr)")
+        let cardLines = Array(LineChanges.lines(scratch.original)[(card.location.line - 1)..<card.endLine])
+        let ending = fixture == "crlf-bom.md" ? "\r\n" : "\n"
+        let made = before.archiveLocation == nil ? ["***" + ending, "## Archive" + ending] : []
+        #expect(
+            LineChanges(scratch.original, scratch.bytes).nonBlank
+                == LineChanges(removed: cardLines, added: made + cardLines).nonBlank)
+        let after = TestSupport.parse(String(decoding: scratch.bytes, as: UTF8.self)).board
+        #expect(after.archive.last?.title == card.title)
+        #expect(after.cardCount == before.cardCount - 1)
+    }
+
+    @Test func archiveWritesObsidiansArchiveDateWhenTheBoardAsksForIt() throws {
+        let scratch = try Scratch("obsidian.md")
+        defer { scratch.remove() }
+        let text = String(decoding: scratch.original, as: UTF8.self).replacingOccurrences(
+            of: #""date-format":"DD.MM.YYYY"}"#, with: #""date-format":"DD.MM.YYYY","archive-with-date":true}"#)
+        try Data(text.utf8).write(to: scratch.url)
+        let result = try scratch.run("archive", ["fix the doorbell", "--now", "2026-11-23T14:05"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            LineChanges(Array(text.utf8), scratch.bytes)
+                == LineChanges(
+                    removed: ["- [x] Fix the doorbell ✅ 2026-04-28\n"],
+                    added: ["- [x] 23.11.2026 14:05 Fix the doorbell ✅ 2026-04-28\n"]))
+    }
+
     @Test func archiveMakesAnArchiveWhereThereIsNone() throws {
         let scratch = try Scratch("headings.md")
         defer { scratch.remove() }
@@ -358,6 +392,12 @@ import Testing
         Refusal(
             fixture: "taskell.md", command: "edit", arguments: ["order", "--tag", "#1"], status: 2,
             at: "taskell.md: error:", says: "invalid tag '#1'"),
+        Refusal(
+            fixture: "headings.md", command: "add", arguments: ["Launch", "--due", "next friday"], status: 2,
+            at: "headings.md: error:", says: "invalid --due 'next friday': expected YYYY-MM-DD"),
+        Refusal(
+            fixture: "headings.md", command: "done", arguments: ["write"], status: 1,
+            at: "headings.md:5:3: error:", says: "cannot move 'Write the copy' from 'TODO' to 'DONE'"),
     ]
 
     @Test(arguments: refusals)

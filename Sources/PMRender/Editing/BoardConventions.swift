@@ -1,3 +1,5 @@
+import Foundation
+
 /// How a board writes what an edit adds — deadlines, tags, assignees, indentation, blank lines, dates — read from
 /// the board's own cards, so that new text looks as if its owner had written it. `BoardStyle` (from the parser) gives
 /// the dialect, card style, bullet, task boxes and line ending; this adds what only the text shows.
@@ -50,6 +52,8 @@ struct BoardConventions {
     var triggers: CardTokens.Triggers
     /// The line ending new lines get.
     var lineEnding: [UInt8]
+    /// Obsidian's settings block, as JSON (archive dates).
+    var obsidianSettings: [String: Any] = [:]
 
     init(board: Board, text: EditableText) {
         style = board.style
@@ -137,6 +141,7 @@ struct BoardConventions {
         self.assigneeKey = assigneeKey ?? (fieldsAsProperties ? "assignee" : "Assignee")
         continuationIndent = indents.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key
         quotedDescriptions = quoted > 0 && board.style.dialect != .obsidianKanban
+        obsidianSettings = Self.obsidianSettings(in: text)
         self.listGap = min(listGap ?? 0, 2)
         self.headingGap = min(headingGap ?? 1, 2)
     }
@@ -175,6 +180,47 @@ struct BoardConventions {
             blanks += 1
         }
         return blanks
+    }
+
+    /// The JSON of Obsidian's `%% kanban:settings` block, if the board has one.
+    static func obsidianSettings(in text: EditableText) -> [String: Any] {
+        guard
+            let start = text.lines.lastIndex(where: {
+                Substring($0.text).trimmingSpaces.hasPrefix("%% kanban:settings")
+            })
+        else { return [:] }
+        var json = ""
+        var inFence = false
+        for line in text.lines[(start + 1)...] {
+            let trimmed = Substring(line.text).trimmingSpaces
+            if trimmed.hasPrefix("```") {
+                if inFence { break }
+                inFence = true
+                continue
+            }
+            if trimmed.hasPrefix("%%") { break }
+            if inFence { json += line.text + "\n" }
+        }
+        let object = try? JSONSerialization.jsonObject(with: Data(json.utf8))
+        return object as? [String: Any] ?? [:]
+    }
+
+    /// What Obsidian writes into an archived card's title when the board's `archive-with-date` setting is on: the
+    /// date in `archive-date-format` (default: the date and time formats), with `archive-date-separator`, before
+    /// the title (after it with `append-archive-date`). Nil when the setting is off.
+    func archiveStamp(_ clock: DeadlineClock) -> (text: String, after: Bool)? {
+        guard obsidianSettings["archive-with-date"] as? Bool == true else { return nil }
+        let dateFormat = obsidianSettings["date-format"] as? String ?? "YYYY-MM-DD"
+        let timeFormat = obsidianSettings["time-format"] as? String ?? "HH:mm"
+        let pattern = obsidianSettings["archive-date-format"] as? String ?? "\(dateFormat) \(timeFormat)"
+        let time = TimeOfDay(hour: clock.minuteOfDay / 60, minute: clock.minuteOfDay % 60)
+        let stamp =
+            MomentFormat(pattern)?.render(date: clock.today, time: time)
+            ?? "\(clock.today) \(time?.description ?? "00:00")"
+        let separator = (obsidianSettings["archive-date-separator"] as? String).flatMap { $0.isEmpty ? nil : $0 }
+        let after = obsidianSettings["append-archive-date"] as? Bool == true
+        let parts = after ? [separator, stamp].compactMap { $0 } : [stamp, separator].compactMap { $0 }
+        return (parts.joined(separator: " "), after)
     }
 
     // MARK: - Writing values
@@ -289,7 +335,7 @@ struct MomentFormat {
         return String(repeating: "0", count: max(0, width - text.count)) + text
     }
 
-    private func render(date: CalendarDate?, time: TimeOfDay?) -> String {
+    func render(date: CalendarDate?, time: TimeOfDay?) -> String {
         var out = ""
         for piece in pieces {
             switch piece {

@@ -46,6 +46,9 @@ struct Editor {
 
     var file: String { board.sourceFile }
 
+    /// "Now": `--today`/`--now`, else the current time in the board's time zone.
+    var clock: DeadlineClock { request.clock ?? DeadlineClock.current(in: board.timezone) }
+
     init(board: Board, text: EditableText, request: EditRequest) {
         self.board = board
         self.text = text
@@ -177,6 +180,18 @@ struct Editor {
         let lane = board.lanes[position.lane]
         let card = lane.cards[position.index]
         var block = CardBlock(lines: cardLines(card), style: card.style, conventions: conventions)
+        // Obsidian's `archive-with-date` setting: the date (and time) before (or after) the title.
+        let stamped = conventions.archiveStamp(clock).map { stamp -> Bool in
+            var line = block.title
+            if stamp.after {
+                let point = CardBlock.metadataInsertionPoint(line.body)
+                line.body = String(line.body[..<point]) + " " + stamp.text + String(line.body[point...])
+            } else {
+                line.body = stamp.text + " " + line.body
+            }
+            block.title = line
+            return true
+        }
         var expectation = Expectation(board: board)
         expectation.lanes[position.lane].remove(at: position.index)
         expectation.archive.append(.target)
@@ -196,13 +211,13 @@ struct Editor {
                 insertion = Insertion(after: heading.line, gapBefore: conventions.headingGap, gapAfter: 0, index: 0)
             }
             inserted = block.lines
-            expectation.target = TargetCheck(base: card, lane: nil, archived: true)
+            expectation.target = TargetCheck(base: card, lane: nil, archived: true, titleChanged: stamped == true)
         } else {
             // No archive yet: Obsidian's, after the last lane (before the settings block).
             let after = board.lanes.last?.endLine ?? text.count
             insertion = Insertion(after: after, gapBefore: 1, gapAfter: 0, index: 0)
             inserted = [line("***"), blankLine, line("\(level) Archive"), blankLine] + block.lines
-            expectation.target = TargetCheck(base: card, lane: "Archive", archived: true)
+            expectation.target = TargetCheck(base: card, lane: "Archive", archived: true, titleChanged: stamped == true)
         }
         let removal = removalRange(of: card, isLast: position.index == lane.cards.count - 1)
         return Change(
@@ -288,7 +303,7 @@ struct Editor {
         if to.state == .done, from.state != .done {
             if block.setChecked(true) { check.checked = true }
             if board.style.stampsCompletion, card.dates.completed == nil {
-                let today = request.today ?? DeadlineClock.current(in: board.timezone).today
+                let today = clock.today
                 block.appendInline("✅ \(today)")
                 check.completed = .some(today)
             }

@@ -18,14 +18,15 @@ public struct EditRequest: Sendable {
     public var force: Bool
     /// Put a new or moved card at the top of its lane rather than the bottom.
     public var top: Bool
-    /// The date completion stamps (`✅ 2026-11-23`) carry; nil: today in the board's time zone.
-    public var today: CalendarDate?
+    /// "Now" for completion stamps (`✅ 2026-11-23`) and Obsidian's archive dates; nil: the current time in the
+    /// board's time zone.
+    public var clock: DeadlineClock?
 
-    public init(_ action: Action, force: Bool = false, top: Bool = false, today: CalendarDate? = nil) {
+    public init(_ action: Action, force: Bool = false, top: Bool = false, clock: DeadlineClock? = nil) {
         self.action = action
         self.force = force
         self.top = top
-        self.today = today
+        self.clock = clock
     }
 }
 

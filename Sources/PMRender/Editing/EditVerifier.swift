@@ -31,6 +31,20 @@ struct TargetCheck {
     var checked: Bool?
     var completed: CalendarDate??
     var titleChanged = false
+
+    init(
+        base: Card? = nil, lane: String? = nil, archived: Bool = false, due: Deadline?? = nil, tags: [String]? = nil,
+        tagsAtLeast: Bool = false, assignees: [String]? = nil, titleChanged: Bool = false
+    ) {
+        self.base = base
+        self.lane = lane
+        self.archived = archived
+        self.due = due
+        self.tags = tags
+        self.tagsAtLeast = tagsAtLeast
+        self.assignees = assignees
+        self.titleChanged = titleChanged
+    }
 }
 
 /// Reads an edited board back and compares it with the expectation: a card lost or gained, another card changed, or
