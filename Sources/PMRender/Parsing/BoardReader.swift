@@ -149,7 +149,8 @@ struct BoardReader {
                     index = end
                 } else {
                     outline.addGroup(
-                        TextCleaning.collapseWhitespace(segment.markdown.plainText(of: 0)), at: location(segment))
+                        TextCleaning.collapseWhitespace(segment.markdown.plainText(of: 0)), at: location(segment),
+                        last: raw)
                     index += 1
                 }
                 continue
@@ -162,7 +163,7 @@ struct BoardReader {
             if node.kind == .item {
                 outline.addCard(.item(segment), last: raw)
             } else if node.kind == .paragraph, Self.isCompleteMarker(segment) {
-                outline.markComplete()
+                outline.markComplete(last: raw)
                 isObsidian = true
             } else if !outline.addLaneDescription(segment, last: raw), !outline.inArchive {
                 problems.append((.strayContent(Self.describe(node)), location(segment)))
@@ -618,12 +619,16 @@ private struct Outline {
         lanes[lanes.count - 1].lastSegment = last
     }
 
-    mutating func addGroup(_ name: String, at location: SourceLocation) {
+    /// A group label and a `**Complete**` marker count as the lane's content, so that `Lane.endLine` (where an edit
+    /// appends a card) is after them.
+    mutating func addGroup(_ name: String, at location: SourceLocation, last: Int) {
         lanes[lanes.count - 1].groups.append((name, lanes[lanes.count - 1].cards.count, location))
+        lanes[lanes.count - 1].lastSegment = max(lanes[lanes.count - 1].lastSegment, last)
     }
 
-    mutating func markComplete() {
+    mutating func markComplete(last: Int) {
         lanes[lanes.count - 1].hasCompleteMarker = true
+        lanes[lanes.count - 1].lastSegment = max(lanes[lanes.count - 1].lastSegment, last)
     }
 
     /// Content under a lane's heading before its first card describes the lane; false after the first card.
