@@ -9,7 +9,7 @@ import PMRender
 #endif
 
 /// `pm-render show BOARD`: the board in the terminal.
-struct Show: ParsableCommand {
+struct Show: AsyncParsableCommand {
     enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
         case auto, always, never
     }
@@ -46,9 +46,9 @@ struct Show: ParsableCommand {
         if let width, width < 20 || width > 1000 { throw ValidationError("--width must be between 20 and 1000") }
     }
 
-    func run() throws {
+    func run() async throws {
         let locale = try localeOptions.resolve()
-        guard let board = try Boards.readable([self.board], format: diagnosticOptions.diagnostics).first else { return }
+        guard let board = try await Boards.readable([self.board], format: diagnosticOptions.diagnostics).first else { return }
         let options = TerminalBoard.Options(
             width: width ?? Self.terminalWidth(), color: useColor, lane: lane,
             clock: try clock.resolve(timezone: board.timezone), locale: locale)
