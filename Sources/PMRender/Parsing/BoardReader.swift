@@ -644,11 +644,7 @@ extension CardReader.Reading {
     /// Moves every location by `delta` lines (a cached card whose lines moved).
     mutating func shift(by delta: Int) {
         guard delta != 0 else { return }
-        var fields = card.fields
-        fields.location.line += delta
-        fields.endLine += delta
-        fields.dueLocation?.line += delta
-        card.fields = fields
+        card = card.moved(by: delta)
         for index in problems.indices { problems[index].1.line += delta }
     }
 }
