@@ -304,6 +304,29 @@ struct RenderCommandTests {
         #expect(page.contains(">Heading card with bad fields</a>"), "the card with the bad deadline is on the page")
     }
 
+    @Test("a board's problems reach its page (the 'problems' key), with their line and severity, escaped")
+    func problemsOnThePage() throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let templates = TestSupport.fixtures.appending(path: "templates/problems").path
+        let out = folder.appending(path: "site")
+        let board = TestSupport.fixtures.appending(path: "diagnostics/lane-rules.md").path
+        let result = try TestSupport.run([board, "-o", out.path, "--templates", templates, "--no-history"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let page = try String(contentsOf: out.appending(path: "index.html"), encoding: .utf8)
+        #expect(page.components(separatedBy: "<li class=").count == 9, "the 8 problems of the board")
+        #expect(
+            page.contains("<li class=\"warning\">4: lane &#39;Staging&#39; has 2 cards, over its WIP limit of 1</li>"))
+        #expect(page.contains("<li class=\"error\">9: &#39;transitions&#39; names &#39;Shiped&#39;, which is neither"))
+        #expect(page.contains("<h2>Staging 2 / 1 (over limit)</h2>"))
+        let clean = try TestSupport.run([
+            TestSupport.examples.appending(path: "board.md").path, "-o", out.path, "--templates", templates,
+            "--no-history",
+        ])
+        #expect(clean.status == 0)
+        #expect(!(try String(contentsOf: out.appending(path: "index.html"), encoding: .utf8)).contains("problems"))
+    }
+
     @Test("a board that is not text, or one with problems under --strict, writes nothing and keeps the previous site")
     func errorsKeepPreviousSite() throws {
         let folder = try TestSupport.temporaryFolder()
