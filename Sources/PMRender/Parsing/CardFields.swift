@@ -102,7 +102,9 @@ struct CardDraft {
             for part in list.split(whereSeparator: { $0 == "," || $0 == " " }) {
                 var tag = part.trimmingSpaces
                 if tag.first == "#" { tag = tag.dropFirst() }
-                if tag.first == "\"" || tag.first == "'" { tag = tag.dropFirst().dropLast() }
+                // Quotes around a tag (`"bug"`, `['a', 'b']`); a quote on one side only is dropped too, never a letter.
+                if tag.first == "\"" || tag.first == "'" { tag = tag.dropFirst() }
+                if tag.last == "\"" || tag.last == "'" { tag = tag.dropLast() }
                 addTag(String(tag))
             }
         case .assignees:

@@ -522,9 +522,11 @@ private struct InlineCleaner {
         -> Bool
     {
         if case .tag = token { sawTags = true }
-        // A title read a second time (to keep its tags) records nothing again.
-        var draft = state.draft
-        defer { if recordTokens { state.draft = draft } }
+        // A title read a second time (to keep its tags) records nothing again: it changes a copy. Otherwise the draft
+        // is moved out of `state` while it changes, so that recording a token never copies every tag read before.
+        var draft = CardDraft()
+        if recordTokens { swap(&draft, &state.draft) } else { draft = state.draft }
+        defer { if recordTokens { swap(&draft, &state.draft) } }
         switch token {
         case .date(let value):
             guard let (date, time) = DateFormat.date(Substring(value), preferred: state.reader.dateFormat) else {
