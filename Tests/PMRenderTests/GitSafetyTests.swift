@@ -125,7 +125,7 @@ struct GitSafetyTests {
             try await repository.contents(of: path, at: "HEAD~1")
                 == Array("## TODO\n\n- [ ] First\n- [ ] Second\n".utf8))
         #expect(try await repository.latestCommit(touching: path)?.subject == "Finish the second card")
-        _ = try await BoardHistory.read(path: path)
+        _ = try await BoardSources.history(of: path)
         for arguments in [
             ["history", "board.md"], ["diff", "board.md", "--against", "HEAD~1"],
             ["check", "board.md", "--against", "HEAD~1"], ["board.md", "-o", "site"],
@@ -175,7 +175,7 @@ struct GitSafetyTests {
         let repository = try await GitRepository(containing: path, git: git)
         #expect(try await repository.contents(of: path, at: "HEAD") == Array("## TODO\n\n- [ ] Card 3\n".utf8))
         do {
-            _ = try await BoardHistory.read(path: path, git: git)
+            _ = try await BoardSources.history(of: path, git: git)
             Issue.record("reading the history needs versions the clone does not have")
         } catch .failed(.readingHistory, let message) {
             #expect(message.contains("promisor remote"), "\(message)")

@@ -190,7 +190,7 @@ struct GitTests {
         // Plain git would read the other repository.
         #expect(try repo.run(["log", "--format=%s"], environment: environment).output == "Unrelated\n")
         let path = repo.root.appending(path: "team.md").path
-        let history = try await BoardHistory.read(path: path, git: try GitEnvironment(environment: environment))
+        let history = try await BoardSources.history(of: path, git: try GitEnvironment(environment: environment))
         #expect(history.commitCount == 6)
     }
 }

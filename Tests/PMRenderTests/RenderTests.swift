@@ -10,8 +10,8 @@ struct RenderTests {
     static let today = CalendarDate(year: 2026, month: 11, day: 22)!
     static let examples = TestSupport.files(in: TestSupport.examples, withExtension: "md")
 
-    static func render(_ path: String, templates: PageTemplates? = nil) throws -> String {
-        let parsed = try BoardFile.load(path: path)
+    static func render(_ path: String, templates: PageTemplates? = nil) async throws -> String {
+        let parsed = try await BoardFile.load(path: path)
         #expect(!parsed.hasErrors)
         let set = templates ?? PageTemplates.builtIn()
         let (site, diagnostics) = SiteRenderer.render(
@@ -22,8 +22,8 @@ struct RenderTests {
     }
 
     @Test("each example renders to its golden page", arguments: examples)
-    func golden(name: String) throws {
-        let html = try Self.render(TestSupport.examples.appending(path: name).path)
+    func golden(name: String) async throws {
+        let html = try await Self.render(TestSupport.examples.appending(path: name).path)
         try TestSupport.assertGolden(html, TestSupport.expected.appending(path: "html/\(name.dropLast(3)).html"))
     }
 
@@ -34,8 +34,8 @@ struct RenderTests {
     }
 
     @Test("the page shows columns in order with counts, WIP limits, overdue and due-soon marks")
-    func pageContents() throws {
-        let html = try Self.render(TestSupport.examples.appending(path: "board.md").path)
+    func pageContents() async throws {
+        let html = try await Self.render(TestSupport.examples.appending(path: "board.md").path)
         let todo = try #require(html.range(of: "data-state=\"todo\""))
         let doing = try #require(html.range(of: "data-state=\"doing\""))
         let done = try #require(html.range(of: "data-state=\"done\""))
@@ -55,33 +55,33 @@ struct RenderTests {
     }
 
     @Test("an empty lane says so; no lane is invented; archived cards sit in a collapsed section")
-    func emptyAndArchived() throws {
-        let html = try Self.render(TestSupport.examples.appending(path: "obsidian.md").path)
+    func emptyAndArchived() async throws {
+        let html = try await Self.render(TestSupport.examples.appending(path: "obsidian.md").path)
         #expect(html.contains("<details class=\"archive\">\n<summary>Archived (2)</summary>"))
         let folder = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appending(path: "b.md").path
         try "## TODO\n- [ ] Only card\n\n## DOING\n\n## DONE\n".write(toFile: path, atomically: true, encoding: .utf8)
-        let page = try Self.render(path)
+        let page = try await Self.render(path)
         #expect(page.components(separatedBy: "<p class=\"empty\">No cards</p>").count == 3)
         #expect(!page.contains("class=\"archive\""))
         // A board with one lane shows one lane: no DOING or DONE it never had.
         try "## TODO\n- [ ] Only card\n".write(toFile: path, atomically: true, encoding: .utf8)
-        let single = try Self.render(path)
+        let single = try await Self.render(path)
         #expect(single.components(separatedBy: "<section class=\"column ").count == 2)
         #expect(!single.contains("No cards"))
     }
 
     @Test("lanes are shown as written, in file order; a lane over its WIP limit is marked, and the page is published")
-    func lanesAndLimits() throws {
+    func lanesAndLimits() async throws {
         let folder = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appending(path: "b.md").path
         let board = "## Icebox\n\n## In *Review* (1)\n- [ ] A\n- [ ] B\n\n## Backlog\n- [ ] C\n\n## Shipped 🚀\n"
         try board.write(toFile: path, atomically: true, encoding: .utf8)
-        let parsed = try BoardFile.load(path: path)
+        let parsed = try await BoardFile.load(path: path)
         #expect(parsed.diagnostics.map(\.code) == ["wip-limit"])
-        let html = try Self.render(path)
+        let html = await try Self.render(path)
         let names = ["Icebox", "In Review", "Backlog", "Shipped 🚀"].map {
             html.range(of: "<span class=\"column-name\">\($0)</span>")?.lowerBound
         }
@@ -95,8 +95,8 @@ struct RenderTests {
     }
 
     @Test("hostile board text is escaped everywhere; cmark drops raw HTML and javascript: links")
-    func hostile() throws {
-        let html = try Self.render(TestSupport.fixtures.appending(path: "hostile/xss.md").path)
+    func hostile() async throws {
+        let html = try await Self.render(TestSupport.fixtures.appending(path: "hostile/xss.md").path)
         let scriptTags = html.components(separatedBy: "<script>").count - 1
         #expect(scriptTags == 1, "only the page's own script")
         for needle in [
@@ -147,9 +147,9 @@ struct RenderTests {
     }
 
     @Test("hostile text stays data in JSON and the calendar feed")
-    func hostileExports() throws {
+    func hostileExports() async throws {
         let path = TestSupport.fixtures.appending(path: "hostile/xss.md").path
-        let board = try BoardFile.load(path: path).board
+        let board = try await BoardFile.load(path: path).board
         let json = BoardJSON.encode(board)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         #expect(
@@ -200,19 +200,19 @@ struct RenderTests {
     }
 
     @Test("a user's template folder replaces the built-in templates")
-    func customTemplates() throws {
+    func customTemplates() async throws {
         let (loaded, diagnostics) = PageTemplates.load(
             directory: TestSupport.fixtures.appending(path: "templates/custom").path)
         #expect(diagnostics.isEmpty)
         let set: PageTemplates = try #require(loaded)
-        let html = try Self.render(TestSupport.examples.appending(path: "board.md").path, templates: set)
+        let html = await try Self.render(TestSupport.examples.appending(path: "board.md").path, templates: set)
         #expect(html.contains("<h2 data-state=\"doing\">DOING (2 / 2)</h2>"))
         #expect(
             html.contains(
                 "<li data-card-id=\"translate-onboarding-into-korean\">Translate onboarding into Korean (late)</li>"))
         #expect(!html.contains("<style>"))
         let (site, _) = SiteRenderer.render(
-            try BoardFile.load(path: TestSupport.examples.appending(path: "board.md").path).board,
+            try await BoardFile.load(path: TestSupport.examples.appending(path: "board.md").path).board,
             options: RenderOptions(clock: DeadlineClock(today: Self.today), templates: set))
         let overdue = String(decoding: try #require(site?.file("overdue.html")).contents, as: UTF8.self)
         #expect(
