@@ -12,6 +12,7 @@ struct PMRenderCommand: AsyncParsableCommand {
         version: PMRenderVersion.string,
         subcommands: [
             Render.self, Check.self, Diff.self, History.self, MetricsCommand.self, Overdue.self, Export.self,
+            Show.self, Add.self, Move.self, Done.self, EditCard.self, Remove.self, Archive.self,
         ],
         defaultSubcommand: Render.self
     )
