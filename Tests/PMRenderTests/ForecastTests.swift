@@ -117,3 +117,55 @@ struct ForecastTests {
         #expect(metrics.text(title: "T", file: "f.md", locale: .en).contains("Every card is done"))
     }
 }
+
+/// The forecast's figures on a throughput whose distribution is known exactly, without git: on 3 days of 4 one card
+/// is done, on the fourth none, so each drawn day finishes a card with probability 3/4.
+@Suite("Forecast on a known distribution")
+struct ForecastDistributionTests {
+    static let today = CalendarDate(iso: "2026-03-28")!
+
+    /// 28 days, one card on each day but every fourth: 21 cards done.
+    static let throughput = Throughput(
+        days: (0..<28).map { Throughput.Day(date: today.adding(days: $0 - 27), count: $0 % 4 == 3 ? 0 : 1) })
+
+    @Test(
+        "one card left: it takes d days with probability (1/4)^(d-1)·3/4, so 1 day at 50%, 2 at 85%, 3 at 95%",
+        arguments: [1, 2, 3, 42] as [UInt64])
+    func geometric(seed: UInt64) throws {
+        // P(done within 1 day) = 0.75, within 2 = 0.9375, within 3 = 0.984: the 85th percentile is 2 days and the
+        // 95th 3 days, each at least five standard deviations of 10,000 trials away from the next value.
+        let forecast = Forecast(
+            remaining: 1, throughput: Self.throughput, today: Self.today, options: Forecast.Options(seed: seed))
+        #expect(forecast.completedInSample == 21 && forecast.isReliable)
+        let when = try #require(forecast.when)
+        #expect(when.p50 == Self.today.adding(days: 1))
+        #expect(when.p85 == Self.today.adding(days: 2))
+        #expect(when.p95 == Self.today.adding(days: 3))
+        let firstDay = try #require(when.histogram.first)
+        #expect(firstDay.date == Self.today.adding(days: 1))
+        #expect(abs(Double(firstDay.count) / 10_000 - 0.75) < 0.02, "\(firstDay.count) of 10,000 trials on day 1")
+        #expect(when.histogram.reduce(0) { $0 + $1.count } == 10_000 && when.unfinished == 0)
+    }
+
+    @Test(
+        "how many in 10 days is binomial(10, 3/4): 8 at 50%, at least 6 at 85%, at least 5 at 95%",
+        arguments: [1, 2, 3, 42] as [UInt64])
+    func binomial(seed: UInt64) throws {
+        // P(X ≤ 7) = 0.474, P(X ≤ 8) = 0.756: the median is 8. "At least n in 85% of the trials" is the 15th
+        // percentile: P(X ≤ 5) = 0.078, P(X ≤ 6) = 0.224, so 6; the 5th: P(X ≤ 4) = 0.020, so 5.
+        let by = Self.today.adding(days: 10)
+        let forecast = Forecast(
+            remaining: 30, throughput: Self.throughput, today: Self.today,
+            options: Forecast.Options(seed: seed, by: by))
+        #expect(forecast.howMany == Forecast.HowMany(date: by, p50: 8, p85: 6, p95: 5))
+    }
+
+    @Test("only the last 90 days are drawn from: older throughput does not count")
+    func window() {
+        let old = (0..<30).map { Throughput.Day(date: Self.today.adding(days: $0 - 119), count: 5) }
+        let recent = (0..<90).map { Throughput.Day(date: Self.today.adding(days: $0 - 89), count: $0 < 12 ? 1 : 0) }
+        let forecast = Forecast(remaining: 3, throughput: Throughput(days: old + recent), today: Self.today)
+        #expect(forecast.sample.count == 90 && forecast.sample.first?.date == Self.today.adding(days: -89))
+        #expect(forecast.completedInSample == 12)
+    }
+}

@@ -139,5 +139,68 @@ struct MetricsCLITests {
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect((object["cards"] as? [Any])?.isEmpty == true)
         #expect((object["cfd"] as? [Any])?.count == 1)
+        let text = try TestSupport.run(["metrics", "board.md", "--today", "2026-01-09"], in: fixture.repo.root)
+        #expect(text.status == 0)
+        #expect(
+            text.stdout.hasSuffix(
+                "No card was on the board from 2026-01-09 to 2026-01-09: there is nothing to measure.\n"))
+    }
+
+    @Test(
+        "the three formats, in both languages, match their reviewed goldens (PM_RENDER_RECORD=1 re-records them)",
+        arguments: [
+            ("team", "text", "en"), ("team", "markdown", "en"), ("team", "json", "en"), ("team", "text", "ko"),
+            ("team", "markdown", "ko"), ("steady", "text", "en"), ("steady", "markdown", "ko"),
+        ])
+    func golden(fixture name: String, format: String, locale: String) throws {
+        let fixture =
+            try name == "team" ? FlowFixture.team() : FlowFixture.steady(pattern: ForecastTests.uneven, remaining: 15)
+        let today = name == "team" ? "2026-01-09" : "2026-03-21"
+        let result = try TestSupport.run(
+            ["metrics", "board.md", "--today", today, "--by", "2026-04-01", "--format", format, "--locale", locale],
+            in: fixture.repo.root)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty)
+        let suffix = format == "markdown" ? "md" : format
+        try TestSupport.assertGolden(
+            result.stdout, TestSupport.expected.appending(path: "metrics/\(name)-\(locale).\(suffix)"))
+    }
+
+    @Test("one commit: cards added, none started or done; the outputs say so instead of inventing figures")
+    func oneCommit() throws {
+        let fixture = try FlowFixture(lanes: ["Backlog", "Doing", "Done"])
+        try fixture.commit("2026-01-05T10:00:00+09:00", ["Backlog": ["Card A", "Card B"], "Doing": ["Card C"]])
+        let text = try TestSupport.run(["metrics", "board.md", "--today", "2026-01-09"], in: fixture.repo.root)
+        #expect(text.status == 0 && text.stderr.isEmpty, "\(text.stderr)")
+        #expect(text.stdout.contains("Now TODO 2, DOING 1, DONE 0; 0 cards done in this period"))
+        #expect(text.stdout.contains("No card was done in this period."))
+        #expect(text.stdout.contains("  5 days  Doing  Card C"), "started the day it was added in Doing")
+        #expect(
+            text.stdout.contains(
+                "No forecast: no card was done from 2026-01-05 to 2026-01-09, and a forecast needs at least 10."))
+        let json = try TestSupport.run(
+            ["metrics", "board.md", "--today", "2026-01-09", "--format", "json"], in: fixture.repo.root)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let cards = try #require(object["cards"] as? [[String: Any]])
+        #expect(cards.map { $0["started"] is NSNull } == [true, true, false])
+        #expect(cards.allSatisfy { $0["done"] is NSNull && $0["cycleTimeDays"] is NSNull })
+        #expect(object["cycleTime"] as? [String: NSNull] == ["p50": NSNull(), "p85": NSNull(), "p95": NSNull()])
+        #expect((object["cfd"] as? [Any])?.count == 5)
+    }
+
+    @Test("--today before the board's first commit: nothing to measure, said in words")
+    func beforeHistory() throws {
+        let fixture = try FlowFixture(lanes: ["Backlog", "Done"])
+        try fixture.commit("2026-01-05T10:00:00+09:00", ["Backlog": ["Card A"]])
+        for (format, line) in [
+            ("text", "No card was on the board from 2026-01-04 to 2026-01-04: there is nothing to measure.\n"),
+            ("markdown", "No card was on the board from 2026-01-04 to 2026-01-04: there is nothing to measure.\n"),
+        ] {
+            let result = try TestSupport.run(
+                ["metrics", "board.md", "--today", "2026-01-04", "--format", format], in: fixture.repo.root)
+            #expect(result.status == 0)
+            #expect(result.stdout.hasSuffix(line), "\(result.stdout)")
+            #expect(!result.stdout.contains("Cycle time"))
+        }
     }
 }

@@ -81,7 +81,8 @@ struct MetricsUnitTests {
     @Test(
         "axis ticks are round numbers from 0 to at least the maximum",
         arguments: [
-            (0, [0, 1]), (1, [0, 1]), (4, [0, 1, 2, 3, 4]), (7, [0, 2, 4, 6, 8]), (41, [0, 20, 40, 60]),
+            (0, [0, 1]), (1, [0, 1]), (4, [0, 1, 2, 3, 4]), (7, [0, 2, 4, 6, 8]), (41, [0, 10, 20, 30, 40, 50]),
+            (15, [0, 5, 10, 15]),
             (1_055, [0, 500, 1_000, 1_500]),
         ])
     func ticks(maximum: Int, expected: [Int]) {

@@ -42,27 +42,13 @@ public struct BoardHistory: Sendable {
             entries.first { $0.state == .doing }?.date ?? done
         }
 
-        /// Created → done, in seconds elapsed (`history --format json`). Flow metrics count calendar days instead:
-        /// see ``leadTimeDays(timezone:)``.
+        /// Created → done ("lead time" as kanban teams use it), in seconds.
         public var leadTime: Int? { done.map { $0 - created } }
 
-        /// Started → done, in seconds elapsed (`history --format json`). Flow metrics count calendar days instead:
-        /// see ``cycleTimeDays(timezone:)``.
+        /// Started → done ("cycle time"), in seconds.
         public var cycleTime: Int? {
             guard let done, let started else { return nil }
             return done - started
-        }
-
-        /// Lead time as flow metrics define it (docs/METRICS.md): done day − added day + 1, in calendar days of
-        /// `timezone` (a card added and finished the same day took 1 day); nil when not done.
-        public func leadTimeDays(timezone: String) -> Int? {
-            CardFlow(self, days: LocalDays(timezone: timezone), asOf: .max)?.leadTimeDays
-        }
-
-        /// Cycle time as flow metrics define it (docs/METRICS.md): done day − started day + 1, in calendar days of
-        /// `timezone`; nil when not done.
-        public func cycleTimeDays(timezone: String) -> Int? {
-            CardFlow(self, days: LocalDays(timezone: timezone), asOf: .max)?.cycleTimeDays
         }
 
         /// Seconds spent in each state, up to `until` for the last one.

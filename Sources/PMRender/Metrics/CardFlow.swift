@@ -87,3 +87,18 @@ public struct CardFlow: Hashable, Sendable {
         }
     }
 }
+
+extension BoardHistory.Timeline {
+    /// Lead time as flow metrics define it (docs/METRICS.md): done day − added day + 1, in calendar days of
+    /// `timezone` (a card added and finished the same day took 1 day); nil when not done. ``leadTime`` is the
+    /// same span in seconds elapsed.
+    public func leadTimeDays(timezone: String) -> Int? {
+        CardFlow(self, days: LocalDays(timezone: timezone), asOf: .max)?.leadTimeDays
+    }
+
+    /// Cycle time as flow metrics define it (docs/METRICS.md): done day − started day + 1, in calendar days of
+    /// `timezone`; nil when not done. ``cycleTime`` is the same span in seconds elapsed.
+    public func cycleTimeDays(timezone: String) -> Int? {
+        CardFlow(self, days: LocalDays(timezone: timezone), asOf: .max)?.cycleTimeDays
+    }
+}

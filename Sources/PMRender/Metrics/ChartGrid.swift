@@ -25,13 +25,14 @@ enum ChartGrid {
         left + index * (right - left) / max(count, 1)
     }
 
-    /// Round tick values from 0 to at least `maximum`: steps of 1, 2 or 5 times a power of ten, about four of them.
+    /// Round tick values from 0 to at least `maximum`: the smallest step of 1, 2 or 5 times a power of ten that
+    /// needs at most five of them.
     static func ticks(upTo maximum: Int) -> [Int] {
         let maximum = max(maximum, 1)
         var step = 1
         var magnitude = 1
         search: while true {
-            for multiple in [1, 2, 5] where multiple * magnitude * 4 >= maximum {
+            for multiple in [1, 2, 5] where multiple * magnitude * 5 >= maximum {
                 step = multiple * magnitude
                 break search
             }

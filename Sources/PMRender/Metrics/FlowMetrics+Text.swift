@@ -11,6 +11,9 @@ extension FlowMetrics {
     public func text(title: String, file: String, locale: BoardLocale) -> String {
         let words = MetricsWording(locale)
         var out = words.text("metrics.headline", ["title": title, "file": file, "range": words.range(from, today)])
+        guard !isEmpty else {
+            return DiagnosticPrinter.sanitizedKeepingNewlines(out + "\n" + empty(words) + "\n")
+        }
         out += "\n" + summary(words) + "\n\n"
         if let cycleTime, let leadTime {
             out += words.text("metrics.cycleTime") + ": " + words.percentiles(cycleTime) + "\n"
@@ -23,13 +26,14 @@ extension FlowMetrics {
         let countWidth = String(widest).count
         for week in throughput.weeks {
             let bar = String(repeating: "#", count: (week.count * 40 + widest - 1) / widest)
-            out += "  \(week.week)  " + Self.padded(String(week.count), countWidth, right: true) + "  \(bar)\n"
+            out += "  \(week.week)  " + Self.padded(String(week.count), countWidth, right: true)
+            out += (bar.isEmpty ? "" : "  " + bar) + "\n"
         }
         out += "\n" + words.text("metrics.aging") + "\n"
         if aging.isEmpty { out += "  " + words.text("metrics.aging.none") + "\n" }
         let ages = aging.map { words.days($0.ageDays) }
-        let ageWidth = ages.map(\.count).max() ?? 0
-        let laneWidth = aging.map(\.lane.count).max() ?? 0
+        let ageWidth = ages.map(TerminalWidth.width).max() ?? 0
+        let laneWidth = aging.map { TerminalWidth.width($0.lane) }.max() ?? 0
         for (item, age) in zip(aging, ages) {
             out += "  " + Self.padded(age, ageWidth, right: true) + "  " + Self.padded(item.lane, laneWidth)
             out += "  \(item.title)\n"
@@ -37,7 +41,9 @@ extension FlowMetrics {
         out += "\n" + words.text("metrics.flow.weekly") + "\n"
         let headers = [words.text("metrics.date")] + CardState.allCases.map { words.phrases.stateName($0) }
         let rows = weeklyFlow.map { day in [day.date.description] + CardState.allCases.map { String(day.count($0)) } }
-        let widths = headers.indices.map { column in ([headers] + rows).map { $0[column].count }.max() ?? 0 }
+        let widths = headers.indices.map { column in
+            ([headers] + rows).map { TerminalWidth.width($0[column]) }.max() ?? 0
+        }
         for row in [headers] + rows {
             out += "  " + row.enumerated().map { Self.padded($1, widths[$0], right: $0 > 0) }.joined(separator: "  ")
             out += "\n"
@@ -59,6 +65,7 @@ extension FlowMetrics {
             return out
         }
         var out = "### " + cell(words.text("metrics.title") + ": " + title) + " (" + words.range(from, today) + ")\n\n"
+        guard !isEmpty else { return out + cell(empty(words)) + "\n" }
         out += cell(summary(words)) + "\n\n"
         if let cycleTime, let leadTime {
             out +=
@@ -94,6 +101,14 @@ extension FlowMetrics {
         return out
     }
 
+    /// No card was on the board in the range (a board never committed, or "today" before its first commit).
+    public var isEmpty: Bool { cards.isEmpty && flow.days.allSatisfy { $0.total == 0 } }
+
+    /// "No card was on the board from 2026-01-04 to 2026-01-04: there is nothing to measure."
+    func empty(_ words: MetricsWording) -> String {
+        words.text("metrics.empty", ["from": from.description, "to": today.description])
+    }
+
     /// "Now TODO 2, DOING 3, DONE 6; 6 cards done in this period".
     func summary(_ words: MetricsWording) -> String {
         let now = flow.days.last ?? CumulativeFlow.Day(date: today, todo: 0, doing: 0, done: 0, lanes: [])
@@ -102,8 +117,9 @@ extension FlowMetrics {
             ["counts": words.stateCounts(now), "done": words.plural("metrics.finished", throughput.total)])
     }
 
+    /// `text` padded with spaces to `width` terminal columns (Hangul and other wide characters take two).
     static func padded(_ text: String, _ width: Int, right: Bool = false) -> String {
-        let padding = String(repeating: " ", count: max(0, width - text.count))
+        let padding = String(repeating: " ", count: max(0, width - TerminalWidth.width(text)))
         return right ? padding + text : text + padding
     }
 }

@@ -63,12 +63,26 @@ struct MetricsPage {
 
     // MARK: - Cumulative flow
 
-    /// Up to six dates along a range of `count` days from `from` (with their year when the range spans years).
+    /// Up to five dates along a range of `count` days from `from` (with their year when the range spans years).
     func dateTicks(count: Int) -> [ChartTickView] {
         let year = metrics.from.year != metrics.from.adding(days: count - 1).year
-        return ChartGrid.spread(count, limit: 6).map {
-            ChartTickView(
-                position: ChartGrid.x($0, of: count), label: words.axisDate(metrics.from.adding(days: $0), year: year))
+        guard count > 1 else {
+            // One day is drawn across the whole plot: its label goes in the middle.
+            return [
+                ChartTickView(position: (ChartGrid.left + ChartGrid.right) / 2, label: words.axisDate(metrics.from))
+            ]
+        }
+        let last = count - 1
+        var previousYear: Int?
+        return ChartGrid.spread(count, limit: 5).map { index in
+            // Across years, a label shows its year when it is the first or the year changed since the one before.
+            let date = metrics.from.adding(days: index)
+            defer { previousYear = date.year }
+            // The first and last labels sit at the plot's edges: they extend inwards, never past the chart.
+            return ChartTickView(
+                position: ChartGrid.x(index, of: count),
+                label: words.axisDate(date, year: year && date.year != previousYear),
+                anchor: index == last ? "end" : index == 0 ? "start" : "middle")
         }
     }
 
@@ -107,7 +121,7 @@ struct MetricsPage {
             id: "cfd", heading: words.text("metrics.flow"), title: title,
             summary: words.text(
                 "metrics.cfd.desc", ["date": phrases.date(last.date), "counts": words.stateCounts(last)]),
-            hasData: !flow.days.isEmpty, xTicks: dateTicks(count: days.count), yTicks: yTicks(ticks), areas: areas,
+            hasData: !flow.days.isEmpty, xTicks: dateTicks(count: flow.days.count), yTicks: yTicks(ticks), areas: areas,
             legend: CardState.allCases.map { ChartLegendView(key: $0.slug, name: phrases.stateName($0)) },
             table: DataTableView(
                 caption: title,
@@ -202,10 +216,17 @@ struct MetricsPage {
 
     /// Labels under up to six of `count` slots.
     func slotTicks(_ labels: [String]) -> [ChartTickView] {
-        ChartGrid.spread(labels.count, limit: 6).map { index in
-            let left = ChartGrid.slot(index, of: labels.count)
+        slotTicks(count: labels.count) { index, _ in labels[index] }
+    }
+
+    /// Labels under up to six of `count` slots; `label` is given the slot and the slot labelled before it.
+    func slotTicks(count: Int, label: (Int, Int?) -> String) -> [ChartTickView] {
+        var previous: Int?
+        return ChartGrid.spread(count, limit: 6).map { index in
+            defer { previous = index }
+            let left = ChartGrid.slot(index, of: count)
             return ChartTickView(
-                position: (left + ChartGrid.slot(index + 1, of: labels.count)) / 2, label: labels[index])
+                position: (left + ChartGrid.slot(index + 1, of: count)) / 2, label: label(index, previous))
         }
     }
 
@@ -230,6 +251,10 @@ struct MetricsPage {
     }
 
     // MARK: - Aging work in progress
+
+    /// Where the dots of one lane go, in dot spacings from its middle: alternately right and left, so cards of
+    /// similar ages stay apart.
+    static let spread = [0, 1, -1, 2, -2, 3, -3]
 
     func agingChart() -> ChartView {
         let items = metrics.aging
@@ -267,7 +292,8 @@ struct MetricsPage {
             placed[item.lane] = k + 1
             let spacing = max(2, min(12, column.width / 8))
             return ChartDotView(
-                x: column.x + column.width / 2 + (k % 7 - 3) * spacing, y: ChartGrid.y(item.ageDays, maximum: maximum),
+                x: column.x + column.width / 2 + Self.spread[k % Self.spread.count] * spacing,
+                y: ChartGrid.y(item.ageDays, maximum: maximum),
                 key: Self.band(item.ageDays, cycleTime),
                 label: "\(item.title): \(words.days(item.ageDays)) (\(item.lane))")
         }
@@ -324,13 +350,14 @@ struct MetricsPage {
             guard let day else { continue }
             let offset = day.daysSinceEpoch - first.date.daysSinceEpoch
             let x = ChartGrid.left + (2 * offset + 1) * (ChartGrid.right - ChartGrid.left) / (2 * span)
-            let onRight = x > (ChartGrid.left + ChartGrid.right) / 2
+            // One row per label, written rightwards from its line unless that would leave the plot.
+            let onRight = x > ChartGrid.right - 120
             rules.append(
                 ChartRuleView(
                     x1: x, y1: ChartGrid.top, x2: x, y2: ChartGrid.bottom, key: "p\(percent)",
                     label: words.text(
                         "metrics.percentileLine", ["percent": String(percent), "days": words.axisDate(day)]),
-                    labelX: onRight ? x - 4 : x + 4, labelY: ChartGrid.top + 10 + 13 * index,
+                    labelX: onRight ? x - 4 : x + 4, labelY: ChartGrid.top + 10 + 15 * index,
                     anchor: onRight ? "end" : "start"))
         }
         let summary = words.text(
@@ -346,7 +373,13 @@ struct MetricsPage {
             ])
         return ChartView(
             id: "forecast", heading: heading, title: title, summary: summary, notes: notes, hasData: true,
-            xTicks: slotTicks(bins.map { words.axisDate($0.start, year: spansYears) }), yTicks: yTicks(ticks),
+            xTicks: slotTicks(count: bins.count) { index, previous in
+                // Across years, the first label and any in a new year show their year.
+                let start = bins[index].start
+                return words.axisDate(
+                    start, year: spansYears && previous.map { bins[$0].start.year != start.year } ?? true)
+            },
+            yTicks: yTicks(ticks),
             bars: bars(bins.map { (label($0.start), $0.count) }, maximum: ticks.last!, valued: false), rules: rules,
             table: DataTableView(
                 caption: title, headers: [words.text("metrics.date"), words.text("metrics.trials")],

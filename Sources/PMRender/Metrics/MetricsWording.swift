@@ -64,6 +64,13 @@ struct MetricsWording {
             forecast.sample.first?.date ?? forecast.today, forecast.sample.last?.date ?? forecast.today)
         let done = plural("metrics.finished", forecast.completedInSample)
         guard forecast.isReliable else {
+            if forecast.completedInSample == 0 {
+                return [
+                    text(
+                        "metrics.forecast.noneDone",
+                        ["range": sampleRange, "minimum": String(forecast.options.minimumCompleted)])
+                ]
+            }
             return [
                 text(
                     "metrics.forecast.unreliable",

@@ -4,6 +4,11 @@ public struct Throughput: Hashable, Sendable {
     public struct Day: Hashable, Sendable {
         public let date: CalendarDate
         public let count: Int
+
+        public init(date: CalendarDate, count: Int) {
+            self.date = date
+            self.count = count
+        }
     }
 
     /// Cards done in one ISO week, with its days that are in the range.
@@ -28,7 +33,15 @@ public struct Throughput: Hashable, Sendable {
             let offset = done.daysSinceEpoch - start
             if counts.indices.contains(offset) { counts[offset] += 1 }
         }
-        days = counts.enumerated().map { Day(date: CalendarDate(daysSinceEpoch: start + $0.offset), count: $0.element) }
+        self.init(
+            days: counts.enumerated().map {
+                Day(date: CalendarDate(daysSinceEpoch: start + $0.offset), count: $0.element)
+            })
+    }
+
+    /// The throughput of these consecutive days, oldest first.
+    public init(days: [Day]) {
+        self.days = days
         var weeks: [Week] = []
         var current: [Day] = []
         for day in days {

@@ -25,15 +25,21 @@ final class ChartTickView: TemplateModel {
     /// Where it goes along its axis, in SVG units.
     let position: Int
     let label: String
+    /// `middle`, or `start` / `end` for a label at the left / right edge of the plot (kept inside the chart).
+    let anchor: String
 
-    init(position: Int, label: String) {
+    init(position: Int, label: String, anchor: String = "middle") {
         self.position = position
         self.label = label
+        self.anchor = anchor
     }
 
     static let fields = TemplateFields<ChartTickView>([
         .number("position", "Where the tick is along its axis (x for the x axis, y for the y axis)") { $0.position },
         .text("label", "The tick's label") { $0.label },
+        .text("anchor", "The x axis label's `text-anchor`: `middle`, or `start` / `end` at the plot's edges") {
+            $0.anchor
+        },
     ])
 }
 

@@ -79,6 +79,10 @@ public struct RenderedSite: Sendable {
     public func file(_ path: String) -> File? {
         files.first { $0.path == path }
     }
+
+    /// The site has a `metrics.html` (the board has a history and the templates a `metrics` page): its pages'
+    /// navigation links to it (`nav.items`, `hasMetrics`).
+    public var hasMetrics: Bool { file("metrics.html") != nil }
 }
 
 /// Renders a board into its site's files: `index.html`, `overdue.html`, `board.ics`, and `history.html` and
