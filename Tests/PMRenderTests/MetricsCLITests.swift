@@ -203,4 +203,47 @@ struct MetricsCLITests {
             #expect(!result.stdout.contains("Cycle time"))
         }
     }
+
+    /// The worked examples of docs/METRICS.md: each `<!-- example NAME:script -->` block and the command and output
+    /// of its `<!-- example NAME:output ARGUMENTS -->` block.
+    static func documentedExamples() throws -> [(name: String, script: String, arguments: [String], output: String)] {
+        let doc = try String(
+            contentsOf: TestSupport.packageRoot.appending(path: "docs/METRICS.md"), encoding: .utf8)
+        func block(after marker: String) -> (line: String, body: String)? {
+            guard let start = doc.range(of: marker) else { return nil }
+            let rest = doc[start.upperBound...]
+            guard let lineEnd = rest.firstIndex(of: "\n"),
+                let open = rest.range(of: "```"),
+                let bodyStart = rest[open.upperBound...].firstIndex(of: "\n"),
+                let close = rest[bodyStart...].range(of: "\n```")
+            else { return nil }
+            return (String(rest[..<lineEnd]), String(rest[rest.index(after: bodyStart)..<close.lowerBound]) + "\n")
+        }
+        return ["flow", "forecast"].compactMap { name in
+            guard let script = block(after: "<!-- example \(name):script -->"),
+                let output = block(after: "<!-- example \(name):output ")
+            else { return nil }
+            let arguments = output.line.replacingOccurrences(of: " -->", with: "").split(separator: " ").map(
+                String.init)
+            return (name, script.body, arguments, output.body)
+        }
+    }
+
+    @Test("docs/METRICS.md's worked examples: their scripts make histories whose metrics are the printed ones")
+    func documentedExamples() throws {
+        let examples = try Self.documentedExamples()
+        #expect(examples.map(\.name) == ["flow", "forecast"])
+        for example in examples {
+            let folder = try TestSupport.temporaryFolder()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let environment = ["HOME": folder.path, "GIT_CONFIG_NOSYSTEM": "1", "GIT_CEILING_DIRECTORIES": folder.path]
+            let made = try TestSupport.run(
+                ["-euo", "pipefail", "-c", example.script], in: folder, environment: environment,
+                executable: URL(fileURLWithPath: "/bin/bash"))
+            #expect(made.status == 0, "\(example.name): \(made.stderr)")
+            let result = try TestSupport.run(example.arguments, in: folder, environment: environment)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout == example.output, "\(example.name)")
+        }
+    }
 }

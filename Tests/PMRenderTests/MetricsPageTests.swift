@@ -42,6 +42,7 @@ struct MetricsPageTests {
         let fixture = try FlowFixture.team()
         let site = try await Self.render(fixture)
         #expect(site.files.map(\.path).contains("metrics.html"))
+        #expect(site.hasMetrics)
         let html = try Self.page(site)
         #expect(html.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">"))
         #expect(html.contains("<a href=\"metrics.html\" aria-current=\"page\">Metrics</a>"))
@@ -105,6 +106,19 @@ struct MetricsPageTests {
         #expect(html.contains("<th scope=\"row\">Card F</th>"))
     }
 
+    @Test("date labels at the plot's edges extend inwards; across New Year only the first and the new year's show it")
+    func dateAxis() async throws {
+        let html = try Self.page(try await Self.render(try FlowFixture.team()))
+        // Twelve days from Dec 29 to Jan 9: five labels, at days 0, 2, 5, 8 and 11 (x = 48 … 690).
+        let cfd = try #require(html.components(separatedBy: "<section class=\"chart-section\" id=\"cfd\"").last)
+        let axis = "y=\"268\" text-anchor="
+        #expect(cfd.contains("<text x=\"48\" \(axis)\"start\">Dec 29, 2025</text>"))
+        #expect(cfd.contains("<text x=\"165\" \(axis)\"middle\">Dec 31</text>"))
+        #expect(cfd.contains("<text x=\"340\" \(axis)\"middle\">Jan 3, 2026</text>"))
+        #expect(cfd.contains("<text x=\"515\" \(axis)\"middle\">Jan 6</text>"))
+        #expect(cfd.contains("<text x=\"690\" \(axis)\"end\">Jan 9</text>"))
+    }
+
     @Test("card titles are escaped in tooltips, tables and links")
     func escaping() async throws {
         let fixture = try FlowFixture(timezone: "UTC", lanes: ["Todo", "Doing", "Done"])
@@ -134,6 +148,7 @@ struct MetricsPageTests {
         let clock = DeadlineClock(today: CalendarDate(iso: "2026-01-09")!)
         let (plain, _) = SiteRenderer.render(board, options: RenderOptions(clock: clock, templates: .builtIn()))
         #expect(try #require(plain).file("metrics.html") == nil)
+        #expect(try #require(plain).hasMetrics == false)
         let folder = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         for name in ["page", "overdue", "history"] {
@@ -148,7 +163,7 @@ struct MetricsPageTests {
                 clock: clock, templates: try #require(templates), history: try await fixture.history()))
         #expect(diagnostics.isEmpty)
         let rendered = try #require(site)
-        #expect(rendered.file("metrics.html") == nil)
+        #expect(rendered.file("metrics.html") == nil && !rendered.hasMetrics)
         #expect(rendered.file("history.html") != nil)
         #expect(!(try Self.page(rendered, "index.html")).contains("metrics.html"))
     }

@@ -177,6 +177,27 @@ def test_print_hides_navigation_and_keeps_charts(driver, sites):
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
 
 
+def test_on_a_phone_charts_keep_readable_labels_and_scroll_sideways(driver, sites):
+    from selenium_axe_python import Axe
+
+    set_viewport(driver, 390, 800)
+    driver.get(sites["board-ko"].as_uri())
+    frame = driver.find_element(By.CSS_SELECTOR, "#cfd .chart-frame")
+    assert frame.get_attribute("tabindex") == "0", "reachable by keyboard, so it can be scrolled"
+    assert driver.execute_script("return arguments[0].scrollWidth > arguments[0].clientWidth", frame)
+    heights = [label.rect["height"] for label in driver.find_elements(By.CSS_SELECTOR, "#cfd svg text")]
+    assert heights and min(heights) >= 9, heights
+    # The x axis's labels do not overlap one another.
+    boxes = sorted(driver.execute_script(
+        "return [...arguments[0].querySelectorAll('text[y=\"268\"]')].map(t => {"
+        " const r = t.getBoundingClientRect(); return [r.left, r.right]; })", frame))
+    assert len(boxes) == 5 and all(a[1] <= b[0] for a, b in zip(boxes, boxes[1:])), boxes
+    axe = Axe(driver)
+    axe.inject()
+    results = axe.run(options=json.dumps({"resultTypes": ["violations"]}))
+    assert [v["id"] for v in results["violations"] if v["impact"] in ("serious", "critical")] == []
+
+
 def test_korean_page(driver, sites):
     driver.get(sites["board-ko"].as_uri())
     assert driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == "ko"
