@@ -77,6 +77,11 @@ struct MetricsCommand: AsyncParsableCommand {
         if let byDate, byDate <= today {
             throw Output.usageFailure("--by \(byDate) is not after today (\(today)): a forecast looks ahead")
         }
+        let horizon = Forecast.Options().horizonDays
+        if let byDate, byDate.daysSinceEpoch - today.daysSinceEpoch > horizon {
+            throw Output.usageFailure(
+                "--by \(byDate) is more than \(horizon / 365) years after today (\(today)): too far to forecast")
+        }
         var notes = history.notes
         if history.commitCount == 0 { notes.append(Diagnostic(.neverCommitted, file: board, at: nil)) }
         if history.isShallow {

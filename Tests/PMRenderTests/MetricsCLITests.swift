@@ -96,6 +96,7 @@ struct MetricsCLITests {
             (["--by", "soon"], "invalid --by 'soon': expected YYYY-MM-DD"),
             (["--since", "2026-02-01"], "--since 2026-02-01 is after today (2026-01-09)"),
             (["--by", "2026-01-09"], "--by 2026-01-09 is not after today (2026-01-09)"),
+            (["--by", "2036-02-01"], "--by 2036-02-01 is more than 10 years after today (2026-01-09)"),
             (["--format", "csv"], "csv"),
         ])
     func usage(arguments: [String], message: String) throws {

@@ -52,7 +52,7 @@ public struct Forecast: Hashable, Sendable {
     public let options: Options
     /// Nil when the forecast is unreliable, nothing remains, or no card was done in the sampled days.
     public let when: When?
-    /// Nil without `options.by`, or when the forecast is unreliable.
+    /// Nil without `options.by`, when it is not within the horizon, or when the forecast is unreliable.
     public let howMany: HowMany?
 
     /// Enough cards were done in the sampled days for the forecast to mean something.
@@ -73,7 +73,7 @@ public struct Forecast: Hashable, Sendable {
             return
         }
         when = remaining > 0 ? Self.when(remaining, draws: draws, today: today, options: options) : nil
-        if let by = options.by, by > today {
+        if let by = options.by, by > today, by.daysSinceEpoch - today.daysSinceEpoch <= options.horizonDays {
             howMany = Self.howMany(by: by, draws: draws, today: today, options: options)
         } else {
             howMany = nil
