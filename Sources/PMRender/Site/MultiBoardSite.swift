@@ -83,7 +83,7 @@ public enum MultiBoardSite {
         do {
             loaded = try await BoardFile.load(path: path)
         } catch {
-            _ = await history
+            // Leaving the scope cancels the history still being read: git is stopped, not waited for.
             return BoardResult(
                 index: index, path: path, slug: slug, board: nil, files: [],
                 diagnostics: [Diagnostic(.unreadableBoard(error.reason), file: path, at: nil)], overdueCount: 0,
@@ -145,8 +145,8 @@ public enum MultiBoardSite {
                 failed: failed, boardCount: results.count, title: title)
         }
         let templates = options.templates
-        files.append(RenderedSite.File(path: "index.html") { templates.render(overview, template: "overview", to: $0) })
-        files.append(RenderedSite.File(path: "overdue.html") { templates.render(overdue, template: "overdue", to: $0) })
+        files.append(templates.file("index.html", overview, template: "overview"))
+        files.append(templates.file("overdue.html", overdue, template: "overdue"))
         let boards = entries.map { ($0.board, $0.slug) }
         let calendar = ICalendar.Options(
             clock: entries.first?.clock ?? options.clock("UTC"), baseURL: options.baseURL, locale: options.locale)
