@@ -130,12 +130,16 @@ struct BoardReader {
                     index += 1
                     continue
                 }
+            }
+            // Before the first lane: the board's description.
+            guard outline.current != nil else {
+                outline.preamble.append(segment)
+                index += 1
+                continue
+            }
+            if node.kind == .heading {
                 // A deeper heading inside a lane: a heading card, or a group label.
-                guard outline.current != nil else {
-                    outline.preamble.append(segment)
-                    index += 1
-                    continue
-                }
+                let level = node.number
                 var end = index + 1
                 while end < visible.count {
                     let next = segments[visible[end]].root
@@ -153,11 +157,6 @@ struct BoardReader {
                         last: raw)
                     index += 1
                 }
-                continue
-            }
-            guard outline.current != nil else {
-                outline.preamble.append(segment)
-                index += 1
                 continue
             }
             if node.kind == .item {
