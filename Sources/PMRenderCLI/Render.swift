@@ -72,9 +72,8 @@ struct Render: AsyncParsableCommand {
         } catch {
             throw Output.usageFailure(error.description)
         }
-        for skipped in found.skipped {
-            Output.error("\(DiagnosticPrinter.sanitized(skipped)): note: not a board (no TODO, DOING or DONE section), skipped")
-        }
+        Output.diagnostics(
+            found.skipped.map { Diagnostic(.notABoard, file: $0, at: nil) }, format: diagnosticOptions.diagnostics)
         guard !found.boards.isEmpty else { throw Output.usageFailure("no boards found in \(boards.joined(separator: ", "))") }
         let (templateSet, templateDiagnostics) = templates.map(PageTemplates.load(directory:)) ?? (PageTemplates.builtIn(), [])
         Output.diagnostics(templateDiagnostics, format: diagnosticOptions.diagnostics)
@@ -91,6 +90,9 @@ struct Render: AsyncParsableCommand {
         guard let site = outcome.site else { return unreadable ? 2 : 1 }
         do {
             try await SiteWriter.write(site, to: output, protecting: found.boards)
+        } catch .rendering(let diagnostic) {
+            Output.diagnostics([diagnostic], format: diagnosticOptions.diagnostics)
+            return 1
         } catch {
             throw Output.usageFailure(error.description)
         }

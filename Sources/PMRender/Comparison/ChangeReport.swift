@@ -75,6 +75,22 @@ public enum ChangeReport {
         @ExplicitNull var line: Int?
         @ExplicitNull var previousLine: Int?
         let summary: String
+
+        /// The change as `diff --format json` and `history --format json` write it.
+        init(_ change: CardChange, locale: BoardLocale) {
+            kind = change.isRename && change.kind == .edited ? "renamed" : change.kind.rawValue
+            id = change.id
+            title = change.card.title
+            previousTitle = change.old?.title
+            from = change.old?.lane
+            to = change.kind == .removed ? nil : change.new?.lane
+            fromState = change.old?.state.slug
+            toState = change.kind == .removed ? nil : change.new?.state.slug
+            fields = change.editedFields.map(\.rawValue)
+            line = change.new?.location.line
+            previousLine = change.old?.location.line
+            summary = ChangeReport.sentence(change, locale: locale)
+        }
     }
 
     struct JSONReport: Encodable {
@@ -87,14 +103,7 @@ public enum ChangeReport {
     /// `{board, previous, previousExisted, changes: [{kind, id, title, previousTitle, from, to, fromState, toState, fields, line, previousLine, summary}]}`.
     public static func json(_ comparison: VersionComparison, locale: BoardLocale? = nil) -> String {
         let locale = locale ?? comparison.current.board.locale
-        let changes = comparison.changes.filter { $0.kind != .unchanged }.map { change in
-            JSONChange(kind: change.isRename && change.kind == .edited ? "renamed" : change.kind.rawValue, id: change.id,
-                       title: change.card.title, previousTitle: change.old?.title, from: change.old?.lane,
-                       to: change.kind == .removed ? nil : change.new?.lane, fromState: change.old?.state.slug,
-                       toState: change.kind == .removed ? nil : change.new?.state.slug,
-                       fields: change.editedFields.map(\.rawValue), line: change.new?.location.line,
-                       previousLine: change.old?.location.line, summary: sentence(change, locale: locale))
-        }
+        let changes = comparison.changes.filter { $0.kind != .unchanged }.map { JSONChange($0, locale: locale) }
         let report = JSONReport(board: comparison.current.board.sourceFile, previous: comparison.previousName,
                                 previousExisted: comparison.previous != nil, changes: changes)
         return JSONOutput.string(report)

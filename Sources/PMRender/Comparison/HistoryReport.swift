@@ -36,22 +36,26 @@ public enum HistoryReport {
         return DiagnosticPrinter.sanitizedKeepingNewlines(out)
     }
 
+    /// A commit's fields and the change's (`ChangeReport.JSONChange`), side by side in one object.
     struct JSONEvent: Encodable {
         let commit: String
         let shortCommit: String
         let author: String
         let date: String
         let subject: String
-        let kind: String
-        let id: String
-        let title: String
-        @ExplicitNull var previousTitle: String?
-        @ExplicitNull var from: String?
-        @ExplicitNull var to: String?
-        @ExplicitNull var fromState: String?
-        @ExplicitNull var toState: String?
-        let fields: [String]
-        let summary: String
+        let change: ChangeReport.JSONChange
+
+        private enum Keys: String, CodingKey { case commit, shortCommit, author, date, subject }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(commit, forKey: .commit)
+            try container.encode(shortCommit, forKey: .shortCommit)
+            try container.encode(author, forKey: .author)
+            try container.encode(date, forKey: .date)
+            try container.encode(subject, forKey: .subject)
+            try change.encode(to: encoder)
+        }
     }
 
     struct JSONEntry: Encodable {
@@ -84,14 +88,10 @@ public enum HistoryReport {
     /// secondsInState, leadTimeSeconds, cycleTimeSeconds}], notes}`; dates are ISO 8601 in UTC.
     public static func json(_ history: BoardHistory, events: [BoardHistory.Event], board: Board, locale: BoardLocale? = nil) -> String {
         let eventValues = events.map { event in
-            let change = event.change
-            return JSONEvent(commit: event.commit.id, shortCommit: event.commit.shortID, author: event.commit.author,
-                             date: iso(event.commit.date), subject: event.commit.subject,
-                             kind: change.isRename && change.kind == .edited ? "renamed" : change.kind.rawValue, id: change.id,
-                             title: change.card.title, previousTitle: change.old?.title, from: change.old?.lane,
-                             to: change.kind == .removed ? nil : change.new?.lane, fromState: change.old?.state.slug,
-                             toState: change.kind == .removed ? nil : change.new?.state.slug,
-                             fields: change.editedFields.map(\.rawValue), summary: ChangeReport.sentence(change, locale: locale ?? board.locale))
+            JSONEvent(
+                commit: event.commit.id, shortCommit: event.commit.shortID, author: event.commit.author,
+                date: iso(event.commit.date), subject: event.commit.subject,
+                change: ChangeReport.JSONChange(event.change, locale: locale ?? board.locale))
         }
         let cards = board.cards.compactMap { card -> JSONCard? in
             guard let timeline = history.timelines[card.id] else { return nil }

@@ -130,12 +130,16 @@ struct BoardReader {
                     index += 1
                     continue
                 }
+            }
+            // Before the first lane: the board's description.
+            guard outline.current != nil else {
+                outline.preamble.append(segment)
+                index += 1
+                continue
+            }
+            if node.kind == .heading {
                 // A deeper heading inside a lane: a heading card, or a group label.
-                guard outline.current != nil else {
-                    outline.preamble.append(segment)
-                    index += 1
-                    continue
-                }
+                let level = node.number
                 var end = index + 1
                 while end < visible.count {
                     let next = segments[visible[end]].root
@@ -153,11 +157,6 @@ struct BoardReader {
                         last: raw)
                     index += 1
                 }
-                continue
-            }
-            guard outline.current != nil else {
-                outline.preamble.append(segment)
-                index += 1
                 continue
             }
             if node.kind == .item {
@@ -254,8 +253,12 @@ struct BoardReader {
         board.lanes = lanes
         board.archive = archive
         board.archiveLocation = archiveLocation
-        board.description = Markdown.joining(outline.preamble.filter { $0.root.kind != .thematicBreak }) {
-            self.source.isBlank($0)
+        let preamble = outline.preamble.filter { $0.root.kind != .thematicBreak }
+        board.description = Markdown.joining(preamble) { self.source.isBlank($0) }
+        if let first = preamble.first, let last = preamble.last {
+            // Through the line before whatever follows the description (a lane, a rule, the end of the file).
+            let end = (segments.first { $0.line > last.line }?.line ?? source.lineCount + 1) - 1
+            board.descriptionSource = source.text(lines: first.line, through: end, removingIndent: 0).trimmingWhitespace
         }
         if let title = frontMatter.title, !title.isEmpty {
             board.title = title

@@ -550,7 +550,8 @@ private struct InlineCleaner {
             return true
         case .emojiDate(let kind, let value):
             guard let (date, time) = DateFormat.date(Substring(value)) else {
-                draft.problems.append((.invalidDate(value), location))
+                // A bad due date leaves the card without a deadline; the other dates are only information.
+                draft.problems.append((kind == .due ? .invalidDeadline(value) : .invalidDate(value), location))
                 return false
             }
             switch kind {

@@ -85,7 +85,7 @@ public enum MultiBoardSite {
         do {
             loaded = try await BoardFile.load(path: path)
         } catch {
-            _ = await history
+            // Leaving the scope cancels the history still being read: git is stopped, not waited for.
             return BoardResult(
                 index: index, path: path, slug: slug, board: nil, files: [],
                 diagnostics: [Diagnostic(.unreadableBoard(error.reason), file: path, at: nil)], overdueCount: 0,
@@ -152,14 +152,13 @@ public enum MultiBoardSite {
                 failed: failed, boardCount: results.count, title: title)
         }
         let templates = options.templates
-        files.append(RenderedSite.File(path: "index.html") { templates.render(overview, template: "overview", to: $0) })
-        files.append(RenderedSite.File(path: "overdue.html") { templates.render(overdue, template: "overdue", to: $0) })
+        files.append(templates.file("index.html", overview, template: "overview"))
+        files.append(templates.file("overdue.html", overdue, template: "overdue"))
         if hasMetrics {
             let today = entries.first?.clock.today ?? options.clock("UTC").today
             let metrics = MetricsPage.combinedPage(
                 histories, today: today, locale: locale, overview: builder, overdueCount: overview.overdueCount)
-            files.append(
-                RenderedSite.File(path: "metrics.html") { templates.render(metrics, template: "metrics", to: $0) })
+            files.append(templates.file("metrics.html", metrics, template: "metrics"))
         }
         let boards = entries.map { ($0.board, $0.slug) }
         let calendar = ICalendar.Options(
