@@ -185,4 +185,45 @@ struct MetricsTests {
         #expect(card.steps.map(\.day).count == 2, "one step per day")
         #expect(metrics.flow.day(Self.date("2026-02-03"))?.done == 1)
     }
+
+    @Test("the board's file renamed and work merged from a branch: renames are followed, a merge counts on its day")
+    func renameAndMerge() async throws {
+        let fixture = try FlowFixture(timezone: "UTC", lanes: ["Todo", "Doing", "Done"])
+        let repo = fixture.repo
+        func commit(_ date: String, _ arguments: String...) throws {
+            let result = try repo.run(
+                arguments,
+                environment: [
+                    "GIT_AUTHOR_NAME": "Minji Kim", "GIT_AUTHOR_EMAIL": "team@example.com",
+                    "GIT_COMMITTER_NAME": "Minji Kim", "GIT_COMMITTER_EMAIL": "team@example.com",
+                    "GIT_AUTHOR_DATE": date, "GIT_COMMITTER_DATE": date,
+                ])
+            #expect(result.status == 0, "git \(arguments)")
+        }
+        try fixture.commit("2026-02-02T09:00:00Z", ["Todo": ["x", "y"]])
+        try repo.git("mv", "board.md", "team.md")
+        try repo.write("team.md", fixture.text(["Todo": ["y"], "Doing": ["x"]]))
+        try commit("2026-02-03T09:00:00Z", "commit", "-q", "-am", "Rename the board; start x")
+        // On a branch, x is finished on Feb 4; the branch is merged on Feb 6.
+        try repo.git("checkout", "-q", "-b", "feature")
+        try repo.write("team.md", fixture.text(["Todo": ["y"], "Done": ["x"]]))
+        try commit("2026-02-04T09:00:00Z", "commit", "-q", "-am", "Finish x")
+        try repo.git("checkout", "-q", "main")
+        try repo.write("other.md", "unrelated\n")
+        try repo.git("add", "other.md")
+        try commit("2026-02-05T09:00:00Z", "commit", "-q", "-m", "Something else")
+        try commit("2026-02-06T09:00:00Z", "merge", "-q", "--no-ff", "-m", "Merge feature", "feature")
+        let path = repo.root.appending(path: "team.md").path
+        let history = try await BoardSources.history(of: path)
+        let board = TestSupport.parse(try String(contentsOfFile: path, encoding: .utf8), file: path).board
+        let metrics = FlowMetrics(
+            history: history, board: board, options: FlowMetrics.Options(today: Self.date("2026-02-09")))
+        let x = try #require(metrics.cards.first { $0.id == "x" })
+        #expect(x.added == Self.date("2026-02-02"), "its first commit, under the board's old name")
+        #expect(x.started == Self.date("2026-02-03"))
+        #expect(x.done == Self.date("2026-02-06"), "the merge's day on the first-parent line, not the branch's")
+        #expect(x.cycleTimeDays == 4 && x.leadTimeDays == 5)
+        #expect(metrics.flow.day(Self.date("2026-02-05"))?.doing == 1)
+        #expect(metrics.flow.day(Self.date("2026-02-06"))?.done == 1)
+    }
 }
