@@ -30,8 +30,6 @@ struct ExampleBoardTests {
     struct Example: Sendable, CustomTestStringConvertible {
         let file: String
         let dialect: BoardStyle.Dialect
-        /// Why the dialect is not recognised yet, while it is not (a known issue, reported to the lead).
-        var dialectNotDetected: String?
         let lanes: [ExpectedLane]
         var archived = 0
         let card: ExpectedCard
@@ -39,9 +37,6 @@ struct ExampleBoardTests {
         var cardCount: Int { lanes.reduce(0) { $0 + $1.cards } }
         var testDescription: String { file }
     }
-
-    static let notDetected =
-        "BoardReader.style sets only obsidian-kanban; Taskell, kanbn and VS Code boards read as pm-render"
 
     static let examples: [Example] = [
         Example(
@@ -73,7 +68,7 @@ struct ExampleBoardTests {
             archived: 2,
             card: ExpectedCard(lane: "To Do", title: "Book the team offsite", due: "2026-11-28T10:00")),
         Example(
-            file: "taskell.md", dialect: .taskell, dialectNotDetected: notDetected,
+            file: "taskell.md", dialect: .taskell,
             lanes: [
                 ExpectedLane(name: "To Do", state: .todo, source: .name, cards: 4),
                 ExpectedLane(name: "Doing", state: .doing, source: .name, cards: 2),
@@ -82,7 +77,7 @@ struct ExampleBoardTests {
             // `@ 2026-11-23 18:00 UTC`: Taskell writes times in UTC, the board's default time zone.
             card: ExpectedCard(lane: "Doing", title: "Edit episode 11", due: "2026-11-23T18:00", subtasks: (2, 3))),
         Example(
-            file: "kanbn.md", dialect: .kanbn, dialectNotDetected: notDetected,
+            file: "kanbn.md", dialect: .kanbn,
             lanes: [
                 ExpectedLane(name: "Backlog", state: .todo, source: .name, cards: 3),
                 ExpectedLane(name: "Todo", state: .todo, source: .name, cards: 2),
@@ -95,7 +90,7 @@ struct ExampleBoardTests {
             // The task files are not followed: a card's title is its task ID, the link's text.
             card: ExpectedCard(lane: "Building", title: "gps-accuracy-warning")),
         Example(
-            file: "vscode.md", dialect: .vscodeKanban, dialectNotDetected: notDetected,
+            file: "vscode.md", dialect: .vscodeKanban,
             lanes: [
                 ExpectedLane(name: "To Do", state: .todo, source: .name, cards: 3),
                 ExpectedLane(name: "In Progress", state: .doing, source: .name, cards: 2),
@@ -156,13 +151,7 @@ struct ExampleBoardTests {
         #expect(board.lanes.map(\.wipLimit) == example.lanes.map(\.wip))
         #expect(board.archive.count == example.archived)
         #expect(board.cardCount == example.cardCount)
-        if let reason = example.dialectNotDetected {
-            withKnownIssue(Comment(rawValue: reason)) {
-                #expect(board.style.dialect == example.dialect)
-            }
-        } else {
-            #expect(board.style.dialect == example.dialect)
-        }
+        #expect(board.style.dialect == example.dialect)
     }
 
     @Test("a card's metadata as its dialect writes it", arguments: examples)

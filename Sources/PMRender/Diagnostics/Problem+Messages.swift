@@ -121,8 +121,8 @@ extension Problem {
         case .frontMatterValueNotText(let key):
             return "front-matter key \(Self.quote(key)) must be a single value"
         case .unsupportedLocale(let value):
-            return "locale \(Self.quote(value)) is not supported, so the pages are in English: supported locales are "
-                + BoardLocale.supportedList
+            return "locale \(Self.quote(value)) is not supported, so the pages follow the board's text (Korean for a "
+                + "board written mostly in Hangul, else English): supported locales are " + BoardLocale.supportedList
         case .unknownTimezone(let value):
             return "unknown time zone \(Self.quote(value)): expected an IANA name such as 'UTC', 'Europe/Berlin' or 'Asia/Seoul'"
         case .invalidDueSoon(let value):

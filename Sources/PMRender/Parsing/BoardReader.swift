@@ -98,6 +98,23 @@ struct BoardReader {
         var sawLane = false
         var titleHeading: (String, SourceLocation)?
 
+        // Whether the current lane has list-item cards, before this point or in the headings that follow it: then a
+        // heading with nothing under it is a group label (`### Backend` between two groups), not a card.
+        func laneHasListCards(from start: Int) -> Bool {
+            if outline.current?.cards.contains(where: { if case .item = $0.0 { true } else { false } }) == true {
+                return true
+            }
+            var next = start
+            while next < visible.count, segments[visible[next]].root.kind == .heading,
+                segments[visible[next]].root.number > laneLevel
+            {
+                let end = Self.headingBodyEnd(after: next, level: segments[visible[next]].root.number, visible, segments)
+                let body = visible[(next + 1)..<end].map { segments[$0] }
+                if !body.isEmpty { return !Self.isHeadingCard(body) }
+                next = end
+            }
+            return false
+        }
         while index < visible.count {
             let raw = visible[index]
             let segment = segments[raw]
@@ -124,7 +141,9 @@ struct BoardReader {
                     let location = self.location(segment)
                     let heading = LaneHeading(segment.markdown, source: headingSource(segment))
                     if let invalid = heading.invalidLimit { problems.append((.invalidWIPLimit(invalid), location)) }
-                    let isArchive = sawBreak || cache.meaning(of: heading.name) == .archive
+                    let isArchive =
+                        sawBreak || cache.meaning(of: heading.name) == .archive
+                        || frontMatter.hiddenLanes.contains(LaneName.key(heading.name))
                     outline.startLane(heading, location: location, isArchive: isArchive, last: raw)
                     sawLane = sawLane || !isArchive
                     index += 1
@@ -139,16 +158,9 @@ struct BoardReader {
             }
             if node.kind == .heading {
                 // A deeper heading inside a lane: a heading card, or a group label.
-                let level = node.number
-                var end = index + 1
-                while end < visible.count {
-                    let next = segments[visible[end]].root
-                    if next.kind == .heading, next.number <= level { break }
-                    if next.kind == .thematicBreak { break }
-                    end += 1
-                }
+                let end = Self.headingBodyEnd(after: index, level: node.number, visible, segments)
                 let body = visible[(index + 1)..<end].map { segments[$0] }
-                if !isObsidian, Self.isHeadingCard(body) {
+                if !isObsidian, Self.isHeadingCard(body), !(body.isEmpty && laneHasListCards(from: end)) {
                     outline.addCard(.heading(segment, body: body), last: visible[end - 1])
                     index = end
                 } else {
@@ -272,7 +284,10 @@ struct BoardReader {
         if !settings.localeIsExplicit, !forHistory { settings.locale = Self.detectLocale(board) }
         board.settings = settings
         board.rules = frontMatter.rules
-        if !forHistory { board.style = Self.style(of: board, isObsidian: plan.isObsidian, source: source) }
+        if !forHistory {
+            board.style = Self.style(of: board, isObsidian: plan.isObsidian, source: source)
+            board.style.dialect = Self.dialect(of: board, isObsidian: plan.isObsidian, source: source)
+        }
         return board
     }
 
@@ -432,6 +447,19 @@ struct BoardReader {
 
     /// Whether the blocks under a deeper heading make it a card (text, fields, a property list) rather than a group
     /// label for the list cards under it.
+    /// Where the pieces under the heading at `visible[index]` end: at the next heading of its level or above, or a
+    /// thematic break.
+    static func headingBodyEnd(after index: Int, level: Int, _ visible: [Int], _ segments: [MarkdownSegment]) -> Int {
+        var end = index + 1
+        while end < visible.count {
+            let next = segments[visible[end]].root
+            if next.kind == .heading, next.number <= level { break }
+            if next.kind == .thematicBreak { break }
+            end += 1
+        }
+        return end
+    }
+
     static func isHeadingCard(_ body: [MarkdownSegment]) -> Bool {
         guard let first = body.first else { return true }
         guard first.root.kind == .item else { return true }
@@ -503,6 +531,40 @@ struct BoardReader {
         return hangul > latin ? (BoardLocale(rawValue: "ko") ?? .en) : .en
     }
 
+    /// The tool the board looks written by: Obsidian Kanban (its front matter or settings), kanbn (its front-matter
+    /// options, or cards that link to `tasks/ID.md`), VS Code Markdown Kanban (heading cards with `- due:`-style
+    /// property lists), Taskell (list cards with indented `@ date`, `> description` or `* subtask` lines), else
+    /// pm-render's own format.
+    static func dialect(of board: Board, isObsidian: Bool, source: SourceText) -> BoardStyle.Dialect {
+        if isObsidian { return .obsidianKanban }
+        if board.rules.lanes.values.contains(where: \.isForeign) { return .kanbn }
+        let cards = board.lanes.lazy.flatMap(\.cards).prefix(200)
+        var links = 0
+        var properties = 0
+        var taskell = 0
+        for card in cards {
+            let first = Substring(source.line(card.location.line)).trimmingSpaces
+            if first.dropFirst().trimmingSpaces.hasPrefix("["), first.contains("](tasks/") { links += 1 }
+            guard card.endLine > card.location.line else { continue }
+            for number in (card.location.line + 1)...card.endLine {
+                let line = Substring(source.line(number))
+                let text = line.trimmingSpaces
+                guard line.first == " " || line.first == "\t" else { continue }
+                if text.hasPrefix("- "), CardField.parse(text.dropFirst(2)) != nil {
+                    properties += 1
+                } else if card.style == .listItem,
+                    text.hasPrefix("@ ") || text.hasPrefix("> ") || text.hasPrefix("* [")
+                {
+                    taskell += 1
+                }
+            }
+        }
+        if links > 0, links * 2 >= cards.count { return .kanbn }
+        if properties > 0 { return .vscodeKanban }
+        if taskell > 0 { return .taskell }
+        return .pmRender
+    }
+
     /// How the board writes its cards, for the editing commands.
     static func style(of board: Board, isObsidian: Bool, source: SourceText) -> BoardStyle {
         var style = BoardStyle()
@@ -515,7 +577,6 @@ struct BoardReader {
             if card.dates.completed != nil { style.stampsCompletion = true }
         }
         style.headingCards = headingCards > listCards
-        if isObsidian { style.dialect = .obsidianKanban }
         style.lineEnding = source.hadCRLF ? "\r\n" : "\n"
         if let first = firstListCard {
             let line = Substring(source.line(first.location.line)).trimmingSpaces
