@@ -7,7 +7,8 @@ import PMRender
 struct PMRenderCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pm-render",
-        abstract: "Render kanban boards kept as Markdown into HTML pages, reports and calendar feeds; check them in CI.",
+        abstract:
+            "Render kanban boards kept as Markdown into HTML pages, reports and calendar feeds; check them in CI.",
         discussion: "Run 'pm-render BOARD.md' to render. See docs/CLI.md for every command.",
         version: PMRenderVersion.string,
         subcommands: [

@@ -64,7 +64,9 @@ struct DialectTests {
         #expect(board.lanes.map(\.state.slug) == expected.lanes.map(\.state))
         #expect(board.lanes.map(\.cards.count) == expected.lanes.map(\.cards))
         for lane in expected.lanes {
-            guard let wip = lane.wip, let actual = board.lanes.first(where: { $0.heading == lane.name }) else { continue }
+            guard let wip = lane.wip, let actual = board.lanes.first(where: { $0.heading == lane.name }) else {
+                continue
+            }
             #expect((actual.wipLimit ?? 0) == wip, "WIP limit of \(lane.name)")
         }
         #expect(board.archive.count == (expected.archived ?? 0))
@@ -72,7 +74,9 @@ struct DialectTests {
         for card in expected.cards ?? [] {
             let found = board.lanes.first { $0.heading == card.lane }?.cards.first { $0.title == card.title }
             let actual = try #require(found, "no card '\(card.title)' in '\(card.lane)'")
-            if let due = card.due { #expect(actual.due?.iso == due, "due of \(card.title)") } else {
+            if let due = card.due {
+                #expect(actual.due?.iso == due, "due of \(card.title)")
+            } else {
                 #expect(actual.due == nil, "due of \(card.title)")
             }
             if let tags = card.tags { #expect(actual.tags == tags, "tags of \(card.title)") }
@@ -123,7 +127,8 @@ struct DialectTests {
     @Test(
         "brackets that held only a title's tags go with them",
         arguments: [
-            ("Fix (#ui)", "Fix"), ("Mid (#a #b) end", "Mid end"), ("(#a) Lead", "Lead"), ("Call foo() #bug", "Call foo()"),
+            ("Fix (#ui)", "Fix"), ("Mid (#a #b) end", "Mid end"), ("(#a) Lead", "Lead"),
+            ("Call foo() #bug", "Call foo()"),
             ("Keep [this] #x", "Keep [this]"),
         ])
     func bracketsAroundTags(line: String, title: String) {

@@ -170,7 +170,9 @@ public struct BoardHistory: Sendable {
             // compared (most cards of a long history stay as they were from one commit to the next).
             var unchanged = Set<String>()
             unchanged.reserveCapacity(cards.count)
-            for (key, value) in cards where previousCards[key].map({ $0 == value }) == true { unchanged.insert(value.id) }
+            for (key, value) in cards where previousCards[key].map({ $0 == value }) == true {
+                unchanged.insert(value.id)
+            }
             func changed(_ board: Board) -> Board {
                 guard !unchanged.isEmpty else { return board }
                 var reduced = board

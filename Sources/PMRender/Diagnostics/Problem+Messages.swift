@@ -19,7 +19,8 @@ extension Problem {
             .laneAtWIPLimit, .stateAtWIPLimit, .newCardNotAllowed, .boardHasErrors, .boardChangedOnDisk,
             .editChangesBoard, .invalidEditValue, .editNotPossible, .fileSystem:
             return .error
-        case .firstCardWithID, .tooManyDiagnostics, .notABoard, .historyVersionSkipped, .identityRenumbered, .cardAlreadyInLane:
+        case .firstCardWithID, .tooManyDiagnostics, .notABoard, .historyVersionSkipped, .identityRenumbered,
+            .cardAlreadyInLane:
             return .note
         default:
             return .warning
@@ -124,21 +125,25 @@ extension Problem {
             return "locale \(Self.quote(value)) is not supported, so the pages follow the board's text (Korean for a "
                 + "board written mostly in Hangul, else English): supported locales are " + BoardLocale.supportedList
         case .unknownTimezone(let value):
-            return "unknown time zone \(Self.quote(value)): expected an IANA name such as 'UTC', 'Europe/Berlin' or 'Asia/Seoul'"
+            return
+                "unknown time zone \(Self.quote(value)): expected an IANA name such as 'UTC', 'Europe/Berlin' or 'Asia/Seoul'"
         case .invalidDueSoon(let value):
             return "invalid due-soon \(Self.quote(value)): expected a whole number of days from 0 to 365"
         case .invalidReminder(let value):
-            return "invalid reminder \(Self.quote(value)): expected a time before the deadline such as '1d', '2h', '30m', "
+            return
+                "invalid reminder \(Self.quote(value)): expected a time before the deadline such as '1d', '2h', '30m', "
                 + "or 'none'"
         case .invalidWikilinkBase(let value):
             return "invalid wikilink-base \(Self.quote(value)): expected a URL starting with https://, http:// or /"
         case .invalidTagColor(let tag, let color):
-            return "colour \(Self.quote(color)) of tag \(Self.quote(tag)) is ignored: use a hex colour ('#d73a4a'), a CSS colour name "
+            return
+                "colour \(Self.quote(color)) of tag \(Self.quote(tag)) is ignored: use a hex colour ('#d73a4a'), a CSS colour name "
                 + "or rgb(…)"
         case .invalidRule(let key, let reason):
             return "invalid \(Self.quote(key)) rule: \(reason)"
         case .unknownLaneInRule(let key, let name, let lanes):
-            return "\(Self.quote(key)) names \(Self.quote(name)), which is neither a lane of this board nor TODO, DOING or DONE: the "
+            return
+                "\(Self.quote(key)) names \(Self.quote(name)), which is neither a lane of this board nor TODO, DOING or DONE: the "
                 + "lanes are \(Problem.list(lanes, or: false))"
         case .strayContent(let what):
             return "\(what) after a lane's cards is not part of any card and is not shown: indent it under the card "
@@ -151,20 +156,24 @@ extension Problem {
             return "card title is \(length) characters long; only the first \(limit) are shown: move the rest into "
                 + "the description"
         case .invalidDeadline(let value):
-            return "\(Self.quote(value)) is not a date, so the card has no deadline: expected YYYY-MM-DD (or the board's "
+            return
+                "\(Self.quote(value)) is not a date, so the card has no deadline: expected YYYY-MM-DD (or the board's "
                 + "date format), optionally with HH:MM"
         case .invalidDate(let value):
             return "\(Self.quote(value)) is not a date and is ignored: expected YYYY-MM-DD"
         case .timeWithoutDate:
             return "a time without a date is ignored: add the date, e.g. '@{2026-12-01} @@{14:00}'"
         case .conflictingDeadlines(let first, let second):
-            return "card has two different deadlines, \(Self.quote(first)) and \(Self.quote(second)): the first is used; keep one"
+            return
+                "card has two different deadlines, \(Self.quote(first)) and \(Self.quote(second)): the first is used; keep one"
         case .conflictingIDs(let first, let second):
-            return "card has two different IDs, \(Self.quote(first)) and \(Self.quote(second)): the first is used; keep one"
+            return
+                "card has two different IDs, \(Self.quote(first)) and \(Self.quote(second)): the first is used; keep one"
         case .invalidCardID(let value):
             return "invalid card ID \(Self.quote(value)) is ignored: use letters, digits, '-', '_' or '.'"
         case .duplicateCardID(let id, let title, let renamed):
-            return "card \(Self.quote(title)) repeats the ID \(Self.quote(id)) of another card, so it is \(Self.quote(renamed)) on the page: give "
+            return
+                "card \(Self.quote(title)) repeats the ID \(Self.quote(id)) of another card, so it is \(Self.quote(renamed)) on the page: give "
                 + "it an ID of its own"
         case .firstCardWithID:
             return "the first card with that ID is here"
@@ -173,13 +182,16 @@ extension Problem {
         case .overStateWIPLimit(let state, let count, let limit):
             return "the \(state.rawValue) lanes hold \(count) cards, over the WIP limit of \(limit)"
         case .newCardInWrongLane(let title, let lane, let allowed):
-            return "new card \(Self.quote(title)) starts in \(Self.quote(lane)), but the 'new-cards' rule lets new cards start only in "
+            return
+                "new card \(Self.quote(title)) starts in \(Self.quote(lane)), but the 'new-cards' rule lets new cards start only in "
                 + Problem.list(allowed)
         case .illegalMove(let title, let from, let to, let allowed):
             let options =
                 allowed.isEmpty
-                ? "cards in \(Self.quote(from)) may not move" : "cards in \(Self.quote(from)) may move only to \(Problem.list(allowed))"
-            return "card \(Self.quote(title)) moved from \(Self.quote(from)) to \(Self.quote(to)), which the 'transitions' rule does not allow: "
+                ? "cards in \(Self.quote(from)) may not move"
+                : "cards in \(Self.quote(from)) may move only to \(Problem.list(allowed))"
+            return
+                "card \(Self.quote(title)) moved from \(Self.quote(from)) to \(Self.quote(to)), which the 'transitions' rule does not allow: "
                 + options
         case .previousVersionUnreadable(let version):
             return "the previous version (\(version)) is not a readable board, so the changes cannot be checked"
@@ -206,9 +218,11 @@ extension Problem {
             return "partials include each other in a cycle outside any section (\(chain.joined(separator: " → "))): "
                 + "this would never finish"
         case .unknownTemplateKey(let name):
-            return "unknown key \(Self.quote(name)): the template would render nothing here; see docs/TEMPLATES.md for the keys"
+            return
+                "unknown key \(Self.quote(name)): the template would render nothing here; see docs/TEMPLATES.md for the keys"
         case .unescapedText(let name):
-            return "\(Self.quote(name)) is text from the board and must be escaped: write {{\(name)}}, not {{{\(name)}}} or "
+            return
+                "\(Self.quote(name)) is text from the board and must be escaped: write {{\(name)}}, not {{{\(name)}}} or "
                 + "{{&\(name)}}"
         case .templateKeyNotText(let name):
             return "\(Self.quote(name)) is a group of values, not text: use it as a section ({{#\(name)}}…{{/\(name)}})"
@@ -219,7 +233,8 @@ extension Problem {
                 + "that includes itself must be inside a section its data ends (a name an outer value also has, such "
                 + "as the page's own list, starts the recursion over)"
         case .unsupportedTemplateTag(let text):
-            return "\(Self.quote(text)) is not supported: pm-render's templates use plain Mustache (no pragmas, no dynamic "
+            return
+                "\(Self.quote(text)) is not supported: pm-render's templates use plain Mustache (no pragmas, no dynamic "
                 + "partials)"
         case .unreadableTemplate(let reason):
             return "cannot read template: \(reason)"
@@ -229,7 +244,8 @@ extension Problem {
             return "no card matches \(Self.quote(query)): give a card's ID, its title or the start of either "
                 + "('pm-render show' lists them)"
         case .ambiguousCard(let query, let candidates):
-            return "\(Self.quote(query)) matches \(candidates.count) cards: \(candidates.joined(separator: ", ")); give more of "
+            return
+                "\(Self.quote(query)) matches \(candidates.count) cards: \(candidates.joined(separator: ", ")); give more of "
                 + "the title, or the card's ID"
         case .noSuchLane(let name, let lanes):
             return "the board has no lane \(Self.quote(name)): its lanes are \(Problem.list(lanes, or: false))"
@@ -238,17 +254,21 @@ extension Problem {
         case .moveNotAllowed(let title, let from, let to, let allowed):
             let options =
                 allowed.isEmpty
-                ? "cards in \(Self.quote(from)) may not move" : "cards in \(Self.quote(from)) may move only to \(Problem.list(allowed))"
-            return "cannot move \(Self.quote(title)) from \(Self.quote(from)) to \(Self.quote(to)): the 'transitions' rule here does not allow it; "
+                ? "cards in \(Self.quote(from)) may not move"
+                : "cards in \(Self.quote(from)) may move only to \(Problem.list(allowed))"
+            return
+                "cannot move \(Self.quote(title)) from \(Self.quote(from)) to \(Self.quote(to)): the 'transitions' rule here does not allow it; "
                 + "\(options)"
         case .laneAtWIPLimit(let lane, let count, let limit):
-            return "lane \(Self.quote(lane)) is full: it holds \(count) card\(count == 1 ? "" : "s") and its WIP limit here is "
+            return
+                "lane \(Self.quote(lane)) is full: it holds \(count) card\(count == 1 ? "" : "s") and its WIP limit here is "
                 + "\(limit); finish or move a card first"
         case .stateAtWIPLimit(let state, let count, let limit):
             return "the \(state.rawValue) lanes are full: they hold \(count) card\(count == 1 ? "" : "s") and the WIP "
                 + "limit here is \(limit); finish or move a card first"
         case .newCardNotAllowed(let lane, let allowed):
-            return "a new card may not start in \(Self.quote(lane)): the 'new-cards' rule here lets new cards start only in "
+            return
+                "a new card may not start in \(Self.quote(lane)): the 'new-cards' rule here lets new cards start only in "
                 + "\(Problem.list(allowed))"
         case .ruleOverridden(let problem):
             return "\(problem.message); done anyway (--force)"
@@ -261,7 +281,8 @@ extension Problem {
             return "nothing was written: after this edit the board would not read the same way (\(detail)); please "
                 + "report this with the board"
         case .identityRenumbered(let title, let from, let to):
-            return "card \(Self.quote(title)) is now \(Self.quote(to)) (was \(Self.quote(from))): cards with the same title are numbered in file "
+            return
+                "card \(Self.quote(title)) is now \(Self.quote(to)) (was \(Self.quote(from))): cards with the same title are numbered in file "
                 + "order; give it an ID ('^id') to keep it"
         case .invalidEditValue(let option, let value, let expected):
             return "invalid \(option) \(Self.quote(value)): expected \(expected)"

@@ -155,7 +155,8 @@ public struct CardDates: Hashable, Sendable {
 
 /// A card's priority, as the Tasks plugin ranks it.
 public enum Priority: Int, Hashable, Sendable, CaseIterable, Comparable {
-    case lowest = 0, low, normal, medium, high, highest
+    case lowest = 0
+    case low, normal, medium, high, highest
 
     public static func < (lhs: Priority, rhs: Priority) -> Bool { lhs.rawValue < rhs.rawValue }
 

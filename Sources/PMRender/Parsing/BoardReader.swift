@@ -108,7 +108,8 @@ struct BoardReader {
             while next < visible.count, segments[visible[next]].root.kind == .heading,
                 segments[visible[next]].root.number > laneLevel
             {
-                let end = Self.headingBodyEnd(after: next, level: segments[visible[next]].root.number, visible, segments)
+                let end = Self.headingBodyEnd(
+                    after: next, level: segments[visible[next]].root.number, visible, segments)
                 let body = visible[(next + 1)..<end].map { segments[$0] }
                 if !body.isEmpty { return !Self.isHeadingCard(body) }
                 next = end
@@ -133,7 +134,9 @@ struct BoardReader {
                 let level = node.number
                 // A leading `#` heading of a board with `##` lanes is its title; later ones are lanes too.
                 if level < laneLevel, !sawLane, titleHeading == nil, outline.current == nil {
-                    titleHeading = (TextCleaning.collapseWhitespace(segment.markdown.plainText(of: 0)), location(segment))
+                    titleHeading = (
+                        TextCleaning.collapseWhitespace(segment.markdown.plainText(of: 0)), location(segment)
+                    )
                     index += 1
                     continue
                 }
@@ -186,7 +189,8 @@ struct BoardReader {
         var jobs: [CardReader.Job] = []
         for draft in outline.lanes {
             for (source, last) in draft.cards {
-                let job = CardReader.Job(source, endLine: Self.nextLine(after: last, in: segments, source: self.source) - 1)
+                let job = CardReader.Job(
+                    source, endLine: Self.nextLine(after: last, in: segments, source: self.source) - 1)
                 if let entry = cache.entries[job.first.id], entry.body == job.body { continue }
                 jobs.append(job)
             }
@@ -418,7 +422,8 @@ struct BoardReader {
             let markdown = segment.markdown
             let isParagraph = segment.root.kind == .paragraph
             // Only a paragraph whose text starts with `%%` (or, inside a comment, holds one) matters here.
-            let mayMatter = isParagraph && markdown.nodes.count > 1 && markdown.nodes[1].kind == .text
+            let mayMatter =
+                isParagraph && markdown.nodes.count > 1 && markdown.nodes[1].kind == .text
                 && markdown.nodes[1].text.utf8.contains(UInt8(ascii: "%"))
             if inComment {
                 if mayMatter || isParagraph, markdown.plainText(of: 0).contains("%%") { inComment = false }
@@ -480,7 +485,8 @@ struct BoardReader {
     /// Obsidian's `**Complete**` (in any of the plugin's languages) alone in a paragraph.
     static func isCompleteMarker(_ segment: MarkdownSegment) -> Bool {
         let markdown = segment.markdown
-        guard markdown.nodes.count >= 2, markdown.nodes[1].kind == .strong, markdown.nodes[1].end == markdown.nodes.count
+        guard markdown.nodes.count >= 2, markdown.nodes[1].kind == .strong,
+            markdown.nodes[1].end == markdown.nodes.count
         else { return false }
         return LaneStates.isCompleteMarker(markdown.plainText(of: 0))
     }
@@ -505,7 +511,9 @@ struct BoardReader {
         text = text.drop(while: { $0 == "#" }).trimmingSpaces
         // An optional closing sequence of `#`s, after a space.
         let withoutClosing = text.reversed().drop(while: { $0 == "#" })
-        if withoutClosing.first == " " || withoutClosing.first == "\t" { text = Substring(String(withoutClosing.reversed())).trimmingSpaces }
+        if withoutClosing.first == " " || withoutClosing.first == "\t" {
+            text = Substring(String(withoutClosing.reversed())).trimmingSpaces
+        }
         return String(text)
     }
 

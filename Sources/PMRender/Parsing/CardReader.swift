@@ -83,7 +83,8 @@ struct CardReader: Sendable {
         var description = Markdown.Builder()
         var titleLine = segment.line
         var rest = children[...]
-        if let first = children.first, markdown.nodes[first].kind == .paragraph || markdown.nodes[first].kind == .heading
+        if let first = children.first,
+            markdown.nodes[first].kind == .paragraph || markdown.nodes[first].kind == .heading
         {
             let lines = state.lines(of: first, in: markdown)
             titleLine = lines.first?.line ?? segment.line
@@ -298,7 +299,9 @@ private struct ReadingState {
         let items = Array(markdown.children(of: list))
         let properties = items.map { property($0, in: markdown) }
         guard !items.isEmpty, properties.allSatisfy({ $0 != nil }) else { return false }
-        for (item, property) in zip(items, properties) { apply(property!, item: item, in: markdown, into: &description) }
+        for (item, property) in zip(items, properties) {
+            apply(property!, item: item, in: markdown, into: &description)
+        }
         return true
     }
 
@@ -334,7 +337,8 @@ private struct ReadingState {
     }
 
     private mutating func apply(
-        _ property: (CardField, Substring, Int), item: Int, in markdown: Markdown, into description: inout Markdown.Builder
+        _ property: (CardField, Substring, Int), item: Int, in markdown: Markdown,
+        into description: inout Markdown.Builder
     ) {
         let (field, value, line) = property
         droppedLines.insert(line)
@@ -433,7 +437,8 @@ private struct ReadingState {
         var run: (Int, Int)?
         func flush() {
             if let (first, end) = run {
-                parts.append(reader.source.text(lines: first, through: end, removingIndent: indent, keepBlankEdges: true))
+                parts.append(
+                    reader.source.text(lines: first, through: end, removingIndent: indent, keepBlankEdges: true))
             }
             run = nil
         }
@@ -514,7 +519,8 @@ private struct InlineCleaner {
                 }
                 let start = builder.nodes.count
                 builder.openNode(node)
-                clean(Array(markdown.children(of: index)), in: markdown, into: &builder, state: &state, depth: depth + 1)
+                clean(
+                    Array(markdown.children(of: index)), in: markdown, into: &builder, state: &state, depth: depth + 1)
                 builder.close()
                 if builder.nodes.count == start + 1 { builder.nodes.removeLast() }
             default:

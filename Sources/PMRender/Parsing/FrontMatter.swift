@@ -61,7 +61,8 @@ struct FrontMatter {
             return frontMatter
         }
         frontMatter.bodyStartLine = closing + 1
-        let yaml = closing > 2 ? source.text(lines: 2, through: closing - 1, removingIndent: 0, keepBlankEdges: true) : ""
+        let yaml =
+            closing > 2 ? source.text(lines: 2, through: closing - 1, removingIndent: 0, keepBlankEdges: true) : ""
         // libyaml may report a problem at the end of input: keep it inside the front matter.
         let lastLine = max(closing - 1, 1)
         frontMatter.parse(yaml: yaml, lineOffset: 1) { problem, location in
@@ -360,7 +361,8 @@ enum CSSColor {
             ["rgb", "rgba", "hsl", "hsla"].contains(String(lowered[..<open]))
         else { return false }
         let inside = lowered[lowered.index(after: open)..<lowered.index(before: lowered.endIndex)]
-        return inside.count <= 60 && inside.unicodeScalars.allSatisfy { " ,.%/0123456789deg".unicodeScalars.contains($0) }
+        return inside.count <= 60
+            && inside.unicodeScalars.allSatisfy { " ,.%/0123456789deg".unicodeScalars.contains($0) }
     }
 }
 

@@ -55,8 +55,10 @@ struct SourceText: Sendable {
                     if index + 1 < count, raw[index + 1] == 0x0A { index += 1 }
                     lineStartInRaw = index + 1
                 } else if byte == 0 {
-                    throw .nulCharacter(SourceText.location(in: raw, lineStart: lineStartInRaw, offset: index,
-                                                            line: lineStarts.count))
+                    throw .nulCharacter(
+                        SourceText.location(
+                            in: raw, lineStart: lineStartInRaw, offset: index,
+                            line: lineStarts.count))
                 } else if copying {
                     bytes.append(byte)
                 }
@@ -65,8 +67,10 @@ struct SourceText: Sendable {
             }
             let length = SourceText.utf8SequenceLength(raw, at: index)
             guard length > 0 else {
-                throw .notUTF8(SourceText.location(in: raw, lineStart: lineStartInRaw, offset: index,
-                                                   line: lineStarts.count))
+                throw .notUTF8(
+                    SourceText.location(
+                        in: raw, lineStart: lineStartInRaw, offset: index,
+                        line: lineStarts.count))
             }
             if copying { bytes.append(contentsOf: raw[index..<index + length]) }
             index += length
@@ -141,7 +145,12 @@ struct SourceText: Sendable {
                     column += 1
                 } else if byte == 0x09 {
                     let next = (column / 4 + 1) * 4
-                    if next > indent { pendingSpaces = next - indent; column = indent } else { column = next }
+                    if next > indent {
+                        pendingSpaces = next - indent
+                        column = indent
+                    } else {
+                        column = next
+                    }
                 } else {
                     break
                 }

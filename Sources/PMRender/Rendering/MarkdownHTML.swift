@@ -151,7 +151,9 @@ struct MarkdownHTML {
                 let hasTasks = markdown.children(of: index).contains { markdown.nodes[$0].flags.contains(.task) }
                 let classAttribute = hasTasks ? " class=\"tasks\"" : ""
                 if ordered {
-                    out += (node.number != 1 ? "<ol start=\"\(node.number)\"\(classAttribute)>\n" : "<ol\(classAttribute)>\n")
+                    out +=
+                        (node.number != 1
+                        ? "<ol start=\"\(node.number)\"\(classAttribute)>\n" : "<ol\(classAttribute)>\n")
                         .utf8
                 } else {
                     out += "<ul\(classAttribute)>\n".utf8
@@ -197,8 +199,12 @@ struct MarkdownHTML {
                 HTMLEscaping.append(node.text, to: &out)
                 out += "</code>".utf8
             case .emphasis, .strong, .highlight, .strikethrough:
-                let element = node.kind == .emphasis ? "em" : node.kind == .strong ? "strong"
-                    : node.kind == .highlight ? "mark" : "del"
+                let element =
+                    node.kind == .emphasis
+                    ? "em"
+                    : node.kind == .strong
+                        ? "strong"
+                        : node.kind == .highlight ? "mark" : "del"
                 out += "<\(element)>".utf8
                 push(index, closing: "</\(element)>")
             case .link:

@@ -69,7 +69,9 @@ public enum MultiBoardSite {
         let multi = paths.count > 1
         let results = await withTaskGroup(of: BoardResult.self) { group -> [BoardResult] in
             for (index, path) in paths.enumerated() {
-                group.addTask { await renderOne(index: index, path: path, slug: slugs[path]!, options: options, multi: multi) }
+                group.addTask {
+                    await renderOne(index: index, path: path, slug: slugs[path]!, options: options, multi: multi)
+                }
             }
             var collected: [BoardResult] = []
             for await result in group { collected.append(result) }
@@ -126,13 +128,16 @@ public enum MultiBoardSite {
         }
         let good = results.filter { !$0.files.isEmpty }
         if results.count == 1, let only = good.first {
-            let site = RenderedSite(files: only.files, cardCount: only.board?.cardCount ?? 0, overdueCount: only.overdueCount)
-            return Outcome(site: site, diagnostics: diagnostics, failed: failed, boardCount: 1, title: only.board?.title)
+            let site = RenderedSite(
+                files: only.files, cardCount: only.board?.cardCount ?? 0, overdueCount: only.overdueCount)
+            return Outcome(
+                site: site, diagnostics: diagnostics, failed: failed, boardCount: 1, title: only.board?.title)
         }
         var files = good.flatMap(\.files)
         let entries = good.map {
             OverviewBuilder.Entry(
-                board: $0.board!, slug: $0.slug, clock: options.clock($0.board!.timezone), latestChange: $0.latestChange)
+                board: $0.board!, slug: $0.slug, clock: options.clock($0.board!.timezone), latestChange: $0.latestChange
+            )
         }
         // The overview speaks --locale, else the boards' language when they all share one, else English.
         let locales = Set(entries.map(\.board.locale))
@@ -148,7 +153,8 @@ public enum MultiBoardSite {
         let overdue = builder.overduePage()
         guard options.templates.has("overview") else {
             return Outcome(
-                site: nil, diagnostics: diagnostics + [Diagnostic(.missingTemplate("overview"), file: "templates", at: nil)],
+                site: nil,
+                diagnostics: diagnostics + [Diagnostic(.missingTemplate("overview"), file: "templates", at: nil)],
                 failed: failed, boardCount: results.count, title: title)
         }
         let templates = options.templates

@@ -42,9 +42,10 @@ public enum FuzzHarness {
         check(incremental.diagnostics == whole.diagnostics, "the version reader found different problems")
 
         // Machine-readable outputs are valid JSON.
-        for json in [BoardJSON.encode(result.board), DiagnosticPrinter.render(result.diagnostics, format: .json),
-            DiagnosticPrinter.render(result.diagnostics, format: .sarif)]
-        {
+        for json in [
+            BoardJSON.encode(result.board), DiagnosticPrinter.render(result.diagnostics, format: .json),
+            DiagnosticPrinter.render(result.diagnostics, format: .sarif),
+        ] {
             check((try? JSONSerialization.jsonObject(with: Data(json.utf8))) != nil, "an output is not valid JSON")
         }
         // Every text diagnostic line is FILE[:LINE:COL]: severity: message, one per line.
