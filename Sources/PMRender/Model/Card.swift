@@ -61,6 +61,9 @@ public struct Card: Hashable, Sendable {
     }
 
     private var box: Box
+    /// The identity of the card's fields: two cards with the same one hold the same fields (a card read again from
+    /// an unchanged piece of the next version keeps its box).
+    var storageIdentity: ObjectIdentifier { ObjectIdentifier(box) }
     /// Where the card starts (its list marker or `###`).
     public var location: SourceLocation
     /// The last line of the card's source, blank lines excluded.

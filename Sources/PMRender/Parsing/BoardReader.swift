@@ -191,7 +191,9 @@ struct BoardReader {
             for (source, last) in draft.cards {
                 let job = CardReader.Job(
                     source, endLine: Self.nextLine(after: last, in: segments, source: self.source) - 1)
-                if let entry = cache.entries[job.first.id], entry.body == job.body { continue }
+                if let index = cache.entries.index(forKey: job.first.id), cache.entries.values[index].body == job.body {
+                    continue
+                }
                 jobs.append(job)
             }
         }
@@ -260,7 +262,8 @@ struct BoardReader {
             for card in lane.cards {
                 let segment = cardSegments[position]
                 position += 1
-                if cache.entries[segment]?.reading.card != card { cache.entries[segment]?.reading.card = card }
+                guard let index = cache.entries.index(forKey: segment) else { continue }
+                if cache.entries.values[index].reading.card != card { cache.entries.values[index].reading.card = card }
             }
         }
 
@@ -301,14 +304,17 @@ struct BoardReader {
     /// is now; nil for a card without a title or ID.
     private mutating func cached(_ source: CardSource, cache: inout CardCache) -> Card? {
         let first = source.first
-        guard var entry = cache.entries[first.id] else { return nil }
-        if first.line != entry.line {
-            entry.reading.shift(by: first.line - entry.line)
-            entry.line = first.line
-            cache.entries[first.id] = entry
+        // One lookup, and the entry changed in place: a cached reading is never copied whole.
+        guard let index = cache.entries.index(forKey: first.id) else { return nil }
+        let line = cache.entries.values[index].line
+        if first.line != line {
+            cache.entries.values[index].reading.shift(by: first.line - line)
+            cache.entries.values[index].line = first.line
         }
-        problems += entry.reading.problems
-        let card = entry.reading.card
+        if !cache.entries.values[index].reading.problems.isEmpty {
+            problems += cache.entries.values[index].reading.problems
+        }
+        let card = cache.entries.values[index].reading.card
         return card.title.isEmpty && card.explicitID == nil ? nil : card
     }
 
