@@ -102,8 +102,10 @@ struct PageBuilder {
     func page() -> PageView {
         var overdue = 0
         var dueSoon = 0
+        var noDue = 0
         var tags: [String: (name: String, count: Int)] = [:]
         var assignees: [String: (name: String, count: Int)] = [:]
+        var states: [CardState: Int] = [:]
         var usedKeys: [String: Int] = [:]
         let lanes = board.lanes.enumerated().map { index, lane -> LaneView in
             var previousGroup: String?
@@ -113,10 +115,12 @@ struct PageBuilder {
                 let view = cardView(card, isGroupStart: isGroupStart)
                 if view.isOverdue { overdue += 1 }
                 if view.isDueSoon { dueSoon += 1 }
+                if card.due == nil { noDue += 1 }
                 for tag in card.tags { tags[Slug.make(tag), default: (tag, 0)].count += 1 }
                 for person in card.assignees { assignees[Slug.make(person), default: (person, 0)].count += 1 }
                 return view
             }
+            states[lane.state, default: 0] += cards.count
             var key = "lane-" + Slug.make(lane.name.isEmpty ? String(index + 1) : lane.name)
             if let count = usedKeys[key] {
                 usedKeys[key] = count + 1
@@ -138,19 +142,30 @@ struct PageBuilder {
             seenArchived[card.id] = count
             return cardView(card, anchor: "archived-\(card.id)" + (count > 1 ? "-\(count)" : ""))
         }
-        func options(_ values: [String: (name: String, count: Int)]) -> [FilterOptionView] {
-            values.map { FilterOptionView(value: $0.value.name, slug: $0.key, count: $0.value.count) }
-                .sorted { ($0.value.lowercased(), $0.slug) < ($1.value.lowercased(), $1.slug) }
+        func options(_ values: [String: (name: String, count: Int)]) -> [(slug: String, name: String, count: Int)] {
+            values.map { (slug: $0.key, name: $0.value.name, count: $0.value.count) }
+                .sorted { ($0.name.lowercased(), $0.slug) < ($1.name.lowercased(), $1.slug) }
+        }
+        let tagOptions = options(tags).map { option in
+            let tag = tagView(option.name)
+            return FilterOptionView(
+                value: option.name, slug: option.slug, count: option.count, hue: tag.hue, color: tag.color)
+        }
+        let stateOptions = CardState.allCases.compactMap { state in
+            states[state].map { FilterOptionView(value: phrases.stateName(state), slug: state.slug, count: $0) }
         }
         return PageView(
             frame: frame(current: "index.html", overdueCount: overdue), descriptionHTML: blockHTML(board.description),
             summary: phrases.summary(cards: board.cardCount, overdue: overdue), cardCount: board.cardCount,
-            overdueCount: overdue, dueSoonCount: dueSoon, lanes: lanes, archived: archived,
+            overdueCount: overdue, dueSoonCount: dueSoon, noDueCount: noDue, lanes: lanes, archived: archived,
             problems: problems.map {
                 ProblemView(message: $0.message, line: $0.location?.line ?? 0, severity: $0.severity.rawValue)
             },
-            tagOptions: options(tags), assigneeOptions: options(assignees),
-            boardKey: Slug.make(BoardParser.titleFromFileName(board.sourceFile)))
+            tagOptions: tagOptions,
+            assigneeOptions: options(assignees).map {
+                FilterOptionView(value: $0.name, slug: $0.slug, count: $0.count)
+            },
+            stateOptions: stateOptions, boardKey: Slug.make(BoardParser.titleFromFileName(board.sourceFile)))
     }
 
     /// `overdue.html`: overdue and due-soon cards by age, each linking to the card.
@@ -290,11 +305,42 @@ struct PageBuilder {
 
     // MARK: - Markdown
 
+    /// Block Markdown as HTML, without the line breaks between block tags (on a board of thousands of cards each
+    /// would be a text node of its own in the browser, for nothing: they never show), and with task boxes named by
+    /// `aria-label` (a `title` alone is no label for assistive technology; axe reports it).
     func blockHTML(_ markdown: Markdown) -> HTMLView {
         guard !markdown.isEmpty else { return .empty }
         var out: [UInt8] = []
         html.write(markdown, to: &out)
-        return HTMLView(bytes: out)
+        return HTMLView(bytes: Self.labellingTaskBoxes(Self.withoutBreaksBetweenBlocks(out)))
+    }
+
+    private static let taskBoxes = [
+        (Array("<input type=\"checkbox\" disabled title=\"".utf8),
+         Array("<input type=\"checkbox\" disabled aria-label=\"".utf8)),
+        (Array("<input type=\"checkbox\" disabled checked title=\"".utf8),
+         Array("<input type=\"checkbox\" disabled checked aria-label=\"".utf8)),
+    ]
+
+    /// `MarkdownHTML`'s task boxes with `aria-label` for `title`. Only `MarkdownHTML` writes a raw `<input` (text is
+    /// escaped), so the pattern cannot come from a board.
+    static func labellingTaskBoxes(_ html: [UInt8]) -> [UInt8] {
+        guard html.contains(UInt8(ascii: "<")), let first = taskBoxes.first?.0.prefix(6) else { return html }
+        var out: [UInt8] = []
+        out.reserveCapacity(html.count + 32)
+        var index = 0
+        while index < html.count {
+            if html[index] == UInt8(ascii: "<"), html[index...].starts(with: first),
+                let (from, to) = taskBoxes.first(where: { html[index...].starts(with: $0.0) })
+            {
+                out += to
+                index += from.count
+            } else {
+                out.append(html[index])
+                index += 1
+            }
+        }
+        return out
     }
 
     func inlineHTML(_ markdown: Markdown) -> HTMLView {
@@ -302,5 +348,35 @@ struct PageBuilder {
         var out: [UInt8] = []
         html.write(markdown, to: &out)
         return HTMLView(bytes: out)
+    }
+
+    /// Tags after which a line break is only layout of the HTML source (never a space in the text).
+    private static let blockTags: Set<[UInt8]> = Set(
+        ["p", "blockquote", "ul", "ol", "li", "pre", "hr", "h1", "h2", "h3", "h4", "h5", "h6", "details", "summary",
+         "aside", "div", "table", "thead", "tbody", "tr", "th", "td"].map { Array($0.utf8) })
+
+    /// Drops each `\n` that directly follows an opening or closing block tag. Safe on `MarkdownHTML`'s output: it
+    /// writes every `<` and `>` of text and attributes as a reference, so a raw `>` always ends a tag, and the
+    /// text of a code block holds no tag.
+    static func withoutBreaksBetweenBlocks(_ html: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(html.count)
+        var tagStart = -1
+        for byte in html {
+            if byte == UInt8(ascii: "<") { tagStart = out.count }
+            if byte == UInt8(ascii: "\n"), tagStart >= 0, out.last == UInt8(ascii: ">") {
+                var name = out.index(after: tagStart)
+                if name < out.endIndex, out[name] == UInt8(ascii: "/") { name += 1 }
+                var end = name
+                while end < out.endIndex, Self.isNameByte(out[end]) { end += 1 }
+                if blockTags.contains(Array(out[name..<end])) { continue }
+            }
+            out.append(byte)
+        }
+        return out
+    }
+
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
 }
