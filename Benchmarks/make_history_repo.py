@@ -46,6 +46,7 @@ def main():
     out = importer.stdin
     cards = {"TODO": [], "DOING": [], "DONE": []}
     path = "board.md"
+    changes_made = 0  # board commits so far: cards cycle through add, start, finish, edit
     for n in range(args.commits):
         author = AUTHORS[n % len(AUTHORS)]
         when = START + n * 600
@@ -55,7 +56,8 @@ def main():
             changes.append(blob("NOTES.md", f"Meeting notes {n}\n".encode()))
         else:
             total = sum(len(c) for c in cards.values())
-            step = n % 4
+            step = changes_made % 4
+            changes_made += 1
             if step == 0 or not cards["TODO"]:
                 cards["TODO"].append(f"Card {n} @{{2026-{n % 12 + 1:02d}-{n % 28 + 1:02d}}} #area{n % 7}")
                 message = f"Add card {n}"

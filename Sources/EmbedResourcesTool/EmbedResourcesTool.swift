@@ -17,6 +17,8 @@ struct EmbedResourcesTool {
             let files = read(folder: parts[1], ending: parts[2])
             source += "\nenum \(parts[0]) {\n    static let sources: [String: String] = \(dictionary(files))\n}\n"
         }
+        // Unchanged text is not written again, so a re-planned build does not recompile the library.
+        if (try? String(contentsOfFile: arguments[0], encoding: .utf8)) == source { return }
         do {
             try source.write(toFile: arguments[0], atomically: true, encoding: .utf8)
         } catch {

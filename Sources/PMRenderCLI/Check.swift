@@ -44,7 +44,7 @@ struct Check: AsyncParsableCommand {
                 diagnostics = comparison.diagnostics
                 board = comparison.current.board
             } else {
-                let result = try Boards.load(path)
+                let result = try await Boards.load(path)
                 diagnostics = result.diagnostics
                 board = result.board
             }

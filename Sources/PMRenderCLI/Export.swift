@@ -2,7 +2,7 @@ import ArgumentParser
 import PMRender
 
 /// `pm-render export BOARD.md --format json`: the model on stdout.
-struct Export: ParsableCommand {
+struct Export: AsyncParsableCommand {
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case json, ics
     }
@@ -26,9 +26,9 @@ struct Export: ParsableCommand {
 
     @OptionGroup var diagnosticOptions: DiagnosticOptions
 
-    func run() throws {
+    func run() async throws {
         let locale = try localeOptions.resolve()
-        guard let board = try Boards.readable([self.board], format: diagnosticOptions.diagnostics).first else { return }
+        guard let board = try await Boards.readable([self.board], format: diagnosticOptions.diagnostics).first else { return }
         switch format {
         case .json:
             Output.out(BoardJSON.encode(board))

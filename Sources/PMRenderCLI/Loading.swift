@@ -35,7 +35,7 @@ struct PreviousOptions: ParsableArguments {
 
     /// `path` compared with its previous version, with the rules checked.
     func compare(_ path: String) async throws -> VersionComparison {
-        let current = try Boards.load(path)
+        let current = try await Boards.load(path)
         let (name, bytes) = try await load(for: path)
         return BoardComparison.run(current: current, previous: bytes, previousName: name)
     }
@@ -44,9 +44,9 @@ struct PreviousOptions: ParsableArguments {
 /// Reading boards for the commands.
 enum Boards {
     /// The board at `path`, parsed and checked; a file that cannot be opened is a usage failure (exit 2).
-    static func load(_ path: String) throws -> ParseResult {
+    static func load(_ path: String) async throws -> ParseResult {
         do {
-            return try BoardFile.load(path: path)
+            return try await BoardFile.load(path: path)
         } catch {
             throw Output.usageFailure(error.description)
         }
@@ -54,12 +54,12 @@ enum Boards {
 
     /// Boards for commands that show what a board says (export, overdue, history, metrics): every board that can be
     /// read is used, its problems printed as warnings (`check` is the gate). A file that is not text fails (exit 1).
-    static func readable(_ paths: [String], format: DiagnosticFormat) throws -> [Board] {
+    static func readable(_ paths: [String], format: DiagnosticFormat) async throws -> [Board] {
         var boards: [Board] = []
         var diagnostics: [Diagnostic] = []
         var unreadable = false
         for path in paths {
-            let result = try load(path)
+            let result = try await load(path)
             if result.isReadable {
                 boards.append(result.board)
                 diagnostics += result.diagnostics.map(\.asWarning)

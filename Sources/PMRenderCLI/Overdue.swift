@@ -2,7 +2,7 @@ import ArgumentParser
 import PMRender
 
 /// `pm-render overdue BOARD.md...`: overdue (and due-soon) cards for CI logs, summaries and chat.
-struct Overdue: ParsableCommand {
+struct Overdue: AsyncParsableCommand {
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case text, markdown, json
     }
@@ -34,9 +34,9 @@ struct Overdue: ParsableCommand {
         if let within, within < 0 || within > 3650 { throw ValidationError("--within must be between 0 and 3650 days") }
     }
 
-    func run() throws {
+    func run() async throws {
         let locale = try localeOptions.resolve()
-        let parsed = try Boards.readable(boards, format: diagnosticOptions.diagnostics)
+        let parsed = try await Boards.readable(boards, format: diagnosticOptions.diagnostics)
         var clocks: [String: DeadlineClock] = [:]
         for board in parsed { clocks[board.sourceFile] = try clock.resolve(timezone: board.timezone) }
         let report = OverdueReport(boards: parsed, clock: { clocks[$0.sourceFile]! }, within: within)

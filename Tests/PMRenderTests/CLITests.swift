@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PMRender
 
 /// End-to-end tests of the built `pm-render` binary.
@@ -13,13 +14,36 @@ struct CLITests {
         #expect(result.stderr == "examples/board.md: 9 cards, 0 errors, 0 warnings\n")
     }
 
-    @Test("check: board errors exit 1 and print FILE:LINE:COL diagnostics, all of them")
+    @Test("check: errors exit 1 and print FILE:LINE:COL diagnostics, all of them, warnings included")
     func checkErrors() throws {
-        let result = try TestSupport.run(["check", "Tests/PMRenderTests/Fixtures/diagnostics/sections.md"])
+        let path = "Tests/PMRenderTests/Fixtures/diagnostics/lane-rules.md"
+        let result = try TestSupport.run(["check", path])
         #expect(result.status == 1)
-        #expect(result.stderr.contains("Tests/PMRenderTests/Fixtures/diagnostics/sections.md:3:1: error: unknown section 'Backlog': expected TODO, DOING or DONE\n"))
-        #expect(result.stderr.contains("sections.md:21:1: error:"))
-        #expect(result.stderr.hasSuffix("sections.md: 2 cards, 5 errors, 0 warnings\n"))
+        #expect(result.stdout.isEmpty)
+        #expect(
+            result.stderr.contains(
+                """
+                \(path):9:21: error: 'transitions' names 'Shiped', which is neither a lane of this board nor TODO, DOING \
+                or DONE: the lanes are 'Backlog', 'In Progress', 'Review', 'Staging' and 'Shipped'
+
+                """))
+        #expect(result.stderr.contains("\(path):13:3: warning: lane 'Backlog' has 2 cards, over its WIP limit of 1\n"))
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 9, "8 diagnostics and the summary")
+        #expect(result.stderr.hasSuffix("lane-rules.md: 8 cards, 5 errors, 3 warnings\n"))
+    }
+
+    @Test(
+        "check: card problems are warnings; a board of any lanes passes",
+        arguments: ["card-fields.md", "list-tokens.md", "sections.md", "wip-limits.md"])
+    func checkWarnings(name: String) throws {
+        let result = try TestSupport.run(["check", "Tests/PMRenderTests/Fixtures/diagnostics/\(name)"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains(": warning: "))
+        #expect(!result.stderr.contains(": error: "))
+        #expect(
+            result.stderr.hasSuffix(
+                " 0 errors, \(result.stderr.components(separatedBy: ": warning: ").count - 1) warnings\n"))
     }
 
     @Test("check: warnings pass unless --strict")
@@ -29,7 +53,11 @@ struct CLITests {
         #expect(try TestSupport.run(["check", "--strict", path]).status == 1)
     }
 
-    @Test("check: missing file, directory and no argument exit 2", arguments: [["check", "no-such-board.md"], ["check", "examples"], ["check"], ["check", "--bogus", "examples/board.md"]])
+    @Test(
+        "check: missing file, directory and no argument exit 2",
+        arguments: [
+            ["check", "no-such-board.md"], ["check", "examples"], ["check"], ["check", "--bogus", "examples/board.md"],
+        ])
     func usageErrors(arguments: [String]) throws {
         let result = try TestSupport.run(arguments)
         #expect(result.status == 2)
@@ -38,28 +66,58 @@ struct CLITests {
 
     @Test("check: several boards, one bad, reports all and exits 1")
     func severalBoards() throws {
-        let result = try TestSupport.run(["check", "examples/board.md", "Tests/PMRenderTests/Fixtures/diagnostics/duplicates.md", "examples/ko.md"])
+        let result = try TestSupport.run([
+            "check", "examples/board.md", "Tests/PMRenderTests/Fixtures/diagnostics/front-matter-invalid-yaml.md",
+            "Tests/PMRenderTests/Fixtures/diagnostics/duplicates.md", "examples/ko.md",
+        ])
         #expect(result.status == 1)
-        #expect(result.stderr.contains("duplicates.md:8:1: error: duplicate card"))
-        #expect(result.stderr.hasSuffix("3 boards: 21 cards, 3 errors, 0 warnings\n"))
+        #expect(result.stderr.contains("front-matter-invalid-yaml.md:3:1: error: invalid YAML in front matter"))
+        #expect(result.stderr.contains("duplicates.md:10:1: warning: card 'Another docs card' repeats the ID 'docs'"))
+        #expect(result.stderr.hasSuffix("4 boards: 23 cards, 1 error, 2 warnings\n"))
     }
 
-    @Test("export: JSON on stdout equals the library's encoding")
+    @Test("export: JSON on stdout equals the library's encoding, every lane as written, in order")
     func exportJSON() throws {
         let result = try TestSupport.run(["export", "examples/obsidian.md", "--format", "json"])
         #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
         let expected = try TestSupport.read(TestSupport.expected.appending(path: "json/obsidian.json"))
         #expect(result.stdout == expected)
         let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
-        #expect((object?["columns"] as? [Any])?.count == 3)
+        let lanes = try #require(object?["lanes"] as? [[String: Any]])
+        #expect(lanes.map { $0["name"] as? String } == ["To Do", "In Progress", "Done"])
+        #expect(lanes.map { $0["state"] as? String } == ["todo", "doing", "done"])
+        #expect(lanes.map { $0["stateSource"] as? String } == ["name", "name", "complete-marker"])
+        #expect(lanes.map { ($0["cards"] as? [Any])?.count } == [3, 2, 2])
+        #expect((object?["archived"] as? [Any])?.count == 2)
     }
 
-    @Test("export: a board with errors prints diagnostics and no JSON")
-    func exportErrors() throws {
-        let result = try TestSupport.run(["export", "Tests/PMRenderTests/Fixtures/diagnostics/card-fields.md"])
+    @Test("export: a board with problems prints them as warnings on stderr, and its JSON")
+    func exportWarnings() throws {
+        for name in ["card-fields.md", "front-matter-invalid-yaml.md"] {
+            let path = "Tests/PMRenderTests/Fixtures/diagnostics/\(name)"
+            let result = try TestSupport.run(["export", path])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(!result.stderr.contains(": error: "), "\(result.stderr)")
+            let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+            #expect((object?["lanes"] as? [Any])?.count == 1, "\(name)")
+        }
+        let fields = try TestSupport.run(["export", "Tests/PMRenderTests/Fixtures/diagnostics/card-fields.md"])
+        #expect(
+            fields.stderr.contains("card-fields.md:4:1: warning: 'tomorrow' is not a date, so the card has no deadline")
+        )
+        let yaml = try TestSupport.run([
+            "export", "Tests/PMRenderTests/Fixtures/diagnostics/front-matter-invalid-yaml.md",
+        ])
+        #expect(yaml.stderr.contains("front-matter-invalid-yaml.md:3:1: warning: invalid YAML in front matter"))
+    }
+
+    @Test("export: a file that is not text prints its error and no JSON", arguments: ["nul-byte.md", "not-utf8.md"])
+    func exportUnreadable(name: String) throws {
+        let result = try TestSupport.run(["export", "Tests/PMRenderTests/Fixtures/diagnostics/\(name)"])
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr.contains("card-fields.md:4:6: error: invalid deadline 'tomorrow'"))
+        #expect(result.stderr.contains("\(name):") && result.stderr.contains(": error: "), "\(result.stderr)")
     }
 
     @Test("terminal output never carries escape sequences from the board")
@@ -67,15 +125,18 @@ struct CLITests {
         let folder = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let board = folder.appending(path: "evil.md")
-        try "## \u{1B}[31mEVIL\u{1B}[0m\n".write(to: board, atomically: true, encoding: .utf8)
-        let result = try TestSupport.run(["check", board.path])
-        #expect(result.status == 1)
-        #expect(!result.stderr.contains("\u{1B}"))
-        #expect(result.stderr.contains("\\u{1B}[31mEVIL"))
+        // A lane name is printed by `check --verbose` and in the WIP warning.
+        try "## \u{1B}[31mEVIL\u{1B}[0m (1)\n- [ ] a\n- [ ] b\n".write(to: board, atomically: true, encoding: .utf8)
+        let result = try TestSupport.run(["check", "--verbose", board.path])
+        #expect(result.status == 0)
+        #expect(!result.stderr.contains("\u{1B}") && !result.stdout.contains("\u{1B}"))
+        #expect(result.stderr.contains("  \\u{1B}[31mEVIL\\u{1B}[0m  todo"), "\(result.stderr)")
+        #expect(result.stderr.contains("warning: lane '\\u{1B}[31mEVIL\\u{1B}[0m' has 2 cards"), "\(result.stderr)")
     }
 
-    @Test("text reports keep their lines but never carry escape sequences from card titles",
-          arguments: [["overdue", "--today", "2026-11-22"], ["diff", "--previous"]])
+    @Test(
+        "text reports keep their lines but never carry escape sequences from card titles",
+        arguments: [["overdue", "--today", "2026-11-22"], ["diff", "--previous"]])
     func controlCharactersInReports(arguments: [String]) throws {
         let folder = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -89,7 +150,8 @@ struct CLITests {
         #expect(!result.stdout.contains("\u{1B}"), "\(result.stdout)")
         #expect(result.stdout.contains("\\u{1B}[31mEVIL"), "\(result.stdout)")
         let lines = result.stdout.split(separator: "\n")
-        #expect(lines.contains { $0.contains("EVIL") } && lines.contains { $0.contains("Second") }
+        #expect(
+            lines.contains { $0.contains("EVIL") } && lines.contains { $0.contains("Second") }
                 && !lines.contains { $0.contains("EVIL") && $0.contains("Second") }, "each card on its own line")
     }
 

@@ -105,7 +105,9 @@ struct CardReadingTests {
     func identities() throws {
         let result = Self.board("## TODO\n\n- [ ] Monday\n- [ ] Monday\n- [ ] Monday\n- [ ] a ^x\n- [ ] b ^x\n")
         #expect(result.board.cards.map(\.id) == ["monday", "monday-2", "monday-3", "x", "x-2"])
-        let warnings = result.diagnostics.map { "\($0.location!.line):\($0.location!.column) \($0.severity) \($0.code)" }
+        let warnings = result.diagnostics.map {
+            "\($0.location!.line):\($0.location!.column) \($0.severity) \($0.code)"
+        }
         #expect(warnings == ["7:1 warning duplicate-card-id"])
     }
 
@@ -124,6 +126,19 @@ struct CardReadingTests {
         let found = result.diagnostics.map { "\($0.location!.line):\($0.location!.column) \($0.severity) \($0.code)" }
         #expect(found == [expected])
         #expect(!result.hasErrors)
+    }
+
+    @Test(
+        "tag fields: quotes around a tag are dropped, never one of its letters",
+        arguments: [
+            ("### a\nTags: \"bug\", 'ios'", ["bug", "ios"]),
+            ("### a\nTags: [\"bug\", \"ios\"]", ["bug", "ios"]),
+            ("### a\nTags: \"urgent, ios", ["urgent", "ios"]),
+            ("### a\nTags: urgent\", ios'", ["urgent", "ios"]),
+            ("- [ ] a\n  - tags: [\"x\", y\"]", ["x", "y"]),
+        ])
+    func quotedTags(text: String, tags: [String]) throws {
+        #expect(try Self.card(text).tags == tags)
     }
 
     @Test("a card that is only tags keeps them as its title")

@@ -139,9 +139,9 @@ struct ICalendarTests {
     }
 
     @Test("the feed of the calendar fixture matches its expected file")
-    func golden() throws {
+    func golden() async throws {
         let url = TestSupport.fixtures.appending(path: "boards/calendar.md")
-        let board = try BoardFile.load(path: url.path).board
+        let board = try await BoardFile.load(path: url.path).board
         let feed = ICalendar.feed(for: [board], name: board.title,
                                   options: .init(clock: DeadlineClock(today: Self.today), baseURL: "https://boards.example/team"))
         try TestSupport.assertGolden(feed, TestSupport.expected.appending(path: "ics/calendar.ics"))

@@ -1,9 +1,11 @@
 import Foundation
 import Testing
+
 @testable import PMRender
 
-/// Each `Fixtures/diagnostics/NAME.md` is checked and its printed diagnostics compared with
-/// `Expected/diagnostics/NAME.txt`, pinning every message to its exact line and column.
+/// Each `Fixtures/diagnostics/NAME.md` is checked as `pm-render check` checks it (parsed, then the board-wide checks:
+/// WIP limits, repeated IDs, rules naming unknown lanes) and its printed diagnostics compared with
+/// `Expected/diagnostics/NAME.txt`, pinning every message, and its severity, to its exact line and column.
 @Suite("Diagnostics on fixture boards")
 struct DiagnosticFixtureTests {
     static let names = TestSupport.files(in: TestSupport.fixtures.appending(path: "diagnostics"), withExtension: "md")
@@ -12,7 +14,7 @@ struct DiagnosticFixtureTests {
     func fixture(name: String) throws {
         let url = TestSupport.fixtures.appending(path: "diagnostics/\(name)")
         let bytes = [UInt8](try Data(contentsOf: url))
-        let result = BoardParser.parse(bytes, file: name)
+        let result = BoardFile.check(BoardParser.parse(bytes, file: name))
         let printed = DiagnosticPrinter.text(result.diagnostics)
         let golden = TestSupport.expected.appending(path: "diagnostics/\(name.dropLast(3)).txt")
         try TestSupport.assertGolden(printed, golden)
@@ -21,7 +23,8 @@ struct DiagnosticFixtureTests {
 
     @Test("JSON diagnostics about a whole file have null line and column, never left out")
     func jsonNulls() throws {
-        let json = DiagnosticPrinter.render([Diagnostic(.missingTemplate("page"), file: "templates", at: nil)], format: .json)
+        let json = DiagnosticPrinter.render(
+            [Diagnostic(.missingTemplate("page"), file: "templates", at: nil)], format: .json)
         let objects = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
         #expect(objects.count == 1 && objects[0]["line"] is NSNull && objects[0]["column"] is NSNull)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PMRender
 
 /// History from real git repositories with scripted commits (fixed authors and dates, so commit IDs
@@ -24,31 +25,56 @@ struct HistoryTests {
 
         """
 
-    /// A repository whose board goes through every kind of event, a rename of the file, a broken
-    /// version, and a merge from a branch.
+    /// A repository whose board goes through every kind of event, a rename of the file, a version that
+    /// is not text, and a merge from a branch.
     static func scriptedRepository() throws -> GitFixture {
         let repo = try GitFixture()
         try repo.commit("Start the board", files: ["board.md": v1])
-        try repo.commit("Start work", files: ["board.md": v1
-            .replacingOccurrences(of: "- [ ] Write README\n", with: "")
-            .replacingOccurrences(of: "- [ ] Ship it", with: "- [ ] Write README\n- [ ] Ship it")], author: "Jae Lee")
-        try repo.commit("Broken edit", files: ["board.md": v1 + "## BACKLOG\n"])
+        try repo.commit(
+            "Start work",
+            files: [
+                "board.md":
+                    v1
+                    .replacingOccurrences(of: "- [ ] Write README\n", with: "")
+                    .replacingOccurrences(of: "- [ ] Ship it", with: "- [ ] Write README\n- [ ] Ship it")
+            ], author: "Jae Lee")
+        // A version that is not text (a NUL byte): skipped with a note. (A new lane is no longer an error.)
+        try repo.commit("Broken edit", files: ["board.md": v1 + "## BACKLOG\u{0}\n"])
         try repo.git("mv", "board.md", "team.md")
-        try repo.commit("Rename the board file", files: ["team.md": v1
-            .replacingOccurrences(of: "- [ ] Write README\n", with: "")
-            .replacingOccurrences(of: "- [ ] Ship it @{2026-12-01}", with: "- [ ] Write README\n- [ ] Ship it @{2026-12-05} #release")
-            .replacingOccurrences(of: "Fix date picker ^picker", with: "Fix the date picker ^picker")])
+        try repo.commit(
+            "Rename the board file",
+            files: [
+                "team.md":
+                    v1
+                    .replacingOccurrences(of: "- [ ] Write README\n", with: "")
+                    .replacingOccurrences(
+                        of: "- [ ] Ship it @{2026-12-01}",
+                        with: "- [ ] Write README\n- [ ] Ship it @{2026-12-05} #release"
+                    )
+                    .replacingOccurrences(of: "Fix date picker ^picker", with: "Fix the date picker ^picker")
+            ])
         try repo.git("checkout", "-q", "-b", "feature")
-        try repo.commit("Finish README on a branch", files: ["team.md": v1
-            .replacingOccurrences(of: "- [ ] Write README\n", with: "")
-            .replacingOccurrences(of: "- [ ] Old spike\n", with: "")
-            .replacingOccurrences(of: "- [ ] Ship it @{2026-12-01}", with: "- [ ] Ship it @{2026-12-05} #release")
-            .replacingOccurrences(of: "Fix date picker ^picker", with: "Fix the date picker ^picker") + "- [x] Write README\n"])
+        try repo.commit(
+            "Finish README on a branch",
+            files: [
+                "team.md":
+                    v1
+                    .replacingOccurrences(of: "- [ ] Write README\n", with: "")
+                    .replacingOccurrences(of: "- [ ] Old spike\n", with: "")
+                    .replacingOccurrences(
+                        of: "- [ ] Ship it @{2026-12-01}", with: "- [ ] Ship it @{2026-12-05} #release"
+                    )
+                    .replacingOccurrences(of: "Fix date picker ^picker", with: "Fix the date picker ^picker")
+                    + "- [x] Write README\n"
+            ])
         try repo.git("checkout", "-q", "main")
-        try repo.git("merge", "-q", "--no-ff", "-m", "Merge feature", "feature",
-                     environment: ["GIT_AUTHOR_NAME": "Minji Kim", "GIT_AUTHOR_EMAIL": "team@example.com",
-                                   "GIT_COMMITTER_NAME": "Minji Kim", "GIT_COMMITTER_EMAIL": "team@example.com",
-                                   "GIT_AUTHOR_DATE": "2026-11-10T10:00:00+09:00", "GIT_COMMITTER_DATE": "2026-11-10T10:00:00+09:00"])
+        try repo.git(
+            "merge", "-q", "--no-ff", "-m", "Merge feature", "feature",
+            environment: [
+                "GIT_AUTHOR_NAME": "Minji Kim", "GIT_AUTHOR_EMAIL": "team@example.com",
+                "GIT_COMMITTER_NAME": "Minji Kim", "GIT_COMMITTER_EMAIL": "team@example.com",
+                "GIT_AUTHOR_DATE": "2026-11-10T10:00:00+09:00", "GIT_COMMITTER_DATE": "2026-11-10T10:00:00+09:00",
+            ])
         return repo
     }
 
@@ -57,11 +83,17 @@ struct HistoryTests {
     @Test("large versions stream through git cat-file intact")
     func largeVersions() async throws {
         let repo = try GitFixture()
-        var cards = (0..<1_500).map { "- [ ] Card \($0) @{2026-12-\(String(format: "%02d", $0 % 28 + 1))} #area\($0 % 7)\n  Notes for card \($0).\n" }
+        var cards = (0..<1_500).map {
+            "- [ ] Card \($0) @{2026-12-\(String(format: "%02d", $0 % 28 + 1))} #area\($0 % 7)\n  Notes for card \($0).\n"
+        }
         for step in 0..<4 {
             cards += (0..<170).map { "- [ ] Added \(step)-\($0)\n" }
             let done = cards.prefix(50 * step).map { $0.replacingOccurrences(of: "[ ]", with: "[x]") }
-            try repo.commit("Step \(step)", files: ["board.md": "## TODO\n\n" + cards.dropFirst(50 * step).joined() + "\n## DONE\n\n" + done.joined()])
+            try repo.commit(
+                "Step \(step)",
+                files: [
+                    "board.md": "## TODO\n\n" + cards.dropFirst(50 * step).joined() + "\n## DONE\n\n" + done.joined()
+                ])
         }
         let path = repo.root.appending(path: "board.md").path
         let streamed = try await BoardSources.history(of: path)
@@ -79,8 +111,9 @@ struct HistoryTests {
         #expect(streamed.timelines.count == cardCount)
     }
 
-    @Test("history lists every event kind, newest first, following the renamed file and first parents",
-          arguments: ["text", "json"])
+    @Test(
+        "history lists every event kind, newest first, following the renamed file and first parents",
+        arguments: ["text", "json"])
     func outputs(format: String) throws {
         let repo = try Self.scriptedRepository()
         let result = try TestSupport.run(["history", "team.md", "--format", format], in: repo.root)
@@ -95,14 +128,18 @@ struct HistoryTests {
         let history = try await BoardSources.history(of: repo.root.appending(path: "team.md").path)
         #expect(history.commitCount == 5, "the branch commit is not on the first-parent line")
         #expect(history.notes.count == 1)
-        let events = history.events.map { "\($0.commit.subject): \($0.change.kind.rawValue) \($0.change.id)\($0.change.isRename ? " (renamed)" : "")" }
-        #expect(events == [
-            "Merge feature: moved write-readme", "Merge feature: removed old-spike",
-            "Rename the board file: edited picker (renamed)", "Rename the board file: edited ship-it",
-            "Start work: moved write-readme",
-            "Start the board: added write-readme", "Start the board: added old-spike", "Start the board: added picker",
-            "Start the board: added ship-it",
-        ])
+        let events = history.events.map {
+            "\($0.commit.subject): \($0.change.kind.rawValue) \($0.change.id)\($0.change.isRename ? " (renamed)" : "")"
+        }
+        #expect(
+            events == [
+                "Merge feature: moved write-readme", "Merge feature: removed old-spike",
+                "Rename the board file: edited picker (renamed)", "Rename the board file: edited ship-it",
+                "Start work: moved write-readme",
+                "Start the board: added write-readme", "Start the board: added old-spike",
+                "Start the board: added picker",
+                "Start the board: added ship-it",
+            ])
         #expect(history.events.contains { $0.change.kind == .edited && $0.change.editedFields == [.deadline, .tags] })
         let readme = try #require(history.timelines["write-readme"])
         #expect(readme.entries.map(\.state) == [.todo, .doing, .done])
@@ -110,6 +147,35 @@ struct HistoryTests {
         #expect(readme.cycleTime == 8 * 86_400)  // Nov 2 → Nov 10
         #expect(readme.timeInStates(until: history.lastDate)[.doing] == 8 * 86_400)
         #expect(history.filtered(since: nil, limit: 2).count == 2)
+    }
+
+    @Test("lanes with free names: timelines record lanes and their states; done to done keeps the done date")
+    func freeLaneNames() async throws {
+        let repo = try GitFixture()
+        let board = "## Backlog\n\n## Review\n\n## Shipped\n\n## Released\n\n"
+        func with(_ lane: String) -> String {
+            board.replacingOccurrences(of: "## \(lane)\n", with: "## \(lane)\n- [ ] Alpha\n")
+        }
+        try repo.commit("Add", files: ["board.md": with("Backlog")])
+        try repo.commit("Review", files: ["board.md": with("Review")])
+        try repo.commit("Ship", files: ["board.md": with("Shipped")])
+        try repo.commit("Release", files: ["board.md": with("Released")])
+        let history = try await BoardSources.history(of: repo.root.appending(path: "board.md").path)
+        let alpha = try #require(history.timelines["alpha"])
+        #expect(alpha.entries.map(\.lane) == ["Backlog", "Review", "Shipped", "Released"])
+        #expect(alpha.entries.map(\.state) == [.todo, .doing, .done, .done])
+        #expect(alpha.leadTime == 2 * 86_400)  // Nov 1 → Nov 3: Released is done too, so the card was done on Nov 3
+        #expect(alpha.cycleTime == 86_400)  // Nov 2 → Nov 3
+        let text = try TestSupport.run(["history", "board.md"], in: repo.root)
+        #expect(text.status == 0)
+        #expect(text.stdout.contains("  Moved 'Alpha' from Review to Shipped\n"), "\(text.stdout)")
+        #expect(text.stdout.contains("  Moved 'Alpha' from Shipped to Released\n"), "\(text.stdout)")
+        let json = try TestSupport.run(["history", "board.md", "--format", "json"], in: repo.root)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let events = try #require(object["events"] as? [[String: Any]])
+        let released = try #require(events.first)
+        #expect(released["from"] as? String == "Shipped" && released["to"] as? String == "Released")
+        #expect(released["fromState"] as? String == "done" && released["toState"] as? String == "done")
     }
 
     @Test("render writes history.html and timelines when the board is in git, and not with --no-history")
@@ -135,13 +201,18 @@ struct HistoryTests {
         defer { try? FileManager.default.removeItem(at: clone) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "clone", "-q", "--depth", "1", "file://\(repo.root.path)", clone.appending(path: "c").path]
+        process.arguments = [
+            "git", "clone", "-q", "--depth", "1", "file://\(repo.root.path)", clone.appending(path: "c").path,
+        ]
         try process.run()
         process.waitUntilExit()
         let result = try TestSupport.run(["history", "team.md"], in: clone.appending(path: "c"))
         #expect(result.status == 0)
-        #expect(result.stderr.contains("warning: this is a shallow clone: the history shows only the 1 commit available"))
-        #expect(result.stdout.hasPrefix("team.md: 0 events in 0 commits"), "the only commit is a starting point, not 'everything added'")
+        #expect(
+            result.stderr.contains("warning: this is a shallow clone: the history shows only the 1 commit available"))
+        #expect(
+            result.stdout.hasPrefix("team.md: 0 events in 0 commits"),
+            "the only commit is a starting point, not 'everything added'")
         #expect(try TestSupport.run(["team.md", "-o", "site"], in: clone.appending(path: "c")).status == 0)
     }
 
@@ -154,7 +225,9 @@ struct HistoryTests {
         #expect(render.status == 0)
         #expect(render.stderr.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: folder.appending(path: "_site/history.html").path))
-        #expect(!(try String(contentsOf: folder.appending(path: "_site/index.html"), encoding: .utf8)).contains("history.html"))
+        #expect(
+            !(try String(contentsOf: folder.appending(path: "_site/index.html"), encoding: .utf8)).contains(
+                "history.html"))
         let history = try TestSupport.run(["history", "board.md"], in: folder)
         #expect(history.status == 2)
         #expect(history.stderr.contains("is not inside a git repository"))

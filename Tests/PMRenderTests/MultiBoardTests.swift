@@ -1,69 +1,97 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import Synchronization
 import Templating
 import Testing
+
 @testable import PMRender
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// Several boards, one site; and watch mode.
 @Suite("Many boards", .serialized)
 struct MultiBoardTests {
-    /// A folder with three good boards (two with the same title), one invalid board and one
-    /// Markdown file that is not a board.
+    /// A folder with four clean boards (two with the same title), one board with a problem (a warning), one
+    /// Markdown file that is not a board and one that is not text.
     static func boardsFolder() throws -> URL {
         let folder = try TestSupport.temporaryFolder()
         let boards = folder.appending(path: "boards")
-        for (name, source) in [("team-a/board.md", "board.md"), ("team-b/board.md", "board.md"), ("ko.md", "ko.md"), ("obsidian.md", "obsidian.md")] {
+        for (name, source) in [
+            ("team-a/board.md", "board.md"), ("team-b/board.md", "board.md"), ("ko.md", "ko.md"),
+            ("obsidian.md", "obsidian.md"),
+        ] {
             let url = boards.appending(path: name)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try FileManager.default.copyItem(at: TestSupport.examples.appending(path: source), to: url)
         }
-        try "# Meeting notes\n\nNot a board.\n".write(to: boards.appending(path: "notes.md"), atomically: true, encoding: .utf8)
-        try "## TODO\n- [ ] x @{2026-02-30}\n".write(to: boards.appending(path: "broken.md"), atomically: true, encoding: .utf8)
+        try "# Meeting notes\n\nNot a board.\n".write(
+            to: boards.appending(path: "notes.md"), atomically: true, encoding: .utf8)
+        try "## TODO\n- [ ] x @{2026-02-30}\n".write(
+            to: boards.appending(path: "warned.md"), atomically: true, encoding: .utf8)
+        try "## TODO\n- [ ] x\u{0}\n".write(to: boards.appending(path: "binary.md"), atomically: true, encoding: .utf8)
         return folder
     }
 
-    static let options = MultiBoardSite.Options(templates: PageTemplates.builtIn(), clock: { _ in DeadlineClock(today: CalendarDate(year: 2026, month: 11, day: 22)!) },
-                                                baseURL: "https://boards.example/", readHistory: false, keepGoing: true)
+    static let options = MultiBoardSite.Options(
+        templates: PageTemplates.builtIn(),
+        clock: { _ in DeadlineClock(today: CalendarDate(year: 2026, month: 11, day: 22)!) },
+        baseURL: "https://boards.example/", readHistory: false, keepGoing: true)
 
     @Test("discovery keeps boards, skips other Markdown, and gives stable collision-free slugs")
     func discovery() throws {
         let folder = try Self.boardsFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let found = try BoardDiscovery.find([folder.appending(path: "boards").path])
-        #expect(found.boards.map { URL(fileURLWithPath: $0).lastPathComponent } == ["broken.md", "ko.md", "obsidian.md", "board.md", "board.md"])
-        #expect(found.skipped.map { URL(fileURLWithPath: $0).lastPathComponent } == ["notes.md"])
+        #expect(
+            found.boards.map { URL(fileURLWithPath: $0).lastPathComponent } == [
+                "ko.md", "obsidian.md", "board.md", "board.md", "warned.md",
+            ])
+        #expect(found.skipped.map { URL(fileURLWithPath: $0).lastPathComponent } == ["binary.md", "notes.md"])
         let slugs = BoardDiscovery.slugs(for: found.boards)
-        #expect(Set(slugs.values) == ["broken", "ko", "obsidian", "team-a-board", "team-b-board"])
+        #expect(Set(slugs.values) == ["ko", "obsidian", "team-a-board", "team-b-board", "warned"])
         #expect(BoardDiscovery.slugs(for: ["x/a b.md", "x/a-b.md"]).values.sorted() == ["a-b", "a-b-2"])
     }
 
-    @Test("a board with errors fails the run: diagnostics for all, nothing written")
-    func failsWithoutKeepGoing() throws {
+    @Test("a board with problems is published with its warnings; with --strict it fails the run and nothing is written")
+    func warningsAndStrict() throws {
         let folder = try Self.boardsFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
+        let warning = "boards/warned.md:2:9: warning: '2026-02-30' is not a date, so the card has no deadline"
         let result = try TestSupport.run(["boards", "-o", "site", "--today", "2026-11-22"], in: folder)
-        #expect(result.status == 1)
-        #expect(result.stderr.contains("broken.md:2:9: error: invalid deadline '2026-02-30'"))
-        #expect(result.stderr.contains("notes.md: note: not a board"))
-        #expect(!FileManager.default.fileExists(atPath: folder.appending(path: "site").path))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("5 boards, 33 cards, 4 overdue → site/index.html"))
+        #expect(result.stderr.contains(warning))
+        #expect(result.stderr.contains("boards/notes.md: note: not a board"))
+        #expect(result.stderr.contains("boards/binary.md: note: not a board"))
+        #expect(FileManager.default.fileExists(atPath: folder.appending(path: "site/warned/index.html").path))
+        let strict = try TestSupport.run(["boards", "-o", "strict", "--today", "2026-11-22", "--strict"], in: folder)
+        #expect(strict.status == 1)
+        #expect(strict.stderr.contains(warning))
+        #expect(!FileManager.default.fileExists(atPath: folder.appending(path: "strict").path))
     }
 
-    @Test("--keep-going writes the valid boards and lists the failed ones on the overview")
+    @Test("--keep-going writes the other boards and lists the failed ones on the overview")
     func keepGoing() throws {
         let folder = try Self.boardsFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try TestSupport.run(["boards", "-o", "site", "--today", "2026-11-22", "--keep-going"], in: folder)
+        let result = try TestSupport.run(
+            ["boards", "-o", "site", "--today", "2026-11-22", "--strict", "--keep-going"], in: folder)
         #expect(result.status == 1, "failures still fail the run")
         #expect(result.stdout.hasPrefix("5 boards (1 failed), 32 cards, 4 overdue → site/index.html"))
         let site = folder.appending(path: "site")
-        for path in ["index.html", "overdue.html", "boards.ics", "team-a-board/index.html", "team-b-board/overdue.html", "ko/board.ics", "obsidian/index.html"] {
+        for path in [
+            "index.html", "overdue.html", "boards.ics", "team-a-board/index.html", "team-b-board/overdue.html",
+            "ko/board.ics", "obsidian/index.html",
+        ] {
             #expect(FileManager.default.fileExists(atPath: site.appending(path: path).path), "\(path)")
         }
-        #expect(!FileManager.default.fileExists(atPath: site.appending(path: "broken").path))
+        #expect(!FileManager.default.fileExists(atPath: site.appending(path: "warned").path))
         let overview = try String(contentsOf: site.appending(path: "index.html"), encoding: .utf8)
-        #expect(overview.contains("<h2 id=\"failed-heading\">Boards with errors</h2>\n<ul><li><code>boards/broken.md</code></li></ul>"))
+        #expect(
+            overview.contains(
+                "<h2 id=\"failed-heading\">Boards with errors</h2>\n<ul><li><code>boards/warned.md</code></li></ul>"))
     }
 
     @Test("overview, combined overdue page and calendar")
@@ -85,15 +113,19 @@ struct MultiBoardTests {
         #expect(overview.contains("<span class=\"status status-overdue\">1 overdue</span>"))
         #expect(overview.contains("<html lang=\"en\">"), "mixed languages: the overview is in English")
         let overdue = String(decoding: try #require(site.file("overdue.html")).contents, as: UTF8.self)
-        #expect(overdue.contains("<a class=\"report-title\" href=\"team-a-board/index.html#card-translate-onboarding-into-korean\">"))
+        #expect(
+            overdue.contains(
+                "<a class=\"report-title\" href=\"team-a-board/index.html#card-translate-onboarding-into-korean\">"))
         #expect(overdue.contains("<span class=\"report-board\">프로젝트 관리 앱 2.0</span>"))
         let page = String(decoding: try #require(site.file("team-a-board/index.html")).contents, as: UTF8.self)
         #expect(page.contains("<a href=\"../index.html\">All boards</a>"))
-        let feed = String(decoding: try #require(site.file("boards.ics")).contents, as: UTF8.self).replacingOccurrences(of: "\r\n ", with: "")
+        let feed = String(decoding: try #require(site.file("boards.ics")).contents, as: UTF8.self).replacingOccurrences(
+            of: "\r\n ", with: "")
         let uids = feed.components(separatedBy: "\r\n").filter { $0.hasPrefix("UID:") }
         #expect(Set(uids).count == uids.count, "UIDs are unique across boards")
         #expect(uids.contains("UID:translate-onboarding-into-korean.team-a-board@pm-render"))
-        #expect(feed.contains("URL:https://boards.example/team-b-board/index.html#card-translate-onboarding-into-korean"))
+        #expect(
+            feed.contains("URL:https://boards.example/team-b-board/index.html#card-translate-onboarding-into-korean"))
         // Each board's own feed uses the same UIDs as the combined one, so subscribing to both never duplicates.
         let teamA = String(decoding: try #require(site.file("team-a-board/board.ics")).contents, as: UTF8.self)
         let teamB = String(decoding: try #require(site.file("team-b-board/board.ics")).contents, as: UTF8.self)
@@ -134,7 +166,8 @@ struct WatchTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let board = folder.appending(path: "board.md")
         try FileManager.default.copyItem(at: TestSupport.examples.appending(path: "board.md"), to: board)
-        try FileManager.default.copyItem(at: TestSupport.packageRoot.appending(path: "Templates"), to: folder.appending(path: "templates"))
+        try FileManager.default.copyItem(
+            at: TestSupport.packageRoot.appending(path: "Templates"), to: folder.appending(path: "templates"))
         let errors = folder.appending(path: "stderr.txt")
         #expect(FileManager.default.createFile(atPath: errors.path, contents: nil))
         let process = Process()
@@ -144,24 +177,49 @@ struct WatchTests {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = try FileHandle(forWritingTo: errors)
         try process.run()
-        defer { process.terminate(); process.waitUntilExit() }
+        defer {
+            process.terminate()
+            process.waitUntilExit()
+        }
         let index = folder.appending(path: "site/index.html")
         func page() -> String { (try? String(contentsOf: index, encoding: .utf8)) ?? "" }
 
         #expect(waitFor { page().contains("Write the App Store description") })
-        #expect(waitFor { ((try? String(contentsOf: errors, encoding: .utf8)) ?? "").contains("files (inotify)") }, "inotify is used on Linux")
-        try (try String(contentsOf: board, encoding: .utf8)).replacingOccurrences(of: "App Store description", with: "App Store copy")
-            .write(to: board, atomically: true, encoding: .utf8)
+        #expect(
+            waitFor { ((try? String(contentsOf: errors, encoding: .utf8)) ?? "").contains("files (inotify)") },
+            "inotify is used on Linux")
+        try (try String(contentsOf: board, encoding: .utf8)).replacingOccurrences(
+            of: "App Store description", with: "App Store copy"
+        )
+        .write(to: board, atomically: true, encoding: .utf8)
         #expect(waitFor { page().contains("Write the App Store copy") }, "a board edit re-renders")
 
         let footer = folder.appending(path: "templates/page.mustache")
-        try (try String(contentsOf: footer, encoding: .utf8)).replacingOccurrences(of: "<p>{{labels.generatedBy}}</p>", with: "<p>Edited footer</p>")
-            .write(to: footer, atomically: true, encoding: .utf8)
+        try (try String(contentsOf: footer, encoding: .utf8)).replacingOccurrences(
+            of: "<p>{{labels.generatedBy}}</p>", with: "<p>Edited footer</p>"
+        )
+        .write(to: footer, atomically: true, encoding: .utf8)
         #expect(waitFor { page().contains("<p>Edited footer</p>") }, "a template edit re-renders")
 
+        // A new lane and a bad date are published, with a warning.
+        try ((try String(contentsOf: board, encoding: .utf8)) + "\n## BACKLOG\n- [ ] Later @{2026-02-30}\n").write(
+            to: board, atomically: true, encoding: .utf8)
+        #expect(waitFor { page().contains("<span class=\"column-name\">BACKLOG</span>") }, "a new lane re-renders")
+        #expect(
+            waitFor {
+                ((try? String(contentsOf: errors, encoding: .utf8)) ?? "").contains(
+                    "warning: '2026-02-30' is not a date")
+            })
+
+        // A board that is not text is an error: the last good site stays.
         let good = page()
-        try ((try String(contentsOf: board, encoding: .utf8)) + "\n## BACKLOG\n").write(to: board, atomically: true, encoding: .utf8)
-        #expect(waitFor { ((try? String(contentsOf: errors, encoding: .utf8)) ?? "").contains("error: unknown section 'BACKLOG'") })
+        try ((try String(contentsOf: board, encoding: .utf8)) + "\u{0}\n").write(
+            to: board, atomically: true, encoding: .utf8)
+        #expect(
+            waitFor {
+                ((try? String(contentsOf: errors, encoding: .utf8)) ?? "").contains(
+                    "error: file contains a NUL character")
+            })
         Thread.sleep(forTimeInterval: 0.5)
         #expect(page() == good, "the last good site is kept")
         #expect(process.isRunning, "watching goes on after an error")
@@ -181,16 +239,24 @@ struct WatchTests {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        defer { process.terminate(); process.waitUntilExit() }
+        defer {
+            process.terminate()
+            process.waitUntilExit()
+        }
         func get(_ path: String) -> String? {
-            guard let url = URL(string: "http://127.0.0.1:\(port)\(path)"), let data = try? Data(contentsOf: url) else { return nil }
+            guard let url = URL(string: "http://127.0.0.1:\(port)\(path)"), let data = try? Data(contentsOf: url) else {
+                return nil
+            }
             return String(decoding: data, as: UTF8.self)
         }
         #expect(waitFor { get("/__pm-render/version") == "1" })
         let served = try #require(get("/"))
         #expect(served.contains("/__pm-render/version") && served.contains("Project Manager 2.0"))
-        #expect(!(try String(contentsOf: folder.appending(path: "site/index.html"), encoding: .utf8)).contains("__pm-render"))
-        try ((try String(contentsOf: board, encoding: .utf8)) + "- [ ] Another card\n").write(to: board, atomically: true, encoding: .utf8)
+        #expect(
+            !(try String(contentsOf: folder.appending(path: "site/index.html"), encoding: .utf8)).contains(
+                "__pm-render"))
+        try ((try String(contentsOf: board, encoding: .utf8)) + "- [ ] Another card\n").write(
+            to: board, atomically: true, encoding: .utf8)
         #expect(waitFor { get("/__pm-render/version") == "2" })
         #expect(get("/index.html")?.contains("Another card") == true)
         #expect(get("/../../../etc/passwd")?.contains("root:") != true)
@@ -203,7 +269,9 @@ struct WatchTests {
             let done = DispatchSemaphore(value: 0)
             URLSession.shared.dataTask(with: request) { data, response, _ in
                 if let http = response as? HTTPURLResponse {
-                    let headers = Dictionary(http.allHeaderFields.map { ("\($0.key)".lowercased(), "\($0.value)") }, uniquingKeysWith: { a, _ in a })
+                    let headers = Dictionary(
+                        http.allHeaderFields.map { ("\($0.key)".lowercased(), "\($0.value)") },
+                        uniquingKeysWith: { a, _ in a })
                     answer.withLock { $0 = (http.statusCode, headers, String(decoding: data ?? Data(), as: UTF8.self)) }
                 }
                 done.signal()
@@ -214,10 +282,14 @@ struct WatchTests {
         // Percent-encoded dots reach the server undecoded by the client; it must still stay inside the folder.
         #expect(request("GET", "/%2e%2e/%2e%2e/%2e%2e/%2e%2e/etc/passwd")?.0 == 404)
         let page = try #require(request("GET", "/index.html?v=2"))
-        #expect(page.0 == 200 && page.1["content-type"] == "text/html; charset=utf-8" && page.1["cache-control"] == "no-store")
+        #expect(
+            page.0 == 200 && page.1["content-type"] == "text/html; charset=utf-8"
+                && page.1["cache-control"] == "no-store")
         #expect(page.1["content-length"] == String(page.2.utf8.count) && page.2.contains("Another card"))
         let feed = try #require(request("GET", "/board.ics"))
-        #expect(feed.0 == 200 && feed.1["content-type"] == "text/calendar; charset=utf-8" && feed.2.hasPrefix("BEGIN:VCALENDAR"))
+        #expect(
+            feed.0 == 200 && feed.1["content-type"] == "text/calendar; charset=utf-8"
+                && feed.2.hasPrefix("BEGIN:VCALENDAR"))
         let head = try #require(request("HEAD", "/index.html"))
         #expect(head.0 == 200 && head.2.isEmpty && head.1["content-length"] == page.1["content-length"])
         #expect(request("POST", "/index.html")?.0 == 405)

@@ -128,8 +128,8 @@ struct ParserTests {
     }
 
     @Test("Obsidian archive, Complete marker and settings comment")
-    func obsidianFile() throws {
-        let result = try BoardFile.load(path: TestSupport.examples.appending(path: "obsidian.md").path)
+    func obsidianFile() async throws {
+        let result = try await BoardFile.load(path: TestSupport.examples.appending(path: "obsidian.md").path)
         #expect(result.diagnostics.isEmpty)
         #expect(result.board.archive.map(\.title) == ["Order new laptops", "Renew the domain name"])
         #expect(result.board.archive.allSatisfy { $0.isArchived })
@@ -242,16 +242,16 @@ struct ParserTests {
     }
 
     @Test("every example board checks clean", arguments: TestSupport.files(in: TestSupport.examples, withExtension: "md"))
-    func examplesAreClean(name: String) throws {
-        let result = try BoardFile.load(path: TestSupport.examples.appending(path: name).path)
+    func examplesAreClean(name: String) async throws {
+        let result = try await BoardFile.load(path: TestSupport.examples.appending(path: name).path)
         #expect(result.diagnostics.isEmpty, "\(DiagnosticPrinter.text(result.diagnostics))")
         #expect(result.board.cardCount > 0)
     }
 
     @Test("JSON export matches the expected file", arguments: TestSupport.files(in: TestSupport.examples, withExtension: "md"))
-    func jsonExport(name: String) throws {
+    func jsonExport(name: String) async throws {
         let path = TestSupport.examples.appending(path: name).path
-        var board = try BoardFile.load(path: path).board
+        var board = try await BoardFile.load(path: path).board
         board.sourceFile = "examples/\(name)"
         try TestSupport.assertGolden(
             BoardJSON.encode(board), TestSupport.expected.appending(path: "json/\(name.dropLast(3)).json"))

@@ -1,6 +1,7 @@
 import Foundation
 import Templating
 import Testing
+
 @testable import PMRender
 
 /// Pages and feeds are written a piece at a time as they render; what lands on disk is exactly what
@@ -10,10 +11,13 @@ struct StreamingTests {
     /// A board whose page and calendar feed are each several pieces long.
     static func largeBoard(cards: Int) -> String {
         var text = "---\ntitle: Large board\ntimezone: Asia/Seoul\n---\n\n## TODO\n\n"
-        let paragraph = String(repeating: "Follow up with **the owner** about the [spec](https://example.com/spec) and `the module`; ", count: 6)
+        let paragraph = String(
+            repeating: "Follow up with **the owner** about the [spec](https://example.com/spec) and `the module`; ",
+            count: 6)
         for index in 1...cards {
             func twoDigits(_ number: Int) -> String { number < 10 ? "0\(number)" : "\(number)" }
-            text += "- [ ] Card \(index) <for> the \"report\" @{2026-\(twoDigits(index % 12 + 1))-\(twoDigits(index % 28 + 1))} #team\(index % 7)\n"
+            text +=
+                "- [ ] Card \(index) <for> the \"report\" @{2026-\(twoDigits(index % 12 + 1))-\(twoDigits(index % 28 + 1))} #team\(index % 7)\n"
             text += "  \(paragraph)\n\n  - check item \(index)\n  - update the docs\n\n"
         }
         return text
@@ -24,7 +28,8 @@ struct StreamingTests {
         let parsed = BoardParser.parse(Array(Self.largeBoard(cards: 2_000).utf8), file: "large.md")
         #expect(parsed.diagnostics.count == 0)
         let templates = try #require(PageTemplates.builtIn())
-        let (site, diagnostics) = SiteRenderer.render(parsed.board, options: RenderOptions(clock: DeadlineClock(today: RenderTests.today), templates: templates))
+        let (site, diagnostics) = SiteRenderer.render(
+            parsed.board, options: RenderOptions(clock: DeadlineClock(today: RenderTests.today), templates: templates))
         #expect(diagnostics.isEmpty)
         let rendered = try #require(site)
         let folder = try TestSupport.temporaryFolder()
@@ -42,7 +47,10 @@ struct StreamingTests {
         #expect(feed.count > ByteSink.pieceSize, "the feed spans more than one piece")
         // The page is whole: it ends as the template does, and holds every card twice (column and detail).
         #expect(String(decoding: page.suffix(20), as: UTF8.self).hasSuffix("</html>\n"))
-        #expect(String(decoding: page, as: UTF8.self).components(separatedBy: "data-card-id=\"card-2000-for-the-report\"").count == 3)
+        // (Titles are Markdown: cmark's safe mode drops the raw HTML `<for>`, so the ID is the slug of the rest.)
+        #expect(
+            String(decoding: page, as: UTF8.self).components(separatedBy: "data-card-id=\"card-2000-the-report\"").count
+                == 3)
         #expect(String(decoding: feed.suffix(15), as: UTF8.self) == "END:VCALENDAR\r\n")
     }
 

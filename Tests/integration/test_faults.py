@@ -916,3 +916,137 @@ def test_served_page_runs_under_its_policy(server, driver):
     wait_until(lambda: "Seen by live reload" in driver.page_source, "the page reloads itself")
     messages = [entry["message"] for entry in driver.get_log("browser")]
     assert not [m for m in messages if "Content Security Policy" in m or "Refused" in m], messages
+
+
+# ---------------------------------------------------------------------------------------------
+# Editing a board (add, move, done, edit, rm, archive): concurrent edits, kills, permissions
+# ---------------------------------------------------------------------------------------------
+
+EDIT_BOARD = """---
+kanban-plugin: basic
+---
+
+## To Do
+
+""" + "".join(f"- [ ] Card {n} @{{2026-12-{n + 1:02d}}}\n" for n in range(8)) + """
+## Doing
+
+## Done
+
+- [x] Old card
+"""
+
+
+def start_edit(cwd, *arguments, gate=None):
+    env = dict(os.environ)
+    if gate is not None:
+        env["PM_RENDER_TEST_EDIT_GATE"] = str(gate)
+    return subprocess.Popen([str(BINARY), *map(str, arguments)], cwd=cwd, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=env)
+
+
+def hold_at_gate(process, gate):
+    """Returns a descriptor once `process` waits at its gate (half-way through writing its temporary file);
+    closing it lets the process go on. Should the process end before the gate, this returns too (and the
+    caller's assertions fail) rather than waiting for ever."""
+    def release_if_it_ends():
+        process.wait()
+        try:
+            os.close(os.open(gate, os.O_RDONLY | os.O_NONBLOCK))
+        except OSError:
+            pass
+    threading.Thread(target=release_if_it_ends, daemon=True).start()
+    return os.open(gate, os.O_WRONLY)
+
+
+def test_concurrent_edits_never_lose_a_change(tmp_path):
+    board = tmp_path / "board.md"
+    board.write_text(EDIT_BOARD)
+    gate_a, gate_b = tmp_path / "gate-a", tmp_path / "gate-b"
+    os.mkfifo(gate_a)
+    os.mkfifo(gate_b)
+    first = start_edit(tmp_path, "edit", "board.md", "card 1", "--tag", "first", gate=gate_a)
+    held_a = hold_at_gate(first, gate_a)
+    assert first.poll() is None, "the first edit waits at its gate"
+    # The second edit reads the same board, then waits too.
+    second = start_edit(tmp_path, "rm", "board.md", "card 2", gate=gate_b)
+    held_b = hold_at_gate(second, gate_b)
+    assert second.poll() is None
+    os.close(held_a)
+    out, err = first.communicate(timeout=60)
+    assert first.returncode == 0, err
+    after_first = board.read_text()
+    os.close(held_b)
+    out, err = second.communicate(timeout=60)
+    assert second.returncode == 1, err
+    assert "board.md: error: the board changed on disk while it was being edited, so nothing was written" in err
+    assert_plain(err)
+    assert board.read_text() == after_first, "the second edit wrote nothing"
+    assert "- [ ] Card 1 @{2026-12-02} #first\n" in after_first
+    assert "Card 2" in after_first
+    assert not [entry for entry in os.listdir(tmp_path) if ".pm-render-" in entry], "no temporary file is left"
+    # Run again, it works: both changes are there.
+    again = pm("rm", "board.md", "card 2", cwd=tmp_path)
+    assert again.returncode == 0, again.stderr
+    final = board.read_text()
+    assert "#first" in final and "Card 2 " not in final
+
+
+def test_simultaneous_edits_keep_every_edit_that_succeeds(tmp_path):
+    board = tmp_path / "board.md"
+    board.write_text(EDIT_BOARD)
+    processes = [start_edit(tmp_path, "edit", "board.md", f"card {n}", "--tag", f"t{n}") for n in range(8)]
+    results = [(n, *process.communicate(timeout=120), process.returncode) for n, process in enumerate(processes)]
+    final = board.read_text()
+    succeeded = [n for n, _, _, status in results if status == 0]
+    assert succeeded, "at least one edit is written"
+    for n, _, err, status in results:
+        assert status in (0, 1), err
+        line = f"- [ ] Card {n} @{{2026-12-{n + 1:02d}}}"
+        if status == 0:
+            assert f"{line} #t{n}\n" in final, f"edit {n} succeeded but its change is lost"
+        else:
+            assert "the board changed on disk while it was being edited" in err, err
+            assert f"{line}\n" in final, f"edit {n} was refused but its change is there"
+    check = pm("check", "board.md", cwd=tmp_path)
+    assert check.returncode == 0, check.stderr
+
+
+def test_a_kill_in_the_middle_of_a_write_leaves_the_old_board(tmp_path):
+    board = tmp_path / "board.md"
+    board.write_text(EDIT_BOARD)
+    board.chmod(0o640)
+    gate = tmp_path / "gate"
+    os.mkfifo(gate)
+    process = start_edit(tmp_path, "done", "board.md", "card 3", gate=gate)
+    held = hold_at_gate(process, gate)
+    assert process.poll() is None, "the edit waits half-way through writing its temporary file"
+    process.kill()
+    process.wait(timeout=60)
+    os.close(held)
+    assert process.returncode == -signal.SIGKILL
+    assert board.read_text() == EDIT_BOARD, "the board is exactly as it was"
+    assert board.stat().st_mode & 0o777 == 0o640
+    # What the kill can leave is the half-written temporary file, hidden and named after the board.
+    left = [entry for entry in os.listdir(tmp_path) if entry not in ("board.md", "gate")]
+    assert all(re.fullmatch(r"\.board\.md\.pm-render-\d+-\d+", entry) for entry in left), left
+    again = pm("done", "board.md", "card 3", "--format", "json", cwd=tmp_path)
+    assert again.returncode == 0, again.stderr
+    assert '"lane" : "Done"' in again.stdout
+
+
+def test_an_edit_in_a_read_only_folder_says_why_and_changes_nothing(tmp_path):
+    folder = tmp_path / "boards"
+    folder.mkdir()
+    board = folder / "board.md"
+    board.write_text(EDIT_BOARD)
+    folder.chmod(0o555)
+    try:
+        result = pm("rm", "board.md", "card 4", cwd=folder, unprivileged=True)
+    finally:
+        folder.chmod(0o755)
+    assert result.returncode == 2, result.stderr
+    assert "board.md: error: cannot write 'board.md': permission denied" in result.stderr, result.stderr
+    assert_plain(result.stderr)
+    assert board.read_text() == EDIT_BOARD
+    assert os.listdir(folder) == ["board.md"]

@@ -14,9 +14,11 @@ extension Problem {
             .invalidRule, .unknownLaneInRule, .newCardInWrongLane, .illegalMove, .previousVersionUnreadable,
             .templateSyntax, .missingTemplate, .missingPartial, .missingHistoryTemplate, .partialCycle,
             .unknownTemplateKey, .unescapedText, .templateKeyNotText, .templateNestingTooDeep, .unsupportedTemplateTag,
-            .unreadableTemplate:
+            .unreadableTemplate, .noSuchCard, .ambiguousCard, .noSuchLane, .noLaneForState, .moveNotAllowed,
+            .laneAtWIPLimit, .stateAtWIPLimit, .newCardNotAllowed, .boardHasErrors, .boardChangedOnDisk,
+            .editChangesBoard, .invalidEditValue, .editNotPossible, .fileSystem:
             return .error
-        case .firstCardWithID, .tooManyDiagnostics, .historyVersionSkipped:
+        case .firstCardWithID, .tooManyDiagnostics, .historyVersionSkipped, .identityRenumbered, .cardAlreadyInLane:
             return .note
         default:
             return .warning
@@ -80,6 +82,21 @@ extension Problem {
         case .unsupportedTemplateTag: return "unsupported-template-tag"
         case .unreadableTemplate: return "unreadable-template"
         case .tooManyDiagnostics: return "too-many-diagnostics"
+        case .noSuchCard: return "no-such-card"
+        case .ambiguousCard: return "ambiguous-card"
+        case .noSuchLane, .noLaneForState: return "no-such-lane"
+        case .moveNotAllowed: return "illegal-move"
+        case .laneAtWIPLimit, .stateAtWIPLimit: return "wip-limit"
+        case .newCardNotAllowed: return "new-card-lane"
+        case .ruleOverridden: return "rule-overridden"
+        case .boardHasErrors: return "board-has-errors"
+        case .boardChangedOnDisk: return "board-changed"
+        case .editChangesBoard: return "edit-not-lossless"
+        case .identityRenumbered: return "identity-renumbered"
+        case .invalidEditValue: return "invalid-value"
+        case .editNotPossible: return "edit-not-possible"
+        case .cardAlreadyInLane: return "already-in-lane"
+        case .fileSystem: return "file-system"
         }
     }
 
@@ -201,6 +218,52 @@ extension Problem {
             return "cannot read template: \(reason)"
         case .tooManyDiagnostics(let more):
             return "\(more) more diagnostics not shown"
+        case .noSuchCard(let query):
+            return "no card matches '\(query)': give a card's ID, its title or the start of either "
+                + "('pm-render show' lists them)"
+        case .ambiguousCard(let query, let candidates):
+            return "'\(query)' matches \(candidates.count) cards: \(candidates.joined(separator: ", ")); give more of "
+                + "the title, or the card's ID"
+        case .noSuchLane(let name, let lanes):
+            return "the board has no lane '\(name)': its lanes are \(Problem.list(lanes, or: false))"
+        case .noLaneForState(let state):
+            return "the board has no \(state.rawValue) lane: name the lane with --lane, or give the board one"
+        case .moveNotAllowed(let title, let from, let to, let allowed):
+            let options =
+                allowed.isEmpty
+                ? "cards in '\(from)' may not move" : "cards in '\(from)' may move only to \(Problem.list(allowed))"
+            return "cannot move '\(title)' from '\(from)' to '\(to)': the 'transitions' rule here does not allow it; "
+                + "\(options)"
+        case .laneAtWIPLimit(let lane, let count, let limit):
+            return "lane '\(lane)' is full: it holds \(count) card\(count == 1 ? "" : "s") and its WIP limit here is "
+                + "\(limit); finish or move a card first"
+        case .stateAtWIPLimit(let state, let count, let limit):
+            return "the \(state.rawValue) lanes are full: they hold \(count) card\(count == 1 ? "" : "s") and the WIP "
+                + "limit here is \(limit); finish or move a card first"
+        case .newCardNotAllowed(let lane, let allowed):
+            return "a new card may not start in '\(lane)': the 'new-cards' rule here lets new cards start only in "
+                + "\(Problem.list(allowed))"
+        case .ruleOverridden(let problem):
+            return "\(problem.message); done anyway (--force)"
+        case .boardHasErrors:
+            return "the board has errors (above), so it is not edited: fix them first, or use --force"
+        case .boardChangedOnDisk:
+            return "the board changed on disk while it was being edited, so nothing was written: run the command "
+                + "again"
+        case .editChangesBoard(let detail):
+            return "nothing was written: after this edit the board would not read the same way (\(detail)); please "
+                + "report this with the board"
+        case .identityRenumbered(let title, let from, let to):
+            return "card '\(title)' is now '\(to)' (was '\(from)'): cards with the same title are numbered in file "
+                + "order; give it an ID ('^id') to keep it"
+        case .invalidEditValue(let option, let value, let expected):
+            return "invalid \(option) '\(value)': expected \(expected)"
+        case .editNotPossible(let reason):
+            return "cannot make this edit: \(reason)"
+        case .cardAlreadyInLane(let title, let lane):
+            return "'\(title)' is already in '\(lane)': nothing to do"
+        case .fileSystem(let sentence):
+            return sentence
         }
     }
 }

@@ -63,6 +63,26 @@ public enum Problem: Hashable, Sendable {
     case unsupportedTemplateTag(String)
     case unreadableTemplate(String)
 
+    // Editing (`add`, `move`, `done`, `edit`, `rm`, `archive`)
+    case noSuchCard(String)
+    case ambiguousCard(String, candidates: [String])
+    case noSuchLane(String, lanes: [String])
+    case noLaneForState(CardState)
+    case moveNotAllowed(title: String, from: String, to: String, allowed: [String])
+    case laneAtWIPLimit(lane: String, count: Int, limit: Int)
+    case stateAtWIPLimit(state: CardState, count: Int, limit: Int)
+    case newCardNotAllowed(lane: String, allowed: [String])
+    indirect case ruleOverridden(Problem)
+    case boardHasErrors
+    case boardChangedOnDisk
+    case editChangesBoard(String)
+    case identityRenumbered(title: String, from: String, to: String)
+    case invalidEditValue(option: String, value: String, expected: String)
+    case editNotPossible(String)
+    case cardAlreadyInLane(title: String, lane: String)
+    /// A file-system failure, worded by `FileError` (`cannot write 'board.md': permission denied`).
+    case fileSystem(String)
+
     // Limits
     case tooManyDiagnostics(Int)
 }

@@ -9,12 +9,13 @@ import Foundation
 /// The system configuration is skipped; the user's global one is kept, since it may hold
 /// `safe.directory`. Messages are in English (`LC_ALL=C`), so pm-render can recognise them.
 public struct GitEnvironment: Sendable {
-    /// How long one git command may run before it is stopped (`PM_RENDER_GIT_TIMEOUT`, in seconds).
+    /// How long pm-render waits for git's output (or exit) before it stops git and reports a timeout
+    /// (`PM_RENDER_GIT_TIMEOUT`, in seconds). A command that keeps producing output is not stopped.
     public static let defaultTimeout = Duration.seconds(120)
 
     /// The git executable, an absolute path.
     public let executable: String
-    /// How long one git command may run.
+    /// How long pm-render waits for git's output (or exit) before it stops git.
     public let timeout: Duration
     /// The environment every git command gets.
     let variables: [String: String]
@@ -46,8 +47,9 @@ public struct GitEnvironment: Sendable {
 
     /// A runner for `git ARGUMENTS` in `directory`.
     func runner(_ arguments: [String], in directory: String) -> ProcessRunner {
-        ProcessRunner(executable: executable, arguments: Self.options + ["-C", directory] + arguments,
-                      environment: variables, timeout: timeout)
+        ProcessRunner(
+            executable: executable, arguments: Self.options + ["-C", directory] + arguments,
+            environment: variables, timeout: timeout)
     }
 
     /// Options before every git command: configuration that would run a program is overridden (the

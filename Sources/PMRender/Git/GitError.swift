@@ -21,7 +21,7 @@ public enum GitError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownRevision(String)
     /// `PM_RENDER_GIT_TIMEOUT` is not a number of seconds.
     case invalidTimeout(String)
-    /// git ran longer than the timeout and was stopped.
+    /// git gave no output (or did not exit) for the timeout, and was stopped.
     case timedOut(seconds: Double, while: Activity)
     /// git could not be started, stopped with an error, or said something pm-render cannot read; `message`
     /// is git's own (first lines of standard error) or what went wrong.

@@ -13,8 +13,10 @@ public struct CommitInfo: Hashable, Sendable {
     /// Whether this commit deleted the file (it has no contents there).
     public let deletesFile: Bool
 
-    public init(id: String, shortID: String, author: String, date: Int, subject: String, path: String,
-                deletesFile: Bool = false) {
+    public init(
+        id: String, shortID: String, author: String, date: Int, subject: String, path: String,
+        deletesFile: Bool = false
+    ) {
         self.id = id
         self.shortID = shortID
         self.author = author
@@ -60,11 +62,13 @@ extension GitRepository {
         var input: [UInt8] = []
         for commit in commits where !commit.deletesFile {
             guard !commit.path.utf8.contains(0x0A) else {
-                throw .failed(activity, message: "'\(commit.path)' has a line break in its name, which git cat-file cannot be asked for")
+                throw .failed(
+                    activity,
+                    message: "'\(commit.path)' has a line break in its name, which git cat-file cannot be asked for")
             }
             input += "\(commit.id):\(commit.path)\n".utf8
         }
-        try await read(["cat-file", "--batch"], in: topLevel, input: input, activity) { reader in
+        try await read(["cat-file", "--batch", "--buffer"], in: topLevel, input: input, activity) { reader in
             for commit in commits {
                 guard !commit.deletesFile else {
                     await body(FileVersion(commit: commit, bytes: nil))
@@ -92,9 +96,11 @@ extension GitRepository {
     {
         let name = URL(fileURLWithPath: file).lastPathComponent
         let command =
-            ["log", "--first-parent", "-M", "--name-status", "-z", "--no-color", "--no-ext-diff", "--no-textconv",
-             "--no-show-signature", "--no-notes", "--encoding=UTF-8",
-             "--format=\u{1E}%H\u{1F}%h\u{1F}%an\u{1F}%ct\u{1F}%s"]
+            [
+                "log", "--first-parent", "-M", "--name-status", "-z", "--no-color", "--no-ext-diff", "--no-textconv",
+                "--no-show-signature", "--no-notes", "--encoding=UTF-8",
+                "--format=\u{1E}%H\u{1F}%h\u{1F}%an\u{1F}%ct\u{1F}%s",
+            ]
             + arguments + ["--", name]
         do {
             return try await read(command, activity) { reader in
@@ -151,8 +157,10 @@ private struct LogParser {
         guard let header, header.fields.count == 5, let date = Int(header.fields[3]), let path = header.path else {
             return
         }
-        commits.append(CommitInfo(id: header.fields[0], shortID: header.fields[1], author: header.fields[2],
-                                  date: date, subject: header.fields[4], path: path, deletesFile: header.deletesFile))
+        commits.append(
+            CommitInfo(
+                id: header.fields[0], shortID: header.fields[1], author: header.fields[2],
+                date: date, subject: header.fields[4], path: path, deletesFile: header.deletesFile))
     }
 
     /// The commits, newest first.

@@ -17,12 +17,14 @@ public struct GitRepository: Sendable {
         let git = if let git { git } else { try GitEnvironment() }
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-        let folder = exists && isDirectory.boolValue ? path : URL(fileURLWithPath: path).deletingLastPathComponent().path
+        let folder =
+            exists && isDirectory.boolValue ? path : URL(fileURLWithPath: path).deletingLastPathComponent().path
         directory = folder.isEmpty ? "." : folder
         self.git = git
         let activity = GitError.Activity.findingRepository(path)
-        let result = try await Self.run(git, ["rev-parse", "--show-toplevel", "--is-shallow-repository"],
-                                        in: directory, activity)
+        let result = try await Self.run(
+            git, ["rev-parse", "--show-toplevel", "--is-shallow-repository"],
+            in: directory, activity)
         // Two lines: the top-level folder (whose name could hold a newline) and `true` or `false`.
         var output = (try? result.value.get()) ?? []
         if output.last == 0x0A { output.removeLast() }
@@ -35,6 +37,14 @@ public struct GitRepository: Sendable {
         }
         topLevel = String(decoding: output[..<split], as: UTF8.self)
         isShallow = output[(split + 1)...].elementsEqual("true".utf8)
+    }
+
+    /// A repository already found, read with `git` (for tests that swap git for a fake).
+    init(directory: String, topLevel: String, isShallow: Bool, git: GitEnvironment) {
+        self.directory = directory
+        self.topLevel = topLevel
+        self.isShallow = isShallow
+        self.git = git
     }
 
     /// The contents of `file` (a path; its name is looked up in ``directory``) at `revision`, or nil when
@@ -56,7 +66,9 @@ public struct GitRepository: Sendable {
                 throw GitError.unknownRevision(revision)
             }
             try await reader.skip(size + 1)
-            guard let header = try await BatchHeader.read(from: &reader) else { throw ProcessRunner.OutputReader.Truncated() }
+            guard let header = try await BatchHeader.read(from: &reader) else {
+                throw ProcessRunner.OutputReader.Truncated()
+            }
             guard let size = header.size, header.type == "blob" else { return nil }
             let bytes = try await reader.bytes(size)
             try await reader.skip(1)
@@ -65,8 +77,10 @@ public struct GitRepository: Sendable {
     }
 
     /// Runs git in `directory`, mapping a failure to start or a timeout to ``GitError``.
-    static func run(_ git: GitEnvironment, _ arguments: [String], in directory: String,
-                    _ activity: GitError.Activity) async throws(GitError) -> ProcessRunner.Completion<[UInt8]> {
+    static func run(
+        _ git: GitEnvironment, _ arguments: [String], in directory: String,
+        _ activity: GitError.Activity
+    ) async throws(GitError) -> ProcessRunner.Completion<[UInt8]> {
         do {
             return try await git.runner(arguments, in: directory).run()
         } catch {
@@ -75,8 +89,12 @@ public struct GitRepository: Sendable {
     }
 
     /// The value of a run of git, or the error: git's own message when it failed.
-    static func check<Value>(_ completion: ProcessRunner.Completion<Value>, _ activity: GitError.Activity,
-                             _ git: GitEnvironment) throws(GitError) -> Value {
+    static func check<Value>(
+        _ completion: ProcessRunner.Completion<Value>, _ activity: GitError.Activity,
+        _ git: GitEnvironment
+    ) throws(GitError) -> Value {
+        // An error the reader found in git's output comes first: the reader stopped git because of it.
+        if case .failure(let error as GitError) = completion.value { throw error }
         guard completion.status.isSuccess else {
             let message = Self.message(completion.standardError)
             switch completion.status {
@@ -88,17 +106,19 @@ public struct GitRepository: Sendable {
         }
         switch completion.value {
         case .success(let value): return value
-        case .failure(let error as GitError): throw error
         case .failure: throw .failed(activity, message: "git's output ended early")
         }
     }
 
     /// A runner's failure as a ``GitError``.
-    static func error(_ failure: ProcessRunner.Failure, _ activity: GitError.Activity,
-                      _ git: GitEnvironment) -> GitError {
+    static func error(
+        _ failure: ProcessRunner.Failure, _ activity: GitError.Activity,
+        _ git: GitEnvironment
+    ) -> GitError {
         switch failure {
         case .timedOut: return .timedOut(seconds: git.timeoutSeconds, while: activity)
         case .cannotStart(let reason): return .failed(activity, message: "cannot start '\(git.executable)': \(reason)")
+        case .interrupted(let reason): return .failed(activity, message: "git was interrupted: \(reason)")
         }
     }
 
@@ -106,7 +126,9 @@ public struct GitRepository: Sendable {
     static func message(_ standardError: [UInt8]) -> String {
         let lines = String(decoding: standardError, as: UTF8.self).split(whereSeparator: \.isNewline)
             .map { line -> Substring in
-                for prefix in ["fatal: ", "error: "] where line.hasPrefix(prefix) { return line.dropFirst(prefix.count) }
+                for prefix in ["fatal: ", "error: "] where line.hasPrefix(prefix) {
+                    return line.dropFirst(prefix.count)
+                }
                 return line
             }
             .map { $0.trimmingCharacters(in: .whitespaces) }
@@ -117,9 +139,11 @@ public struct GitRepository: Sendable {
 
 extension GitRepository {
     /// Runs a command whose output `body` reads, with the errors of ``check(_:_:_:)``.
-    func read<Value: Sendable>(_ arguments: [String], in folder: String? = nil, input: [UInt8] = [],
-                     _ activity: GitError.Activity,
-                     _ body: (inout ProcessRunner.OutputReader) async throws -> Value) async throws(GitError) -> Value {
+    func read<Value: Sendable>(
+        _ arguments: [String], in folder: String? = nil, input: [UInt8] = [],
+        _ activity: GitError.Activity,
+        _ body: (inout ProcessRunner.OutputReader) async throws -> Value
+    ) async throws(GitError) -> Value {
         let completion: ProcessRunner.Completion<Value>
         do {
             completion = try await git.runner(arguments, in: folder ?? directory).run(input: input, reading: body)

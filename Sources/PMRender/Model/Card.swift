@@ -3,6 +3,7 @@
 /// A value type whose fields live in one shared, immutable box: a board of 100,000 cards is copied, filtered and
 /// compared version after version (history, metrics), and copying a card is then one reference count, not one per
 /// field. Fields are read and written as properties (`card.title`, `card.due = …`); writing one makes a new box.
+/// Where the card is in its file is kept beside the box: a line added above a card moves it without a new box.
 @dynamicMemberLookup
 public struct Card: Hashable, Sendable {
     /// How the card is written in the file.
@@ -47,12 +48,6 @@ public struct Card: Hashable, Sendable {
         public var style: Style
         /// Whether the card is in the archive (not in any lane).
         public var isArchived: Bool
-        /// Where the card starts (its list marker or `###`).
-        public var location: SourceLocation
-        /// The last line of the card's source, blank lines excluded.
-        public var endLine: Int
-        /// Where the deadline was written, for diagnostics about it.
-        public var dueLocation: SourceLocation?
         /// The identity before repeated titles were numbered (the explicit ID, else the title's slug).
         var baseID: String
     }
@@ -66,6 +61,12 @@ public struct Card: Hashable, Sendable {
     }
 
     private var box: Box
+    /// Where the card starts (its list marker or `###`).
+    public var location: SourceLocation
+    /// The last line of the card's source, blank lines excluded.
+    public var endLine: Int
+    /// Where the deadline was written, for diagnostics about it.
+    public var dueLocation: SourceLocation?
 
     public init(
         id: String, explicitID: String? = nil, title: String, titleMarkup: Markdown = Markdown(),
@@ -80,8 +81,10 @@ public struct Card: Hashable, Sendable {
                 id: id, explicitID: explicitID, title: title, titleMarkup: titleMarkup, description: description,
                 descriptionSource: descriptionSource, lane: lane, state: state, isChecked: isChecked, due: due,
                 dates: dates, tags: tags, priority: priority, assignees: assignees, subtasks: subtasks, group: group,
-                style: style, isArchived: isArchived, location: location, endLine: endLine ?? location.line,
-                dueLocation: dueLocation, baseID: id))
+                style: style, isArchived: isArchived, baseID: id))
+        self.location = location
+        self.endLine = endLine ?? location.line
+        self.dueLocation = dueLocation
     }
 
     /// A field of the card.
@@ -101,11 +104,22 @@ public struct Card: Hashable, Sendable {
     }
 
     public static func == (lhs: Card, rhs: Card) -> Bool {
-        lhs.box === rhs.box || lhs.box.fields == rhs.box.fields
+        lhs.location == rhs.location && lhs.endLine == rhs.endLine && lhs.dueLocation == rhs.dueLocation
+            && (lhs.box === rhs.box || lhs.box.fields == rhs.box.fields)
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(box.fields)
+        hasher.combine(location)
+    }
+
+    /// The same card `delta` lines further down its file.
+    public func moved(by delta: Int) -> Card {
+        var card = self
+        card.location.line += delta
+        card.endLine += delta
+        card.dueLocation?.line += delta
+        return card
     }
 
     /// Whether the ID was written in the file rather than derived from the title.

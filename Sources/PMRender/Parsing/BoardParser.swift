@@ -24,6 +24,18 @@ public enum BoardParser {
         return parse(bytes, file: file, cache: &cache)
     }
 
+    /// The same result as `parse(_:file:)`, a large board's cards read side by side.
+    public static func parseConcurrently(_ bytes: [UInt8], file: String) async -> ParseResult {
+        guard let (source, frontMatter, problems) = prepare(bytes, file: file) else {
+            return unreadable(bytes, file: file)
+        }
+        let segments = body(source, from: frontMatter.bodyStartLine)
+        var reader = BoardReader(source: source, file: file, frontMatter: frontMatter)
+        var cache = BoardReader.CardCache()
+        let board = await reader.read(segments, fallbackTitle: titleFromFileName(file), cache: &cache)
+        return result(board, reader: reader, problems: problems, file: file)
+    }
+
     static func parse(_ bytes: [UInt8], file: String, cache: inout BoardReader.CardCache) -> ParseResult {
         guard let (source, frontMatter, problems) = prepare(bytes, file: file) else {
             return unreadable(bytes, file: file)
@@ -55,6 +67,12 @@ public enum BoardParser {
         var reader = BoardReader(source: source, file: file, frontMatter: frontMatter)
         reader.forHistory = forHistory
         let board = reader.read(segments, fallbackTitle: titleFromFileName(file), cache: &cache)
+        return result(board, reader: reader, problems: problems, file: file)
+    }
+
+    private static func result(
+        _ board: Board, reader: BoardReader, problems: [(Problem, SourceLocation)], file: String
+    ) -> ParseResult {
         let diagnostics = (problems + reader.problems).map { Diagnostic($0.0, file: file, at: $0.1) }
         return ParseResult(
             board: board, diagnostics: diagnostics.sortedByLocation(), isReadable: true,

@@ -49,7 +49,33 @@ struct BoardReader {
         }
     }
 
+    /// Reads the board, its cards one after another.
     mutating func read(_ segments: [MarkdownSegment], fallbackTitle: String, cache: inout CardCache) -> Board {
+        let plan = self.plan(segments, cache: &cache)
+        let readings = plan.jobs.map(plan.reader.read)
+        return assemble(plan, readings: readings, segments: segments, fallbackTitle: fallbackTitle, cache: &cache)
+    }
+
+    /// Reads the board, a large board's cards side by side (the same board as `read`, sooner).
+    mutating func read(_ segments: [MarkdownSegment], fallbackTitle: String, cache: inout CardCache) async -> Board {
+        let plan = self.plan(segments, cache: &cache)
+        let readings = await plan.reader.readAll(plan.jobs)
+        return assemble(plan, readings: readings, segments: segments, fallbackTitle: fallbackTitle, cache: &cache)
+    }
+
+    /// What the board's structure says before its cards are read: settings, lanes, and the cards to read (those the
+    /// cache does not hold).
+    private struct Plan {
+        var settings: BoardSettings
+        var isObsidian: Bool
+        var reader: CardReader
+        var outline: Outline
+        var laneLevel: Int
+        var titleHeading: (String, SourceLocation)?
+        var jobs: [CardReader.Job]
+    }
+
+    private mutating func plan(_ segments: [MarkdownSegment], cache: inout CardCache) -> Plan {
         var settings = frontMatter.settings
         let obsidianSettings = ObsidianSettings.find(in: segments)
         var isObsidian = frontMatter.isObsidianKanban || obsidianSettings != nil
@@ -123,7 +149,8 @@ struct BoardReader {
                     index = end
                 } else {
                     outline.addGroup(
-                        TextCleaning.collapseWhitespace(segment.markdown.plainText(of: 0)), at: location(segment))
+                        TextCleaning.collapseWhitespace(segment.markdown.plainText(of: 0)), at: location(segment),
+                        last: raw)
                     index += 1
                 }
                 continue
@@ -136,7 +163,7 @@ struct BoardReader {
             if node.kind == .item {
                 outline.addCard(.item(segment), last: raw)
             } else if node.kind == .paragraph, Self.isCompleteMarker(segment) {
-                outline.markComplete()
+                outline.markComplete(last: raw)
                 isObsidian = true
             } else if !outline.addLaneDescription(segment, last: raw), !outline.inArchive {
                 problems.append((.strayContent(Self.describe(node)), location(segment)))
@@ -145,9 +172,35 @@ struct BoardReader {
         }
 
         // The end of a piece: the line before the next piece (blank lines are trimmed by the readers).
-        let lineCount = source.lineCount
-        let nextLine = { (raw: Int) -> Int in raw + 1 < segments.count ? segments[raw + 1].line : lineCount + 1 }
+        var jobs: [CardReader.Job] = []
+        for draft in outline.lanes {
+            for (source, last) in draft.cards {
+                let job = CardReader.Job(source, endLine: Self.nextLine(after: last, in: segments, source: self.source) - 1)
+                if let entry = cache.entries[job.first.id], entry.body == job.body { continue }
+                jobs.append(job)
+            }
+        }
+        return Plan(
+            settings: settings, isObsidian: isObsidian, reader: cardReader, outline: outline, laneLevel: laneLevel,
+            titleHeading: titleHeading, jobs: jobs)
+    }
 
+    /// The first line after a piece (the next piece's, or the line after the file's end).
+    private static func nextLine(after raw: Int, in segments: [MarkdownSegment], source: SourceText) -> Int {
+        raw + 1 < segments.count ? segments[raw + 1].line : source.lineCount + 1
+    }
+
+    /// The board from its plan and the readings of the cards the cache did not hold.
+    private mutating func assemble(
+        _ plan: Plan, readings: [CardReader.Reading], segments: [MarkdownSegment], fallbackTitle: String,
+        cache: inout CardCache
+    ) -> Board {
+        for (job, reading) in zip(plan.jobs, readings) {
+            cache.entries[job.first.id] = CardCache.Entry(reading: reading, line: job.first.line, body: job.body)
+        }
+        var settings = plan.settings
+        let outline = plan.outline
+        let laneLevel = plan.laneLevel
         var lanes: [Lane] = []
         var archive: [Card] = []
         var archiveLocation: SourceLocation?
@@ -155,9 +208,7 @@ struct BoardReader {
             var cards: [Card] = []
             for (position, (source, last)) in draft.cards.enumerated() {
                 let group = draft.groups.last { $0.firstCard <= position }?.name
-                guard var card = read(source, reader: cardReader, endLine: nextLine(last) - 1, cache: &cache) else {
-                    continue
-                }
+                guard var card = cached(source, cache: &cache) else { continue }
                 if card.group != group { card.group = group }
                 cards.append(card)
                 if !draft.isArchive { cardSegments.append(source.firstSegment) }
@@ -179,7 +230,8 @@ struct BoardReader {
                 description: Markdown.joining(draft.description) { self.source.isBlank($0) }, cards: cards,
                 groups: draft.groups.map { CardGroup(name: $0.name, firstCard: $0.firstCard, location: $0.location) },
                 location: draft.location, headingLevel: laneLevel)
-            lane.endLine = self.endLine(of: draft, next: nextLine(draft.lastSegment))
+            lane.endLine = self.endLine(
+                of: draft, next: Self.nextLine(after: draft.lastSegment, in: segments, source: self.source))
             if draft.hasCompleteMarker { lane.stateSource = .completeMarker }
             lanes.append(lane)
         }
@@ -208,7 +260,7 @@ struct BoardReader {
         if let title = frontMatter.title, !title.isEmpty {
             board.title = title
             board.titleLocation = frontMatter.titleLocation
-        } else if let (title, location) = titleHeading, !title.isEmpty {
+        } else if let (title, location) = plan.titleHeading, !title.isEmpty {
             board.title = title
             board.titleLocation = location
         } else {
@@ -217,45 +269,25 @@ struct BoardReader {
         if !settings.localeIsExplicit, !forHistory { settings.locale = Self.detectLocale(board) }
         board.settings = settings
         board.rules = frontMatter.rules
-        if !forHistory { board.style = Self.style(of: board, isObsidian: isObsidian, source: source) }
+        if !forHistory { board.style = Self.style(of: board, isObsidian: plan.isObsidian, source: source) }
         return board
     }
 
     // MARK: - Cards
 
-    private mutating func read(
-        _ source: CardSource, reader: CardReader, endLine: Int, cache: inout CardCache
-    ) -> Card? {
-        let first: MarkdownSegment
-        let last: MarkdownSegment
-        var body: [Int] = []
-        switch source {
-        case .item(let segment):
-            (first, last) = (segment, segment)
-        case .heading(let heading, let segments):
-            (first, last) = (heading, segments.last ?? heading)
-            body = segments.map(\.id)
+    /// A card's reading from the cache (every card is there once its plan's jobs are read), moved to where the card
+    /// is now; nil for a card without a title or ID.
+    private mutating func cached(_ source: CardSource, cache: inout CardCache) -> Card? {
+        let first = source.first
+        guard var entry = cache.entries[first.id] else { return nil }
+        if first.line != entry.line {
+            entry.reading.shift(by: first.line - entry.line)
+            entry.line = first.line
+            cache.entries[first.id] = entry
         }
-        var reading: CardReader.Reading
-        if let entry = cache.entries[first.id], entry.body == body {
-            reading = entry.reading
-            if first.line != entry.line {
-                reading.shift(by: first.line - entry.line)
-                cache.entries[first.id] = CardCache.Entry(reading: reading, line: first.line, body: body)
-            }
-        } else {
-            switch source {
-            case .item(let segment):
-                guard let read = reader.listCard(segment, endLine: endLine) else { return nil }
-                reading = read
-            case .heading(let heading, let segments):
-                guard let read = reader.headingCard(heading, body: segments, endLine: endLine) else { return nil }
-                reading = read
-            }
-            cache.entries[first.id] = CardCache.Entry(reading: reading, line: first.line, body: body)
-        }
-        problems += reading.problems
-        return reading.card.title.isEmpty && reading.card.explicitID == nil ? nil : reading.card
+        problems += entry.reading.problems
+        let card = entry.reading.card
+        return card.title.isEmpty && card.explicitID == nil ? nil : card
     }
 
     /// Gives every card a unique identity: repeated titles (a weekly "Monday") get `-2`, `-3` in file order. The
@@ -492,14 +524,25 @@ struct BoardReader {
 }
 
 /// A card's pieces, found in a lane and not read yet.
-enum CardSource {
+enum CardSource: Sendable {
     case item(MarkdownSegment)
     case heading(MarkdownSegment, body: [MarkdownSegment])
 
-    /// The identity of the piece the card starts with.
-    var firstSegment: Int {
+    /// The piece the card starts with.
+    var first: MarkdownSegment {
         switch self {
-        case .item(let segment), .heading(let segment, _): return segment.id
+        case .item(let segment), .heading(let segment, _): return segment
+        }
+    }
+
+    /// The identity of the piece the card starts with.
+    var firstSegment: Int { first.id }
+
+    /// The identities of a heading card's other pieces (it is the same card only when they are the same too).
+    var body: [Int] {
+        switch self {
+        case .item: return []
+        case .heading(_, let segments): return segments.map(\.id)
         }
     }
 }
@@ -576,12 +619,16 @@ private struct Outline {
         lanes[lanes.count - 1].lastSegment = last
     }
 
-    mutating func addGroup(_ name: String, at location: SourceLocation) {
+    /// A group label and a `**Complete**` marker count as the lane's content, so that `Lane.endLine` (where an edit
+    /// appends a card) is after them.
+    mutating func addGroup(_ name: String, at location: SourceLocation, last: Int) {
         lanes[lanes.count - 1].groups.append((name, lanes[lanes.count - 1].cards.count, location))
+        lanes[lanes.count - 1].lastSegment = max(lanes[lanes.count - 1].lastSegment, last)
     }
 
-    mutating func markComplete() {
+    mutating func markComplete(last: Int) {
         lanes[lanes.count - 1].hasCompleteMarker = true
+        lanes[lanes.count - 1].lastSegment = max(lanes[lanes.count - 1].lastSegment, last)
     }
 
     /// Content under a lane's heading before its first card describes the lane; false after the first card.
@@ -597,11 +644,7 @@ extension CardReader.Reading {
     /// Moves every location by `delta` lines (a cached card whose lines moved).
     mutating func shift(by delta: Int) {
         guard delta != 0 else { return }
-        var fields = card.fields
-        fields.location.line += delta
-        fields.endLine += delta
-        fields.dueLocation?.line += delta
-        card.fields = fields
+        card = card.moved(by: delta)
         for index in problems.indices { problems[index].1.line += delta }
     }
 }

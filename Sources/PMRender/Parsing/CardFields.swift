@@ -9,29 +9,38 @@ enum CardField: Equatable {
 
     /// Field names, case-insensitive, in the languages boards are written in.
     init?(key: Substring) {
-        switch key.trimmingSpaces.lowercased() {
-        case "due", "deadline", "due date", "duedate", "기한", "마감", "마감일", "fällig", "fälligkeit", "échéance",
-            "vencimiento", "prazo", "срок", "期限", "截止日期", "截止":
-            self = .due
-        case "id": self = .id
-        case "tags", "tag", "labels", "태그", "标签", "標籤", "タグ": self = .tags
-        case "assignee", "assignees", "owner", "owners", "assigned", "담당", "담당자", "担当", "担当者", "负责人":
-            self = .assignees
-        case "priority", "우선순위", "优先级", "優先度": self = .priority
-        case "start", "started", "start date", "시작": self = .start
-        case "scheduled": self = .scheduled
-        case "created": self = .created
-        case "completed", "completion", "done date": self = .completed
-        case "steps": self = .steps
-        case "workload", "defaultexpanded", "estimate", "status": self = .ignored
-        default: return nil
-        }
+        guard let field = Self.names[key.trimmingSpaces.lowercased()] else { return nil }
+        self = field
     }
+
+    private static let names: [String: CardField] = {
+        let groups: [(CardField, [String])] = [
+            (.due, ["due", "deadline", "due date", "duedate", "기한", "마감", "마감일", "fällig", "fälligkeit", "échéance",
+                "vencimiento", "prazo", "срок", "期限", "截止日期", "截止"]),
+            (.id, ["id"]),
+            (.tags, ["tags", "tag", "labels", "태그", "标签", "標籤", "タグ"]),
+            (.assignees, ["assignee", "assignees", "owner", "owners", "assigned", "담당", "담당자", "担当", "担当者", "负责人"]),
+            (.priority, ["priority", "우선순위", "优先级", "優先度"]),
+            (.start, ["start", "started", "start date", "시작"]),
+            (.scheduled, ["scheduled"]),
+            (.created, ["created"]),
+            (.completed, ["completed", "completion", "done date"]),
+            (.steps, ["steps"]),
+            (.ignored, ["workload", "defaultexpanded", "estimate", "status"]),
+        ]
+        return Dictionary(uniqueKeysWithValues: groups.flatMap { field, names in names.map { ($0, field) } })
+    }()
 
     /// Splits `Key: value` (ASCII or full-width colon); nil when the line is not of that form or the key is unknown.
     static func parse(_ line: Substring) -> (CardField, Substring)? {
         let trimmed = line.trimmingSpaces
-        guard let colon = trimmed.firstIndex(where: { $0 == ":" || $0 == "：" }) else { return nil }
+        // The colon is ASCII `:` or the full-width `：` (EF BC 9A); keys are short.
+        let bytes = trimmed.utf8
+        guard
+            let colon = bytes.indices.prefix(80).first(where: {
+                bytes[$0] == 0x3A || (bytes[$0] == 0xEF && trimmed[$0...].hasPrefix("："))
+            })
+        else { return nil }
         let key = trimmed[..<colon]
         guard !key.isEmpty, key.count <= 20, let field = CardField(key: key) else { return nil }
         let value = trimmed[trimmed.index(after: colon)...]
@@ -93,7 +102,9 @@ struct CardDraft {
             for part in list.split(whereSeparator: { $0 == "," || $0 == " " }) {
                 var tag = part.trimmingSpaces
                 if tag.first == "#" { tag = tag.dropFirst() }
-                if tag.first == "\"" || tag.first == "'" { tag = tag.dropFirst().dropLast() }
+                // Quotes around a tag (`"bug"`, `['a', 'b']`); a quote on one side only is dropped too, never a letter.
+                if tag.first == "\"" || tag.first == "'" { tag = tag.dropFirst() }
+                if tag.last == "\"" || tag.last == "'" { tag = tag.dropLast() }
                 addTag(String(tag))
             }
         case .assignees:

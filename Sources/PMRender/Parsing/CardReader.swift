@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads one card from its Markdown: the title (its first line, up to a line break or `<br>`), the description (the
 /// rest), and the metadata written anywhere in the card's own text — dates, tags, IDs, priority, assignees,
 /// `Key: value` field lines, VS Code Markdown Kanban property lists and subtasks. Token markers are removed from
@@ -5,23 +7,73 @@
 ///
 /// A card's reading depends only on its own Markdown and the board's date format, so readings are cached by the
 /// segments they came from when a board's versions are read one after another.
-struct CardReader {
+struct CardReader: Sendable {
     let source: SourceText
     let dateFormat: DateFormat?
     let timeFormat: DateFormat?
-    var triggers = CardTokens.Triggers()
+    let triggers: CardTokens.Triggers
+    /// The date trigger as text (`@`), for linked dates.
+    let dateTrigger: String
+
+    init(source: SourceText, dateFormat: DateFormat?, timeFormat: DateFormat?, triggers: CardTokens.Triggers) {
+        self.source = source
+        self.dateFormat = dateFormat
+        self.timeFormat = timeFormat
+        self.triggers = triggers
+        dateTrigger = String(String.UnicodeScalarView(triggers.date))
+    }
 
     /// A card as read (identity, lane and state are given by the board reader), with the problems found in it.
-    struct Reading {
+    struct Reading: Sendable {
         var card: Card
         var problems: [(Problem, SourceLocation)]
+    }
+
+    /// A card to read: its Markdown pieces and the last line of its source.
+    struct Job: Sendable {
+        let source: CardSource
+        let endLine: Int
+
+        init(_ source: CardSource, endLine: Int) {
+            self.source = source
+            self.endLine = endLine
+        }
+
+        var first: MarkdownSegment { source.first }
+        var body: [Int] { source.body }
+    }
+
+    func read(_ job: Job) -> Reading {
+        switch job.source {
+        case .item(let segment): return listCard(segment, endLine: job.endLine)
+        case .heading(let heading, let body): return headingCard(heading, body: body, endLine: job.endLine)
+        }
+    }
+
+    /// Below this many cards, reading them side by side costs more than it saves.
+    static let cardsPerTask = 500
+
+    /// Reads the cards side by side in runs of at least `cardsPerTask`; the readings are in the jobs' order.
+    func readAll(_ jobs: [Job]) async -> [Reading] {
+        guard jobs.count >= 2 * Self.cardsPerTask else { return jobs.map(read) }
+        let runs = min(jobs.count / Self.cardsPerTask, 4 * ProcessInfo.processInfo.activeProcessorCount)
+        let size = (jobs.count + runs - 1) / runs
+        return await withTaskGroup(of: (Int, [Reading]).self) { group in
+            for start in stride(from: 0, to: jobs.count, by: size) {
+                let run = jobs[start..<min(start + size, jobs.count)]
+                group.addTask { (start, run.map(read)) }
+            }
+            var readings: [[Reading]] = Array(repeating: [], count: runs)
+            for await (start, run) in group { readings[start / size] = run }
+            return readings.flatMap { $0 }
+        }
     }
 
     /// Titles are one line on a card; longer ones are cut (with a warning) so pages stay readable.
     static let maximumTitleLength = 1_000
 
     /// A list-item card: `segment` is a top-level list item; its source runs to `endLine`.
-    func listCard(_ segment: MarkdownSegment, endLine: Int) -> Reading? {
+    func listCard(_ segment: MarkdownSegment, endLine: Int) -> Reading {
         let markdown = segment.markdown
         let item = markdown.nodes[0]
         var state = ReadingState(reader: self)
@@ -49,7 +101,7 @@ struct CardReader {
     }
 
     /// A heading card: the heading and the segments under it, up to `endLine`.
-    func headingCard(_ heading: MarkdownSegment, body: [MarkdownSegment], endLine: Int) -> Reading? {
+    func headingCard(_ heading: MarkdownSegment, body: [MarkdownSegment], endLine: Int) -> Reading {
         var state = ReadingState(reader: self)
         state.base = heading.line - 1
         let markdown = heading.markdown
@@ -160,20 +212,14 @@ private struct ReadingState {
                 continue
             }
             // A line of nothing but metadata (dates, tags, IDs) is read and left out.
-            var probe = Markdown.Builder()
-            var prober = InlineCleaner(removeTags: true, recordTokens: false)
-            prober.clean(line.nodes, in: markdown, into: &probe, state: &self)
-            let probed = InlineCleaner.trimmed(probe.markdown)
-            let removeTags = probed.inlineText.trimmingWhitespace.isEmpty
-                && !probed.nodes.contains(where: { $0.kind == .embed })
             var builder = Markdown.Builder()
-            var cleaner = InlineCleaner(removeTags: removeTags)
+            var cleaner = InlineCleaner(removeTags: false)
             cleaner.clean(line.nodes, in: markdown, into: &builder, state: &self)
-            let cleaned = InlineCleaner.trimmed(builder.markdown)
-            if removeTags {
+            guard cleaner.keptWords else {
                 if !line.nodes.isEmpty { droppedLines.insert(line.line) }
                 continue
             }
+            let cleaned = InlineCleaner.trimmed(builder.markdown)
             kept.append(cleaned)
         }
         guard !kept.isEmpty else { return }
@@ -188,7 +234,7 @@ private struct ReadingState {
     /// Taskell's due line: `@ 2026-05-20`, or `@ 2026-05-20 14:00 UTC` (Taskell writes times in UTC).
     static func taskellDue(_ text: String) -> (CalendarDate, TimeOfDay?)? {
         let trimmed = Substring(text).trimmingSpaces
-        guard trimmed.hasPrefix("@ ") else { return nil }
+        guard trimmed.utf8.first == UInt8(ascii: "@"), trimmed.hasPrefix("@ ") else { return nil }
         var value = trimmed.dropFirst(2).trimmingSpaces
         if value.hasSuffix(" UTC") { value = value.dropLast(4) }
         return DateFormat.date(value)
@@ -288,7 +334,7 @@ private struct ReadingState {
     mutating func finish(
         title titleMarkup: Markdown, description: Markdown, style: Card.Style, location: SourceLocation,
         titleLine: Int, endLine: Int, indent: Int, isChecked: Bool
-    ) -> CardReader.Reading? {
+    ) -> CardReader.Reading {
         var titleMarkup = titleMarkup
         var description = description
         var title = TextCleaning.collapseWhitespace(titleMarkup.inlineText)
@@ -372,6 +418,8 @@ private struct InlineCleaner {
     /// Whether tokens are added to the card (false when a title is read again).
     var recordTokens = true
     var sawTags = false
+    /// Whether anything but tags, dates and other metadata was kept (else the line held only metadata).
+    var keptWords = false
 
     init(removeTags: Bool, recordTokens: Bool = true) {
         self.removeTags = removeTags
@@ -393,8 +441,8 @@ private struct InlineCleaner {
             case .text:
                 var text = node.text
                 // `@[[2026-05-10]]` or `@[2026-05-10](…)`: Obsidian's date linked to a daily note.
-                let trigger = String(String.UnicodeScalarView(state.reader.triggers.date))
-                if text.hasSuffix(trigger), position + 1 < nodes.count,
+                let trigger = state.reader.dateTrigger
+                if position + 1 < nodes.count, text.utf8.last == trigger.utf8.last, text.hasSuffix(trigger),
                     let date = Self.linkedDate(nodes[position + 1], in: markdown, format: state.reader.dateFormat)
                 {
                     text.removeLast(trigger.count)
@@ -416,6 +464,7 @@ private struct InlineCleaner {
                 builder.close()
                 if builder.nodes.count == start + 1 { builder.nodes.removeLast() }
             default:
+                if node.kind != .softBreak, node.kind != .lineBreak { keptWords = true }
                 builder.append(markdown.subtree(index))
             }
         }
@@ -444,14 +493,23 @@ private struct InlineCleaner {
         _ text: String, node: Markdown.Node, into builder: inout Markdown.Builder, state: inout ReadingState
     ) {
         var kept = ""
-        for piece in CardTokens.scan(text, triggers: state.reader.triggers) {
-            switch piece {
-            case .text(let plain):
-                kept += plain
-            case .token(let token, let raw, let offset):
-                let at = location(node, in: state, offset: offset)
-                if !apply(token, raw: raw, at: at, state: &state) { kept += raw }
+        if CardTokens.mayHoldTokens(text, triggers: state.reader.triggers) {
+            for piece in CardTokens.scan(text, triggers: state.reader.triggers) {
+                switch piece {
+                case .text(let plain):
+                    if !keptWords, plain.unicodeScalars.contains(where: { !$0.isSpaceLike }) { keptWords = true }
+                    kept += plain
+                case .token(let token, let raw, let offset):
+                    let at = location(node, in: state, offset: offset)
+                    if !apply(token, raw: raw, at: at, state: &state) {
+                        if case .tag = token {} else { keptWords = true }
+                        kept += raw
+                    }
+                }
             }
+        } else {
+            if !keptWords, text.unicodeScalars.contains(where: { !$0.isSpaceLike }) { keptWords = true }
+            kept = text
         }
         let collapsed = TextCleaning.collapseSpaces(kept)
         if !collapsed.isEmpty {
@@ -464,9 +522,11 @@ private struct InlineCleaner {
         -> Bool
     {
         if case .tag = token { sawTags = true }
-        // A title read a second time (to keep its tags) records nothing again.
-        var draft = state.draft
-        defer { if recordTokens { state.draft = draft } }
+        // A title read a second time (to keep its tags) records nothing again: it changes a copy. Otherwise the draft
+        // is moved out of `state` while it changes, so that recording a token never copies every tag read before.
+        var draft = CardDraft()
+        if recordTokens { swap(&draft, &state.draft) } else { draft = state.draft }
+        defer { if recordTokens { swap(&draft, &state.draft) } }
         switch token {
         case .date(let value):
             guard let (date, time) = DateFormat.date(Substring(value), preferred: state.reader.dateFormat) else {
@@ -568,6 +628,7 @@ extension Markdown {
 enum TextCleaning {
     /// Runs of whitespace become one space; leading and trailing whitespace is dropped.
     static func collapseWhitespace(_ text: String) -> String {
+        if isCollapsed(text) { return text }
         var out = String.UnicodeScalarView()
         var pendingSpace = false
         for scalar in text.unicodeScalars {
@@ -582,9 +643,26 @@ enum TextCleaning {
         return String(out)
     }
 
+    /// Whether `text` is ASCII without edge spaces, runs of spaces or other whitespace (most titles): nothing to do.
+    private static func isCollapsed(_ text: String) -> Bool {
+        let bytes = text.utf8
+        guard bytes.first != 0x20, bytes.last != 0x20 else { return false }
+        var previous: UInt8 = 0
+        for byte in bytes {
+            if byte >= 0x80 || (0x09...0x0D).contains(byte) || (byte == 0x20 && previous == 0x20) { return false }
+            previous = byte
+        }
+        return true
+    }
+
     /// Runs of spaces (left where tokens were removed) become one space; edges are kept.
     static func collapseSpaces(_ text: String) -> String {
-        guard text.utf8.contains(UInt8(ascii: " ")) else { return text }
+        var previous: UInt8 = 0
+        let needed = text.utf8.contains { byte in
+            defer { previous = byte }
+            return byte == 0x09 || (byte == 0x20 && previous == 0x20)
+        }
+        guard needed else { return text }
         var out = String.UnicodeScalarView()
         var previousSpace = false
         for scalar in text.unicodeScalars {

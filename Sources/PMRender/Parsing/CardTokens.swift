@@ -51,6 +51,17 @@ enum CardTokens {
         }
     }
 
+    /// Whether `text` may hold a token at all: most text has none of the bytes tokens start with (`@ # ^ [ (`, the
+    /// board's own triggers, and the emoji, all outside ASCII), so it is not scanned.
+    static func mayHoldTokens(_ text: String, triggers: Triggers = Triggers()) -> Bool {
+        let date = triggers.date.first.map { UInt8(truncatingIfNeeded: $0.value) } ?? UInt8(ascii: "@")
+        let time = triggers.time.first.map { UInt8(truncatingIfNeeded: $0.value) } ?? UInt8(ascii: "@")
+        return text.utf8.contains { byte in
+            byte >= 0x80 || byte == UInt8(ascii: "@") || byte == UInt8(ascii: "#") || byte == UInt8(ascii: "^")
+                || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "(") || byte == date || byte == time
+        }
+    }
+
     static func scan(_ text: String, atLineEnd: Bool = true, triggers: Triggers = Triggers()) -> [CardTextPiece] {
         let s = Array(text.unicodeScalars)
         var pieces: [CardTextPiece] = []

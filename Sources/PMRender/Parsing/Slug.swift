@@ -15,6 +15,7 @@ public enum Slug {
     public static let maximumLength = 100
 
     private static func unbounded(_ text: String) -> String {
+        if let ascii = asciiSlug(text) { return ascii }
         var out = String.UnicodeScalarView()
         var pendingHyphen = false
         for scalar in text.lowercased().unicodeScalars {
@@ -32,6 +33,25 @@ public enum Slug {
             return "x-" + fnv1a(text)
         }
         return String(out)
+    }
+
+    /// The slug of an ASCII text, byte by byte (most titles); nil for other text.
+    private static func asciiSlug(_ text: String) -> String? {
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
+        var pendingHyphen = false
+        for var byte in text.utf8 {
+            guard byte < 0x80 else { return nil }
+            if (0x41...0x5A).contains(byte) { byte += 0x20 }
+            if (0x30...0x39).contains(byte) || (0x61...0x7A).contains(byte) {
+                if pendingHyphen, !out.isEmpty { out.append(UInt8(ascii: "-")) }
+                pendingHyphen = false
+                out.append(byte)
+            } else {
+                pendingHyphen = true
+            }
+        }
+        return out.isEmpty ? nil : String(decoding: out, as: UTF8.self)
     }
 
     /// Whether `id` is a valid explicit card ID: letters, digits, `-`, `_` and `.`, not empty.

@@ -1,7 +1,7 @@
 /// A board's text as validated UTF-8 bytes with LF line endings and no BOM, indexed by line.
 ///
 /// Working on bytes keeps a 50 MB board cheap: strings are made only for the pieces the model keeps.
-struct SourceText {
+struct SourceText: Sendable {
     /// Normalised bytes: BOM removed, CRLF and lone CR turned into LF.
     let bytes: [UInt8]
     /// Byte offset where each line starts; `lineStarts[0]` is line 1.

@@ -3,8 +3,8 @@
 public enum BoardSources {
     /// The history of the board at `path` from its git repository: the first-parent commits that changed it
     /// (following renames), every version streamed through one `git cat-file --batch` and read as it arrives.
-    public static func history(of path: String) async throws(GitError) -> BoardHistory {
-        let repository = try await GitRepository(containing: path)
+    public static func history(of path: String, git: GitEnvironment? = nil) async throws(GitError) -> BoardHistory {
+        let repository = try await GitRepository(containing: path, git: git)
         let commits = try await repository.commits(touching: path)
         var builder = BoardHistory.Builder(file: path, isShallow: repository.isShallow)
         try await repository.forEachVersion(of: commits) { builder.add($0) }

@@ -81,7 +81,7 @@ public enum MultiBoardSite {
         async let history = options.readHistory ? try? BoardSources.history(of: path) : nil
         let loaded: ParseResult
         do {
-            loaded = try BoardFile.load(path: path)
+            loaded = try await BoardFile.load(path: path)
         } catch {
             _ = await history
             return BoardResult(

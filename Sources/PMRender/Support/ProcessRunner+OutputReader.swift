@@ -2,7 +2,8 @@ import Subprocess
 
 extension ProcessRunner {
     /// Reads a program's standard output as it arrives: records up to a separator, or a number of bytes.
-    /// Only the chunk being read is held (a pipe's worth), plus what the caller asks for.
+    /// Only the chunk being read is held (a pipe's worth), plus what the caller asks for. It tells the run
+    /// when it waits for the program, for the timeout.
     struct OutputReader {
         /// The output ended in the middle of something that was asked for.
         struct Truncated: Error {}
@@ -12,9 +13,11 @@ extension ProcessRunner {
         /// Bytes of `chunk` already handed out.
         private var offset = 0
         private var finished = false
+        private let waiting: Waiting
 
-        init(_ output: SubprocessOutputSequence) {
+        init(_ output: SubprocessOutputSequence, waiting: Waiting) {
             chunks = output.makeAsyncIterator()
+            self.waiting = waiting
         }
 
         /// The bytes up to the next `separator` (which is consumed, not returned), or up to the end of the
@@ -83,9 +86,12 @@ extension ProcessRunner {
         /// Moves to the next chunk; false at the end of the output.
         private mutating func nextChunk() async throws -> Bool {
             guard !finished else { return false }
+            await waiting.start()
             chunk = try await chunks.next()
             offset = 0
             finished = chunk == nil
+            // After the output, the run waits for the exit.
+            if !finished { await waiting.stop() }
             return !finished
         }
 

@@ -12,17 +12,21 @@ import SystemPackage
 /// A run is structured: the program lives only while `run` is awaited. Standard output is handed to the
 /// caller as it arrives, while standard input is written and standard error is collected concurrently,
 /// so no pipe can fill up and stall the program. The program runs in a session (and process group) of
-/// its own with no controlling terminal, so it cannot prompt there; after `timeout` the whole group is
-/// sent SIGTERM, then SIGKILL, and the run fails with ``Failure/timedOut``. Waiting for the exit uses
-/// the kernel's process descriptor (pidfd), not polling; swift-subprocess starts its two monitor
-/// threads once per process, not per run.
+/// its own with no controlling terminal, so it cannot prompt there. When pm-render has waited `timeout`
+/// for it without a byte of output (or for its exit after its output ended), the whole group is sent
+/// SIGTERM, then SIGKILL, and the run fails with ``Failure/timedOut``: a hung program is stopped, a long
+/// one that keeps answering is not, nor is one that waits while the caller works on its output. Waiting
+/// for the exit uses the kernel's process descriptor (pidfd), not polling; swift-subprocess starts its
+/// two monitor threads once per process, not per run.
 struct ProcessRunner: Sendable {
     /// Why a program did not run to its end (its own exit status, however bad, is not a failure).
     enum Failure: Error, Equatable, Sendable {
         /// The program could not be started; `reason` says why in plain words.
         case cannotStart(reason: String)
-        /// The program ran longer than the timeout and was stopped.
+        /// The program kept pm-render waiting longer than the timeout and was stopped.
         case timedOut
+        /// The run was cancelled, or swift-subprocess lost track of the program; `reason` says which.
+        case interrupted(reason: String)
     }
 
     /// How the program ended.
@@ -46,6 +50,7 @@ struct ProcessRunner: Sendable {
     var arguments: [String]
     /// The program's whole environment: nothing else is inherited.
     var environment: [String: String]
+    /// How long pm-render waits for output (or, after the output, for the exit) before it stops the program.
     var timeout: Duration
     /// Standard error beyond this many bytes is read and dropped.
     var errorLimit = 64 * 1024
@@ -72,20 +77,22 @@ struct ProcessRunner: Sendable {
         let errorLimit = errorLimit
         let outcome: ExecutionResult<RunResult<Value>, SequenceOutput, SequenceOutput>
         do {
-            outcome = try await Subprocess.run(configuration, input: .inputWriter, output: .sequence, error: .sequence) {
+            outcome = try await Subprocess.run(configuration, input: .inputWriter, output: .sequence, error: .sequence)
+            {
                 execution in
-                try await withThrowingTaskGroup(of: Helper.self) { group in
+                let waiting = Waiting()
+                return try await withThrowingTaskGroup(of: Helper.self) { group in
                     group.addTask { try await Self.write(input, to: execution.standardInputWriter) }
                     group.addTask { try await Self.collect(execution.standardError, limit: errorLimit) }
-                    group.addTask { await Self.watch(execution, timeout: timeout) }
-                    var reader = OutputReader(execution.standardOutput)
+                    group.addTask { await Self.watch(execution, waiting, timeout: timeout) }
+                    var reader = OutputReader(execution.standardOutput, waiting: waiting)
                     var value: Result<Value, any Error>
                     do {
                         value = .success(try await body(&reader))
                         try await reader.drain()
                     } catch {
                         value = .failure(error)
-                        await execution.teardown(using: Self.teardown)
+                        await Self.stop(execution)
                     }
                     // Standard input and standard error end with the program; then the watchdog is let go.
                     var result = RunResult(value: value)
@@ -99,9 +106,16 @@ struct ProcessRunner: Sendable {
                 }
             }
         } catch let error as SubprocessError {
-            throw .cannotStart(reason: Self.reason(error))
+            switch error.code {
+            case .executableNotFound, .spawnFailed, .failedToChangeWorkingDirectory:
+                throw .cannotStart(reason: reason(error))
+            default:
+                throw .interrupted(reason: reason(error))
+            }
+        } catch is CancellationError {
+            throw .interrupted(reason: "cancelled")
         } catch {
-            throw .cannotStart(reason: "\(error)")
+            throw .interrupted(reason: "\(error)")
         }
         let result = outcome.closureResult
         if result.timedOut { throw .timedOut }
@@ -122,6 +136,15 @@ struct ProcessRunner: Sendable {
     private static let teardown: [TeardownStep] = [
         .gracefulShutDown(toProcessGroup: true, allowedDurationToNextStep: .seconds(1))
     ]
+
+    /// Stops the program and everything it started: SIGTERM to its process group, SIGKILL a second later
+    /// if the program is still there, then SIGKILL to the group in any case (swift-subprocess's teardown
+    /// ends when the program itself exits, and a child that ignored SIGTERM would outlive it). The group's
+    /// ID cannot have been reused: the program is reaped only after the run's body.
+    private static func stop(_ execution: Execution<CustomWriteInput, SequenceOutput, SequenceOutput>) async {
+        await execution.teardown(using: teardown)
+        try? execution.send(signal: .kill, toProcessGroup: true)
+    }
 
     /// What a helper task of a run reports.
     private enum Helper: Sendable {
@@ -179,26 +202,49 @@ struct ProcessRunner: Sendable {
         return .standardError(kept)
     }
 
-    /// Stops the program's process group after `timeout`, unless cancelled first.
-    private static func watch(_ execution: Execution<CustomWriteInput, SequenceOutput, SequenceOutput>,
-                              timeout: Duration) async -> Helper {
-        do {
-            try await Task.sleep(for: timeout)
-        } catch {
-            return .watchdogReleased
+    /// Stops the program's process group once pm-render has waited `timeout` for it, unless cancelled
+    /// first. Sleeps until the earliest moment a wait could reach the timeout, then looks again.
+    private static func watch(
+        _ execution: Execution<CustomWriteInput, SequenceOutput, SequenceOutput>,
+        _ waiting: Waiting,
+        timeout: Duration
+    ) async -> Helper {
+        let clock = ContinuousClock()
+        var deadline = clock.now.advanced(by: timeout)
+        while true {
+            do {
+                try await Task.sleep(until: deadline, clock: clock)
+            } catch {
+                return .watchdogReleased
+            }
+            let since = await waiting.since
+            if let since, since.advanced(by: timeout) <= clock.now { break }
+            deadline = (since ?? clock.now).advanced(by: timeout)
         }
-        await execution.teardown(using: teardown)
+        await stop(execution)
         return .timedOut
     }
 
     /// swift-subprocess's error in plain words.
-    private static func reason(_ error: SubprocessError) -> String {
+    private func reason(_ error: SubprocessError) -> String {
         let cause = error.underlyingError.map { String(cString: strerror($0.rawValue)).lowercased() }
         switch error.code {
-        case .executableNotFound: return "not found"
+        case .executableNotFound:
+            // swift-subprocess says "not found" for a file it may not run, too.
+            return access(executable, F_OK) == 0 ? "permission denied" : "not found"
         case .spawnFailed: return cause ?? "the system refused to start it"
         default: return cause ?? "\(error)"
         }
+    }
+}
+
+extension ProcessRunner {
+    /// Since when the run has been waiting for the program (nil while the caller works on output).
+    actor Waiting {
+        private(set) var since: ContinuousClock.Instant? = .now
+
+        func start() { since = .now }
+        func stop() { since = nil }
     }
 }
 

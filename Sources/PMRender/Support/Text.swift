@@ -34,12 +34,13 @@ extension String {
 extension Substring {
     /// The substring without leading and trailing spaces and tabs.
     var trimmingSpaces: Substring {
-        var start = startIndex
-        var end = endIndex
-        while start < end, self[start] == " " || self[start] == "\t" { start = index(after: start) }
+        let bytes = utf8
+        var start = bytes.startIndex
+        var end = bytes.endIndex
+        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start = bytes.index(after: start) }
         while end > start {
-            let before = index(before: end)
-            guard self[before] == " " || self[before] == "\t" else { break }
+            let before = bytes.index(before: end)
+            guard bytes[before] == 0x20 || bytes[before] == 0x09 else { break }
             end = before
         }
         return self[start..<end]

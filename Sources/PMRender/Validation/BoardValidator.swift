@@ -66,8 +66,8 @@ public enum BoardValidator {
 /// Reads a board file, parses and checks it: what every command starts from.
 public enum BoardFile {
     /// The board at `path` with its reading problems and the board-wide checks. The file is only read.
-    public static func load(path: String) throws(BoardLoadError) -> ParseResult {
-        check(BoardParser.parse(try BoardLoader.readBytes(path: path), file: path))
+    public static func load(path: String) async throws(BoardLoadError) -> ParseResult {
+        check(await BoardParser.parseConcurrently(try BoardLoader.readBytes(path: path), file: path))
     }
 
     /// A parsed board with the board-wide checks added.

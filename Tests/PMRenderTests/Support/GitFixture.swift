@@ -15,9 +15,39 @@ final class GitFixture {
     }
 
     func write(_ path: String, _ text: String) throws {
+        try write(path, bytes: Array(text.utf8))
+    }
+
+    func write(_ path: String, bytes: [UInt8]) throws {
         let url = root.appending(path: path)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try text.write(to: url, atomically: true, encoding: .utf8)
+        try Data(bytes).write(to: url)
+    }
+
+    /// Runs git in the repository with `input` on standard input; returns its status and standard output
+    /// (standard error is dropped). Unlike `git(_:)`, a failure is returned, not thrown.
+    func run(_ arguments: [String], input: String = "", environment: [String: String] = [:]) throws
+        -> (status: Int32, output: String)
+    {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-C", root.path] + arguments
+        var env = ProcessInfo.processInfo.environment
+        env["GIT_CONFIG_NOSYSTEM"] = "1"
+        env["HOME"] = root.path
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let inputPipe = Pipe()
+        let out = Pipe()
+        process.standardInput = inputPipe
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        inputPipe.fileHandleForWriting.write(Data(input.utf8))
+        try inputPipe.fileHandleForWriting.close()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
     /// Writes the files and commits them; dates advance one day per commit from 2026-11-01.
@@ -45,6 +75,7 @@ final class GitFixture {
         for (key, value) in environment { env[key] = value }
         process.environment = env
         let out = Pipe()
+        process.standardInput = FileHandle.nullDevice
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
         try process.run()

@@ -1,0 +1,525 @@
+/// Plans an edit of a board file: finds the card and the lane, checks the team's rules, computes the change as
+/// replacements of whole lines of the original bytes, and reads the result back to make sure the board reads the
+/// same way apart from the change. Nothing is written here (see `BoardFileWriter`).
+public enum BoardEditor {
+    /// The edit `request` makes to the board whose bytes are `bytes`.
+    /// - Parameter file: the board's path, for diagnostics.
+    /// - Throws: `EditFailure` when the card or lane is unknown, a rule forbids the edit (without `force`), the
+    ///   board has errors, or the result would not read the same way.
+    public static func plan(_ request: EditRequest, bytes: [UInt8], file: String) throws(EditFailure) -> EditPlan {
+        let parsed = BoardFile.check(BoardParser.parse(bytes, file: file))
+        guard parsed.isReadable else { throw EditFailure(.refused, parsed.diagnostics) }
+        var diagnostics: [Diagnostic] = []
+        let errors = parsed.diagnostics.filter(\.isError)
+        if !errors.isEmpty {
+            guard request.force else {
+                throw EditFailure(.refused, errors + [Diagnostic(.boardHasErrors, file: file, at: nil)])
+            }
+            diagnostics += errors.map(\.asWarning)
+        }
+        let text = EditableText(bytes)
+        var editor = Editor(board: parsed.board, text: text, request: request)
+        let change = try editor.make()
+        diagnostics += editor.warnings
+        guard let expectation = change.expectation else {
+            return EditPlan(
+                original: bytes, result: bytes, card: change.card, summary: change.summary,
+                diagnostics: diagnostics + change.notes)
+        }
+        let result = text.applying(change.edits, lineEnding: editor.conventions.lineEnding).bytes
+        let verified = try EditVerifier.verify(
+            old: parsed, newBytes: result, file: file, expectation: expectation)
+        return EditPlan(
+            original: bytes, result: result, card: change.keepsOldCard ? change.card : verified.card ?? change.card,
+            summary: change.summary, diagnostics: diagnostics + change.notes + verified.notes)
+    }
+}
+
+/// The work of one edit.
+struct Editor {
+    let board: Board
+    let text: EditableText
+    let request: EditRequest
+    let conventions: BoardConventions
+    let phrases: Phrases
+    private(set) var warnings: [Diagnostic] = []
+
+    var file: String { board.sourceFile }
+
+    /// "Now": `--today`/`--now`, else the current time in the board's time zone.
+    var clock: DeadlineClock { request.clock ?? DeadlineClock.current(in: board.timezone) }
+
+    init(board: Board, text: EditableText, request: EditRequest) {
+        self.board = board
+        self.text = text
+        self.request = request
+        conventions = BoardConventions(board: board, text: text)
+        phrases = Phrases(board.locale)
+    }
+
+    /// An edit worked out: the line edits and what the board must read like afterwards (nil: nothing to do).
+    struct Change {
+        var edits: [LineEdit] = []
+        var expectation: Expectation?
+        var summary: String
+        /// The card as it was (nothing to do, or removed), or a placeholder replaced by the verified card.
+        var card: Card
+        var keepsOldCard = false
+        var notes: [Diagnostic] = []
+    }
+
+    mutating func make() throws(EditFailure) -> Change {
+        switch request.action {
+        case .add(let card, let lane): return try add(card, laneName: lane)
+        case .move(let query, let lane): return try move(query, to: try resolveLane(lane))
+        case .done(let query): return try done(query)
+        case .edit(let query, let changes): return try edit(query, changes)
+        case .remove(let query): return try remove(query)
+        case .archive(let query): return try archive(query)
+        }
+    }
+
+    // MARK: - Commands
+
+    private mutating func add(_ card: NewCard, laneName: String?) throws(EditFailure) -> Change {
+        let title = try validTitle(card.title)
+        for tag in card.tags { try validateTag(tag) }
+        for name in card.assignees { try validateAssignee(name) }
+        let laneIndex: Int
+        if let laneName {
+            laneIndex = try resolveLane(laneName)
+            let lane = board.lanes[laneIndex]
+            if !board.rules.allowsNewCard(in: lane) {
+                let allowed = board.rules.newCards.map { $0.map(\.text) } ?? board.lanes(in: .todo).map(\.name)
+                try enforce([
+                    (.newCardNotAllowed(lane: lane.name, allowed: allowed), board.rules.locations["new-cards"])
+                ])
+            }
+        } else {
+            guard let index = board.lanes.firstIndex(where: { board.rules.allowsNewCard(in: $0) }) else {
+                throw EditFailure(.usage, .noLaneForState(.todo), file: file)
+            }
+            laneIndex = index
+        }
+        let lane = board.lanes[laneIndex]
+        try enforce(wipProblems(into: lane, from: nil))
+        let style: Card.Style = board.style.headingCards ? .heading : .listItem
+        let lines = newCardLines(
+            NewCard(
+                title: title, due: card.due, tags: unique(card.tags), assignees: unique(card.assignees),
+                description: card.description), style: style, lane: lane)
+        let insertion = insertionPoint(in: lane, style: style)
+        var expectation = Expectation(board: board)
+        expectation.lanes[laneIndex].insert(.target, at: insertion.index)
+        expectation.target = TargetCheck(
+            lane: lane.name, due: card.due.map { .some($0) }, tags: unique(card.tags), tagsAtLeast: true,
+            assignees: unique(card.assignees))
+        return Change(
+            edits: [insertion.edit(lines, blank: blankLine)], expectation: expectation,
+            summary: phrases.text("change.added", ["title": title, "state": lane.name]),
+            card: Card(id: "", title: title, state: lane.state, location: SourceLocation(line: 0, column: 0)))
+    }
+
+    private mutating func move(_ query: String, to laneIndex: Int) throws(EditFailure) -> Change {
+        let position = try CardLookup.resolve(query, on: board)
+        let from = board.lanes[position.lane]
+        let card = from.cards[position.index]
+        let to = board.lanes[laneIndex]
+        if position.lane == laneIndex {
+            return Change(
+                summary: Problem.cardAlreadyInLane(title: card.title, lane: to.name).message, card: card,
+                keepsOldCard: true,
+                notes: [Diagnostic(.cardAlreadyInLane(title: card.title, lane: to.name), file: file, at: card.location)]
+            )
+        }
+        var problems: [(Problem, SourceLocation?)] = []
+        if !board.rules.allows(moveFrom: from, to: to) {
+            let allowed = (board.rules.allowedTargets(from: from) ?? []).map(\.text)
+            problems.append(
+                (
+                    .moveNotAllowed(title: card.title, from: from.name, to: to.name, allowed: allowed),
+                    transitionsLocation(from)
+                ))
+        }
+        problems += wipProblems(into: to, from: from)
+        try enforce(problems, card: card)
+        return relocate(position, to: laneIndex)
+    }
+
+    private mutating func done(_ query: String) throws(EditFailure) -> Change {
+        let position = try CardLookup.resolve(query, on: board)
+        let card = board.lanes[position.lane].cards[position.index]
+        if board.lanes[position.lane].state == .done {
+            let lane = board.lanes[position.lane].name
+            return Change(
+                summary: Problem.cardAlreadyInLane(title: card.title, lane: lane).message, card: card,
+                keepsOldCard: true,
+                notes: [Diagnostic(.cardAlreadyInLane(title: card.title, lane: lane), file: file, at: card.location)])
+        }
+        guard let target = board.lanes.firstIndex(where: { $0.state == .done }) else {
+            throw EditFailure(.usage, .noLaneForState(.done), file: file)
+        }
+        return try move(card.id, to: target)
+    }
+
+    private mutating func remove(_ query: String) throws(EditFailure) -> Change {
+        let position = try CardLookup.resolve(query, on: board)
+        let lane = board.lanes[position.lane]
+        let card = lane.cards[position.index]
+        var expectation = Expectation(board: board)
+        expectation.lanes[position.lane].remove(at: position.index)
+        return Change(
+            edits: [.remove(removalRange(of: card, isLast: position.index == lane.cards.count - 1))],
+            expectation: expectation,
+            summary: phrases.text("change.removed", ["title": card.title, "state": lane.name]), card: card,
+            keepsOldCard: true)
+    }
+
+    private mutating func archive(_ query: String) throws(EditFailure) -> Change {
+        let position = try CardLookup.resolve(query, on: board)
+        let lane = board.lanes[position.lane]
+        let card = lane.cards[position.index]
+        var block = CardBlock(lines: cardLines(card), style: card.style, conventions: conventions)
+        // Obsidian's `archive-with-date` setting: the date (and time) before (or after) the title.
+        let stamped = conventions.archiveStamp(clock).map { stamp -> Bool in
+            var line = block.title
+            if stamp.after {
+                let point = CardBlock.metadataInsertionPoint(line.body)
+                line.body = String(line.body[..<point]) + " " + stamp.text + String(line.body[point...])
+            } else {
+                line.body = stamp.text + " " + line.body
+            }
+            block.title = line
+            return true
+        }
+        var expectation = Expectation(board: board)
+        expectation.lanes[position.lane].remove(at: position.index)
+        expectation.archive.append(.target)
+        let level = String(repeating: "#", count: board.lanes.first?.headingLevel ?? 2)
+        let insertion: Insertion
+        var inserted: [EditableText.Line]
+        if let heading = board.archiveLocation {
+            let archived = board.archive.filter { $0.location > heading }
+            if let last = archived.last {
+                if card.style == .listItem, let first = archived.first(where: { $0.style == .listItem }) {
+                    reindent(&block, like: first)
+                }
+                insertion = Insertion(
+                    after: last.endLine, gapBefore: card.style == .heading ? 1 : conventions.listGap, gapAfter: 0,
+                    index: 0)
+            } else {
+                insertion = Insertion(after: heading.line, gapBefore: conventions.headingGap, gapAfter: 0, index: 0)
+            }
+            inserted = block.lines
+            expectation.target = TargetCheck(base: card, lane: nil, archived: true, titleChanged: stamped == true)
+        } else {
+            // No archive yet: Obsidian's, after the last lane (before the settings block).
+            let after = board.lanes.last?.endLine ?? text.count
+            insertion = Insertion(after: after, gapBefore: 1, gapAfter: 0, index: 0)
+            inserted = [line("***"), blankLine, line("\(level) Archive"), blankLine] + block.lines
+            expectation.target = TargetCheck(base: card, lane: "Archive", archived: true, titleChanged: stamped == true)
+        }
+        let removal = removalRange(of: card, isLast: position.index == lane.cards.count - 1)
+        return Change(
+            edits: [.remove(removal), insertion.edit(inserted, blank: blankLine)], expectation: expectation,
+            summary: phrases.text("change.archived", ["title": card.title]), card: card)
+    }
+
+    private mutating func edit(_ query: String, _ changes: CardChanges) throws(EditFailure) -> Change {
+        let position = try CardLookup.resolve(query, on: board)
+        let lane = board.lanes[position.lane]
+        let card = lane.cards[position.index]
+        var block = CardBlock(lines: cardLines(card), style: card.style, conventions: conventions)
+        var check = TargetCheck(base: card, lane: card.lane)
+        var fields: [String] = []
+        if let title = changes.title {
+            block.replaceTitle(with: try validTitle(title))
+            fields.append("title")
+        }
+        if let due = changes.due {
+            try setDue(due, of: card, in: &block)
+            check.due = .some(due)
+            fields.append("deadline")
+        }
+        if !changes.addTags.isEmpty || !changes.removeTags.isEmpty {
+            for tag in changes.addTags + changes.removeTags { try validateTag(tag) }
+            var tags = card.tags
+            for tag in unique(changes.addTags) where !tags.contains(tag) {
+                addTag(tag, to: &block)
+                tags.append(tag)
+            }
+            for tag in unique(changes.removeTags) where tags.contains(tag) {
+                removeTag(tag, from: &block)
+                tags.removeAll { $0 == tag }
+            }
+            check.tags = tags
+            fields.append("tags")
+        }
+        if !changes.addAssignees.isEmpty || !changes.removeAssignees.isEmpty {
+            for name in changes.addAssignees + changes.removeAssignees { try validateAssignee(name) }
+            var names = card.assignees
+            for name in unique(changes.addAssignees) where !names.contains(name) {
+                addAssignee(name, to: &block)
+                names.append(name)
+            }
+            for name in unique(changes.removeAssignees) where names.contains(name) {
+                removeAssignee(name, from: &block)
+                names.removeAll { $0 == name }
+            }
+            check.assignees = names
+            fields.append("assignees")
+        }
+        check.titleChanged = changes.title != nil
+        var expectation = Expectation(board: board)
+        expectation.lanes[position.lane][position.index] = .target
+        expectation.target = check
+        let summary: String
+        let edited = fields.filter { $0 != "title" }
+        if let title = changes.title, edited.isEmpty {
+            summary = phrases.text("change.renamed", ["old": card.title, "title": title])
+        } else {
+            summary = phrases.text(
+                "change.edited",
+                [
+                    "title": changes.title ?? card.title,
+                    "fields": phrases.list(fields.map { phrases.text("field.\($0)") }),
+                ])
+        }
+        return Change(
+            edits: [.replace(card.location.line...card.endLine, with: block.lines)], expectation: expectation,
+            summary: summary, card: card)
+    }
+
+    // MARK: - Moving a card
+
+    /// The card at `position` moved to the lane at `laneIndex` (rules already checked): its task box checked when it
+    /// enters a done lane (and stamped `✅ date` when the board stamps completions), cleared when it leaves one.
+    private func relocate(_ position: CardLookup.Position, to laneIndex: Int) -> Change {
+        let from = board.lanes[position.lane]
+        let to = board.lanes[laneIndex]
+        let card = from.cards[position.index]
+        var block = CardBlock(lines: cardLines(card), style: card.style, conventions: conventions)
+        var check = TargetCheck(base: card, lane: to.name)
+        if to.state == .done, from.state != .done {
+            if block.setChecked(true) { check.checked = true }
+            if board.style.stampsCompletion, card.dates.completed == nil {
+                let today = clock.today
+                block.appendInline("✅ \(today)")
+                check.completed = .some(today)
+            }
+        } else if from.state == .done, to.state != .done {
+            if block.setChecked(false) { check.checked = false }
+            let removed = block.removeTokens {
+                if case .emojiDate(.completed, _) = $0 { return true }
+                return false
+            }
+            if removed > 0 { check.completed = .some(nil) }
+        }
+        if card.style == .listItem, let model = to.cards.first(where: { $0.style == .listItem }) {
+            reindent(&block, like: model)
+        }
+        let insertion = insertionPoint(in: to, style: card.style)
+        let removal = removalRange(of: card, isLast: position.index == from.cards.count - 1)
+        var expectation = Expectation(board: board)
+        expectation.lanes[position.lane].remove(at: position.index)
+        expectation.lanes[laneIndex].insert(.target, at: insertion.index)
+        expectation.target = check
+        return Change(
+            edits: [.remove(removal), insertion.edit(block.lines, blank: blankLine)], expectation: expectation,
+            summary: phrases.text("change.moved", ["title": card.title, "from": from.name, "to": to.name]), card: card)
+    }
+
+    /// Moves a list card's lines left or right so that its marker lines up with `model`'s (only spaces are moved).
+    private func reindent(_ block: inout CardBlock, like model: Card) {
+        let current = block.lines[0].content.prefix { $0 == 0x20 || $0 == 0x09 }
+        let wanted = text.line(model.location.line).content.prefix { $0 == 0x20 || $0 == 0x09 }
+        guard !current.contains(0x09), !wanted.contains(0x09), current.count != wanted.count else { return }
+        let delta = wanted.count - current.count
+        for index in block.lines.indices where !block.lines[index].isBlank {
+            var content = block.lines[index].content
+            if delta > 0 {
+                content.insert(contentsOf: repeatElement(0x20, count: delta), at: 0)
+            } else {
+                let spaces = content.prefix { $0 == 0x20 }.count
+                content.removeFirst(min(spaces, -delta))
+            }
+            block.lines[index].content = content
+        }
+    }
+
+    // MARK: - Where lines go
+
+    /// Lines to insert after line `after`, with blank lines before and after them; `index` is the card's position in
+    /// its lane afterwards.
+    struct Insertion {
+        var after: Int
+        var gapBefore: Int
+        var gapAfter: Int
+        var index: Int
+
+        func edit(_ lines: [EditableText.Line], blank: EditableText.Line) -> LineEdit {
+            .insert(
+                Array(repeating: blank, count: gapBefore) + lines + Array(repeating: blank, count: gapAfter),
+                before: after + 1)
+        }
+    }
+
+    /// Where a card of `style` goes in `lane`: after its last card of that style (list cards come before heading
+    /// cards), or at the top with `--top`; in an empty lane, after its heading, description or `**Complete**`.
+    func insertionPoint(in lane: Lane, style: Card.Style) -> Insertion {
+        let cards = lane.cards
+        if style == .listItem {
+            if request.top, let first = cards.first, first.style == .listItem {
+                return Insertion(after: first.location.line - 1, gapBefore: 0, gapAfter: conventions.listGap, index: 0)
+            }
+            if let last = cards.lastIndex(where: { $0.style == .listItem }) {
+                return Insertion(
+                    after: cards[last].endLine, gapBefore: conventions.listGap, gapAfter: 0, index: last + 1)
+            }
+            if let firstHeading = cards.first {
+                var after = firstHeading.location.line - 1
+                while after > lane.location.line, text.isBlank(after) { after -= 1 }
+                let gap = after == lane.location.line ? conventions.headingGap : 1
+                return Insertion(after: after, gapBefore: gap, gapAfter: 0, index: 0)
+            }
+            let after = lane.endLine
+            var gap = after == lane.location.line ? conventions.headingGap : 1
+            if lane.stateSource == .completeMarker, after != lane.location.line { gap = 0 }
+            return Insertion(after: after, gapBefore: gap, gapAfter: 0, index: 0)
+        }
+        if request.top, let first = cards.firstIndex(where: { $0.style == .heading }) {
+            return Insertion(after: cards[first].location.line - 1, gapBefore: 0, gapAfter: 1, index: first)
+        }
+        if let last = cards.last {
+            return Insertion(after: last.endLine, gapBefore: 1, gapAfter: 0, index: cards.count)
+        }
+        let after = lane.endLine
+        return Insertion(
+            after: after, gapBefore: after == lane.location.line ? max(conventions.headingGap, 1) : 1, gapAfter: 0,
+            index: 0)
+    }
+
+    /// The lines a card's removal takes: its own, and one of the runs of blank lines around it when it stood
+    /// between two (the one before it when it is its lane's last card), so that the lines around it close up the
+    /// way they were before it was added.
+    func removalRange(of card: Card, isLast: Bool) -> ClosedRange<Int> {
+        let first = card.location.line
+        let last = min(card.endLine, text.count)
+        var before = 0
+        while first - before - 1 >= 1, text.isBlank(first - before - 1) { before += 1 }
+        var after = 0
+        while last + after + 1 <= text.count, text.isBlank(last + after + 1) { after += 1 }
+        if before > 0, isLast { return (first - before)...last }
+        if before > 0, after > 0 { return first...(last + after) }
+        return first...last
+    }
+
+    func cardLines(_ card: Card) -> [EditableText.Line] {
+        Array(text.lines[(card.location.line - 1)..<min(card.endLine, text.count)])
+    }
+
+    var blankLine: EditableText.Line { EditableText.Line(content: [], terminator: conventions.lineEnding) }
+
+    func line(_ text: String) -> EditableText.Line { EditableText.Line(text, ending: conventions.lineEnding) }
+
+    // MARK: - Rules
+
+    /// Refuses (or, with `--force`, warns about) what the rules forbid.
+    private mutating func enforce(_ problems: [(Problem, SourceLocation?)], card: Card? = nil) throws(EditFailure) {
+        guard !problems.isEmpty else { return }
+        if request.force {
+            warnings += problems.map { Diagnostic(.ruleOverridden($0.0), file: file, at: $0.1) }
+            return
+        }
+        var notes: [Diagnostic.Note] = []
+        if let card {
+            notes.append(Diagnostic.Note(file: file, location: card.location, message: "'\(card.title)' is here"))
+        }
+        notes.append(Diagnostic.Note(file: file, location: nil, message: "--force does it anyway"))
+        throw EditFailure(.refused, problems.map { Diagnostic($0.0, file: file, at: $0.1, notes: notes) })
+    }
+
+    /// Where the `transitions` rule for cards leaving `lane` is written.
+    private func transitionsLocation(_ lane: Lane) -> SourceLocation? {
+        let rules = board.rules
+        if let transitions = rules.transitions {
+            if let key = transitions.keys.first(where: { $0.matchesName(of: lane) }), let location = key.location {
+                return location
+            }
+            if let key = transitions.keys.first(where: { !$0.isLaneName && $0.state == lane.state }),
+                let location = key.location
+            {
+                return location
+            }
+        }
+        return rules.locations["transitions"]
+    }
+
+    /// The WIP limits a card entering `lane` (from `from`, or new) would go over: the lane's own, and its state's.
+    private func wipProblems(into lane: Lane, from: Lane?) -> [(Problem, SourceLocation?)] {
+        var problems: [(Problem, SourceLocation?)] = []
+        if let limit = lane.wipLimit, lane.cards.count >= limit {
+            problems.append(
+                (
+                    .laneAtWIPLimit(lane: lane.name, count: lane.cards.count, limit: limit),
+                    lane.wipLimitLocation ?? lane.location
+                ))
+        }
+        guard from?.state != lane.state else { return problems }
+        for (name, limit) in board.rules.wip.sorted(by: { $0.key.text < $1.key.text }) where limit > 0 {
+            guard board.lane(named: name.text) == nil, let state = name.state, state == lane.state else { continue }
+            let count = board.cardCount(in: state)
+            if count >= limit {
+                problems.append(
+                    (
+                        .stateAtWIPLimit(state: state, count: count, limit: limit),
+                        name.location ?? board.rules.locations["wip"]
+                    ))
+            }
+        }
+        return problems
+    }
+
+    // MARK: - Names and values
+
+    func resolveLane(_ name: String) throws(EditFailure) -> Int {
+        try CardLookup.lane(name, on: board)
+    }
+
+    private func validTitle(_ title: String) throws(EditFailure) -> String {
+        let trimmed = title.trimmingWhitespace
+        guard !trimmed.isEmpty, !trimmed.contains(where: { $0.isNewline }) else {
+            throw EditFailure(
+                .usage, .invalidEditValue(option: "title", value: title, expected: "a title of one line"), file: file)
+        }
+        return trimmed
+    }
+
+    private func validateTag(_ tag: String) throws(EditFailure) {
+        let pieces = CardTokens.scan("#" + tag, triggers: conventions.triggers)
+        guard pieces.count == 1, case .token(.tag(let name), _, _) = pieces[0], name == tag else {
+            throw EditFailure(
+                .usage,
+                .invalidEditValue(
+                    option: "tag", value: tag,
+                    expected: "letters, digits, '-', '_' or '/', not only digits, without '#'"),
+                file: file)
+        }
+    }
+
+    private func validateAssignee(_ name: String) throws(EditFailure) {
+        let trimmed = name.trimmingWhitespace
+        guard !trimmed.isEmpty, trimmed == name, !name.contains(","), !name.contains("]"),
+            !name.contains(where: { $0.isNewline })
+        else {
+            throw EditFailure(
+                .usage, .invalidEditValue(option: "assignee", value: name, expected: "a name without ',' or ']'"),
+                file: file)
+        }
+    }
+
+    private func unique(_ values: [String]) -> [String] {
+        var seen = Set<String>()
+        return values.filter { seen.insert($0).inserted }
+    }
+}

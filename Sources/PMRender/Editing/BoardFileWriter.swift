@@ -1,0 +1,103 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Replaces a board file atomically, and only if nobody changed it since it was read.
+///
+/// The new bytes go to a temporary file in the board's folder (`.NAME.pm-render-PID-N`), which gets the board's
+/// permissions (and owner, where allowed) and is flushed to disk; then, holding an exclusive lock on the folder (so
+/// that two pm-render edits of boards in one folder take turns), the board is read again and compared with what the
+/// edit started from: if it changed, the temporary file is removed and nothing is written; else the temporary file
+/// is renamed over the board, so readers see the old file or the new one, never a mix. A symbolic link to the board
+/// stays a link: its target is replaced. A crash at any point leaves the old board (and at worst a temporary file).
+public enum BoardFileWriter {
+    /// Writes `bytes` to `path` if the file still holds `original`.
+    /// - Parameter beforeReplacing: called once the temporary file is half written (a test hook: a test stops the
+    ///   process or changes the board there).
+    public static func replace(
+        _ path: String, original: [UInt8], with bytes: [UInt8], beforeReplacing: (() -> Void)? = nil
+    ) throws(EditFailure) {
+        let target = resolved(path)
+        let folder = (target as NSString).deletingLastPathComponent
+        let name = (target as NSString).lastPathComponent
+        let folderPath = folder.isEmpty ? "." : folder
+        var info = stat()
+        guard stat(target, &info) == 0 else { throw failure(.read, path, errno) }
+
+        var temporary = ""
+        var descriptor: Int32 = -1
+        for attempt in 0..<100 {
+            temporary = folderPath + "/." + name + ".pm-render-\(getpid())-\(attempt)"
+            descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            if descriptor >= 0 || errno != EEXIST { break }
+        }
+        guard descriptor >= 0 else { throw failure(.write, path, errno) }
+        var keepTemporary = false
+        defer { if !keepTemporary { unlink(temporary) } }
+        do {
+            defer { close(descriptor) }
+            let half = bytes.count / 2
+            try writeAll(descriptor, bytes[..<half], path: path)
+            beforeReplacing?()
+            try writeAll(descriptor, bytes[half...], path: path)
+            // The board's permissions and, where the process may, its owner.
+            _ = fchown(descriptor, info.st_uid, info.st_gid)
+            guard fchmod(descriptor, info.st_mode & 0o7777) == 0 else { throw failure(.write, path, errno) }
+            guard fsync(descriptor) == 0 else { throw failure(.write, path, errno) }
+        }
+
+        let lock = open(folderPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if lock >= 0 {
+            while flock(lock, LOCK_EX) != 0, errno == EINTR {}
+        }
+        defer {
+            if lock >= 0 {
+                flock(lock, LOCK_UN)
+                close(lock)
+            }
+        }
+        let current: [UInt8]
+        do {
+            current = try BoardLoader.readFile(target)
+        } catch {
+            throw EditFailure(.usage, [Diagnostic(.unreadableBoard(error.problem.message), file: path, at: nil)])
+        }
+        guard current == original else {
+            throw EditFailure(.refused, .boardChangedOnDisk, file: path)
+        }
+        guard rename(temporary, target) == 0 else { throw failure(.replace, path, errno) }
+        keepTemporary = true
+        if lock >= 0 { _ = fsync(lock) }
+    }
+
+    /// The file a path names: a symbolic link's target (so that the link stays), else the path itself.
+    static func resolved(_ path: String) -> String {
+        var link = stat()
+        guard lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK, let real = realpath(path, nil) else {
+            return path
+        }
+        defer { free(real) }
+        return String(cString: real)
+    }
+
+    private static func writeAll(_ descriptor: Int32, _ bytes: ArraySlice<UInt8>, path: String) throws(EditFailure) {
+        var offset = bytes.startIndex
+        while offset < bytes.endIndex {
+            let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw failure(.write, path, errno)
+            }
+            offset += written
+        }
+    }
+
+    private static func failure(_ action: FileError.Action, _ path: String, _ code: Int32) -> EditFailure {
+        let error = FileError(action, path, errno: code)
+        return EditFailure(.usage, [Diagnostic(.fileSystem(error.description), file: path, at: nil)])
+    }
+}

@@ -1,0 +1,283 @@
+/// The lines of one card, changed in place: its task box, the title and metadata on its first line, and its field
+/// lines. Every line an operation does not touch keeps its bytes (indentation, trailing spaces, line ending).
+struct CardBlock {
+    var lines: [EditableText.Line]
+    let style: Card.Style
+    let conventions: BoardConventions
+
+    /// The first line cut into its marker (`- [ ] `, `### `) and the rest.
+    struct TitleLine {
+        var prefix: String
+        var body: String
+        /// The task box's character (`" "`, `"x"`), when the card has one.
+        var box: Character?
+    }
+
+    var eol: [UInt8] { conventions.lineEnding }
+
+    static func splitTitle(_ line: String, style: Card.Style) -> TitleLine {
+        let characters = Array(line)
+        var index = 0
+        while index < characters.count, characters[index] == " " || characters[index] == "\t" { index += 1 }
+        if style == .heading {
+            while index < characters.count, characters[index] == "#" { index += 1 }
+        } else if index < characters.count, "-*+".contains(characters[index]) {
+            index += 1
+        } else {
+            while index < characters.count, characters[index].isASCIIDigit { index += 1 }
+            if index < characters.count, characters[index] == "." || characters[index] == ")" { index += 1 }
+        }
+        while index < characters.count, characters[index] == " " || characters[index] == "\t" { index += 1 }
+        var box: Character?
+        if style == .listItem, index + 2 < characters.count, characters[index] == "[", characters[index + 2] == "]",
+            index + 3 == characters.count || characters[index + 3] == " " || characters[index + 3] == "\t"
+        {
+            box = characters[index + 1]
+            index += 3
+            while index < characters.count, characters[index] == " " || characters[index] == "\t" { index += 1 }
+        }
+        return TitleLine(prefix: String(characters[..<index]), body: String(characters[index...]), box: box)
+    }
+
+    var title: TitleLine {
+        get { Self.splitTitle(lines[0].text, style: style) }
+        set { lines[0].content = Array((newValue.prefix + newValue.body).utf8) }
+    }
+
+    // MARK: - Task box
+
+    /// Checks or clears the task box; false when the card has none.
+    @discardableResult
+    mutating func setChecked(_ checked: Bool) -> Bool {
+        let line = title
+        guard let box = line.box else { return false }
+        let isChecked = box != " "
+        guard isChecked != checked else { return true }
+        var prefix = Array(line.prefix)
+        if let open = prefix.lastIndex(of: "[") { prefix[open + 1] = checked ? "x" : " " }
+        title = TitleLine(prefix: String(prefix), body: line.body, box: checked ? "x" : " ")
+        return true
+    }
+
+    // MARK: - Title and inline tokens
+
+    /// Where metadata goes on the title line: before a trailing block ID, a `<br>` and trailing spaces.
+    static func metadataInsertionPoint(_ body: String) -> String.Index {
+        var end = body.endIndex
+        if let br = body.range(of: "<br", options: .caseInsensitive) { end = br.lowerBound }
+        var cut = end
+        while cut > body.startIndex, body[body.index(before: cut)] == " " || body[body.index(before: cut)] == "\t" {
+            cut = body.index(before: cut)
+        }
+        // A block ID (`^abc`) must stay last.
+        let head = body[..<cut]
+        if let space = head.lastIndex(where: { $0 == " " || $0 == "\t" }) {
+            let word = head[head.index(after: space)...]
+            if word.first == "^", word.count > 1,
+                word.dropFirst().allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
+            {
+                cut = space
+                while cut > body.startIndex, body[body.index(before: cut)] == " " { cut = body.index(before: cut) }
+            }
+        }
+        return cut
+    }
+
+    /// Adds `token` (`#tag`, `@{2026-05-10}`, `✅ 2026-05-10`) to the title line's metadata.
+    mutating func appendInline(_ token: String) {
+        var line = title
+        let point = Self.metadataInsertionPoint(line.body)
+        let before = line.body[..<point]
+        let separator = before.isEmpty || before.last == " " ? "" : " "
+        line.body = String(before) + separator + token + String(line.body[point...])
+        title = line
+    }
+
+    /// Replaces the title's words, keeping the metadata tokens written on the title line (in their order) and what
+    /// follows a `<br>`.
+    mutating func replaceTitle(with newTitle: String) {
+        var line = title
+        var body = line.body
+        var tail = ""
+        if let br = body.range(of: "<br", options: .caseInsensitive) {
+            tail = String(body[br.lowerBound...])
+            body = String(body[..<br.lowerBound])
+        }
+        let tokens = CardTokens.scan(body, triggers: conventions.triggers).compactMap { piece -> String? in
+            if case .token(_, let raw, _) = piece { return raw }
+            return nil
+        }
+        line.body = ([newTitle] + tokens).joined(separator: " ") + (tail.isEmpty ? "" : " " + tail)
+        title = line
+    }
+
+    /// Removes the tokens `matches` accepts from the title line and from lines that hold nothing but metadata;
+    /// returns how many were removed. A line left empty is removed.
+    mutating func removeTokens(where matches: (CardToken) -> Bool) -> Int {
+        var removed = 0
+        var index = 0
+        while index < lines.count {
+            let isTitle = index == 0
+            let text = isTitle ? title.body : lines[index].text
+            let pieces = CardTokens.scan(text, triggers: conventions.triggers)
+            let onlyMetadata = pieces.allSatisfy {
+                if case .text(let plain) = $0 { return plain.allSatisfy { $0 == " " || $0 == "\t" } }
+                return true
+            }
+            guard isTitle || (onlyMetadata && !lines[index].isBlank) else {
+                index += 1
+                continue
+            }
+            var kept = ""
+            var changed = false
+            for piece in pieces {
+                switch piece {
+                case .text(let plain): kept += plain
+                case .token(let token, let raw, _):
+                    if matches(token) {
+                        changed = true
+                        removed += 1
+                    } else {
+                        kept += raw
+                    }
+                }
+            }
+            guard changed else {
+                index += 1
+                continue
+            }
+            let trailing = String(text.reversed().prefix { $0 == " " || $0 == "\t" }.reversed())
+            let collapsed = Self.collapsingSpaces(kept, trailing: trailing)
+            if isTitle {
+                var line = title
+                line.body = collapsed
+                title = line
+                index += 1
+            } else if collapsed.allSatisfy({ $0 == " " || $0 == "\t" }) {
+                lines.remove(at: index)
+            } else {
+                lines[index].content = Array(collapsed.utf8)
+                index += 1
+            }
+        }
+        return removed
+    }
+
+    /// Runs of spaces left where tokens were removed become one; leading indentation stays, and the line ends with
+    /// the trailing spaces it had before (`trailing`).
+    static func collapsingSpaces(_ text: String, trailing: String) -> String {
+        let indent = text.prefix { $0 == " " || $0 == "\t" }
+        var rest = Substring(text.dropFirst(indent.count))
+        while let last = rest.last, last == " " || last == "\t" { rest = rest.dropLast() }
+        var out = ""
+        var previousSpace = false
+        for character in rest {
+            let isSpace = character == " "
+            if isSpace, previousSpace { continue }
+            out.append(character)
+            previousSpace = isSpace
+        }
+        return String(indent) + out + (out.isEmpty ? "" : trailing)
+    }
+
+    // MARK: - Field lines
+
+    /// A `Key: value` line (or `- key: value` property item) of the card.
+    struct FieldLine {
+        var index: Int
+        var field: CardField
+        /// Everything up to the value (`"  Tags: "`).
+        var head: String
+        var value: String
+    }
+
+    func fieldLines() -> [FieldLine] {
+        var found: [FieldLine] = []
+        for index in lines.indices.dropFirst() {
+            let text = lines[index].text
+            let indent = text.prefix { $0 == " " || $0 == "\t" }
+            var rest = Substring(text.dropFirst(indent.count))
+            var marker = ""
+            if rest.hasPrefix("- ") {
+                marker = "- "
+                rest = rest.dropFirst(2)
+            }
+            guard let (field, value) = CardField.parse(rest), field != .steps,
+                let colon = rest.firstIndex(where: { $0 == ":" || $0 == "：" })
+            else { continue }
+            var valueStart = rest.index(after: colon)
+            while valueStart < rest.endIndex, rest[valueStart] == " " || rest[valueStart] == "\t" {
+                valueStart = rest.index(after: valueStart)
+            }
+            let head = String(indent) + marker + String(rest[..<valueStart])
+            found.append(FieldLine(index: index, field: field, head: head, value: String(value)))
+        }
+        return found
+    }
+
+    /// Where a new field line goes: after the card's first run of field lines, else right after the title line.
+    var fieldInsertionIndex: Int {
+        let fields = fieldLines().map(\.index)
+        guard var index = fields.first else { return 1 }
+        while index < lines.count, fields.contains(index) { index += 1 }
+        return index
+    }
+
+    /// Indentation for a new line under a list card's title.
+    var continuationIndent: String {
+        if style == .heading { return "" }
+        let line = title
+        let markerWidth = (line.box == nil ? line.prefix : prefixBeforeBox(line)).count
+        if let indent = conventions.continuationIndent, columns(indent) >= markerWidth,
+            !line.prefix.hasPrefix(" "), !line.prefix.hasPrefix("\t")
+        {
+            return indent
+        }
+        return String(repeating: " ", count: markerWidth)
+    }
+
+    private func prefixBeforeBox(_ line: TitleLine) -> String {
+        guard let open = line.prefix.lastIndex(of: "[") else { return line.prefix }
+        return String(line.prefix[..<open])
+    }
+
+    private func columns(_ indent: String) -> Int {
+        indent.reduce(0) { $0 + ($1 == "\t" ? 4 - $0 % 4 : 1) }
+    }
+
+    /// A new field line (`Tags: a`) in the board's form, placed after the card's field lines.
+    mutating func insertField(key: String, value: String) {
+        let text: String
+        if conventions.fieldsAsProperties {
+            let existing = fieldLines().first { $0.head.contains("- ") }
+            let prefix =
+                existing.map { String($0.head.prefix { $0 == " " || $0 == "\t" }) + "- " } ?? conventions.propertyPrefix
+            text = prefix + key + ": " + value
+        } else {
+            text = continuationIndent + key + ": " + value
+        }
+        insertLine(text, at: fieldInsertionIndex)
+    }
+
+    mutating func insertLine(_ text: String, at index: Int) {
+        lines.insert(EditableText.Line(text, ending: eol), at: index)
+    }
+
+    mutating func setField(_ field: FieldLine, value: String) {
+        lines[field.index].content = Array((field.head + value).utf8)
+    }
+
+    /// The items of a list value (`a, b` or `[a, b]`), and whether it was bracketed.
+    static func listItems(_ value: String) -> (items: [String], bracketed: Bool) {
+        var list = Substring(value).trimmingSpaces
+        let bracketed = list.first == "[" && list.last == "]"
+        if bracketed { list = list.dropFirst().dropLast() }
+        let items = list.split(separator: ",").map { String($0).trimmingWhitespace }.filter { !$0.isEmpty }
+        return (items, bracketed)
+    }
+
+    static func listValue(_ items: [String], bracketed: Bool) -> String {
+        let joined = items.joined(separator: ", ")
+        return bracketed ? "[" + joined + "]" : joined
+    }
+}

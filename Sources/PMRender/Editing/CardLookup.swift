@@ -1,0 +1,74 @@
+/// Finds the card a command names: its ID, its title, or the start of either, ignoring case. An exact ID wins over
+/// a title, an exact title over a prefix; a name that fits several cards is refused with the candidates listed.
+public enum CardLookup {
+    /// Where a card is on a board.
+    public struct Position: Hashable, Sendable {
+        public var lane: Int
+        public var index: Int
+    }
+
+    public enum Result: Equatable {
+        case found(Position)
+        case none
+        case ambiguous([Position])
+    }
+
+    public static func find(_ query: String, on board: Board) -> Result {
+        let key = fold(query)
+        guard !key.isEmpty else { return .none }
+        var all: [(Position, Card)] = []
+        for (laneIndex, lane) in board.lanes.enumerated() {
+            for (index, card) in lane.cards.enumerated() { all.append((Position(lane: laneIndex, index: index), card)) }
+        }
+        let tiers: [((Card) -> Bool)] = [
+            { fold($0.id) == key },
+            { fold($0.title) == key },
+            { fold($0.id).hasPrefix(key) || fold($0.title).hasPrefix(key) },
+        ]
+        for matches in tiers {
+            let found = all.filter { matches($0.1) }.map(\.0)
+            if found.count == 1 { return .found(found[0]) }
+            if found.count > 1 { return .ambiguous(found) }
+        }
+        return .none
+    }
+
+    /// The card named by `query`, or the failure to report (exit 2).
+    static func resolve(_ query: String, on board: Board) throws(EditFailure) -> Position {
+        switch find(query, on: board) {
+        case .found(let position):
+            return position
+        case .none:
+            throw EditFailure(.usage, .noSuchCard(query), file: board.sourceFile)
+        case .ambiguous(let positions):
+            let cards = positions.map { board.lanes[$0.lane].cards[$0.index] }
+            let candidates = cards.prefix(10).map { "'\($0.id)'" } + (cards.count > 10 ? ["…"] : [])
+            let notes = cards.map {
+                Diagnostic.Note(
+                    file: board.sourceFile, location: $0.location, message: "'\($0.id)': \($0.title) (in \($0.lane))")
+            }
+            throw EditFailure(
+                .usage, .ambiguousCard(query, candidates: Array(candidates)), file: board.sourceFile, notes: notes)
+        }
+    }
+
+    /// A lane by name (as rules compare names), then by state (`DONE`: the first done lane), then by the start of
+    /// its name.
+    static func lane(_ name: String, on board: Board) throws(EditFailure) -> Int {
+        let key = LaneName.key(name)
+        if let index = board.lanes.firstIndex(where: { LaneName.key($0.name) == key }) { return index }
+        if let state = CardState(canonicalName: name), let index = board.lanes.firstIndex(where: { $0.state == state })
+        {
+            return index
+        }
+        let folded = fold(name)
+        let matches = board.lanes.indices.filter { !folded.isEmpty && fold(board.lanes[$0].name).hasPrefix(folded) }
+        if matches.count == 1 { return matches[0] }
+        throw EditFailure(.usage, .noSuchLane(name, lanes: board.lanes.map(\.name)), file: board.sourceFile)
+    }
+
+    /// Case-insensitive comparison key: lowercased, whitespace runs collapsed.
+    static func fold(_ text: String) -> String {
+        TextCleaning.collapseWhitespace(text).lowercased()
+    }
+}

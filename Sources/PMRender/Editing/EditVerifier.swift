@@ -1,0 +1,209 @@
+/// What the board must read like after an edit: every lane's cards in order, each either an old card that must read
+/// exactly as before or the edited card, checked against what the edit meant to do.
+struct Expectation {
+    enum Slot {
+        case same(Card)
+        case target
+    }
+
+    var lanes: [[Slot]]
+    var archive: [Slot]
+    var target = TargetCheck()
+
+    init(board: Board) {
+        lanes = board.lanes.map { $0.cards.map(Slot.same) }
+        archive = board.archive.map(Slot.same)
+    }
+}
+
+/// What the edited card must read like. Fields left nil are not checked (or, with a `base`, must be as before).
+struct TargetCheck {
+    /// The card before the edit (nil for a new card).
+    var base: Card?
+    /// The lane's name afterwards (nil: not checked).
+    var lane: String?
+    var archived = false
+    var due: Deadline??
+    var tags: [String]?
+    /// The card may carry more tags than `tags` (a new card's title may hold some).
+    var tagsAtLeast = false
+    var assignees: [String]?
+    var checked: Bool?
+    var completed: CalendarDate??
+    var titleChanged = false
+
+    init(
+        base: Card? = nil, lane: String? = nil, archived: Bool = false, due: Deadline?? = nil, tags: [String]? = nil,
+        tagsAtLeast: Bool = false, assignees: [String]? = nil, titleChanged: Bool = false
+    ) {
+        self.base = base
+        self.lane = lane
+        self.archived = archived
+        self.due = due
+        self.tags = tags
+        self.tagsAtLeast = tagsAtLeast
+        self.assignees = assignees
+        self.titleChanged = titleChanged
+    }
+}
+
+/// Reads an edited board back and compares it with the expectation: a card lost or gained, another card changed, or
+/// the edited card not reading as intended refuses the edit.
+enum EditVerifier {
+    struct Verified {
+        /// The edited card as it reads now (nil when the edit removed it).
+        var card: Card?
+        /// Notes about cards whose identity changed (repeated titles numbered in file order).
+        var notes: [Diagnostic]
+    }
+
+    static func verify(old: ParseResult, newBytes: [UInt8], file: String, expectation: Expectation) throws(EditFailure)
+        -> Verified
+    {
+        let new = BoardParser.parse(newBytes, file: file)
+        func fail(_ detail: String) -> EditFailure {
+            EditFailure(.refused, .editChangesBoard(detail), file: file)
+        }
+        guard new.isReadable else { throw fail("it would not be readable text") }
+        let oldErrors = Set(old.diagnostics.filter(\.isError).map { $0.code + $0.message })
+        if let error = new.diagnostics.first(where: { $0.isError && !oldErrors.contains($0.code + $0.message) }) {
+            throw fail("it would have a new error: \(error.message)")
+        }
+        let oldBoard = old.board
+        let newBoard = new.board
+        guard newBoard.lanes.map(\.name) == oldBoard.lanes.map(\.name) else {
+            throw fail("its lanes would change")
+        }
+        var target: Card?
+        var notes: [Diagnostic] = []
+        func compare(_ slots: [Expectation.Slot], _ cards: [Card], where place: String) throws(EditFailure) {
+            guard slots.count == cards.count else {
+                throw fail(
+                    slots.count > cards.count
+                        ? "a card would be lost from \(place)" : "\(place) would gain a card that was not added")
+            }
+            for (slot, card) in zip(slots, cards) {
+                switch slot {
+                case .same(let before):
+                    guard Signature(before) == Signature(card) else {
+                        throw fail("card '\(before.title)' would change")
+                    }
+                    if before.id != card.id {
+                        notes.append(
+                            Diagnostic(
+                                .identityRenumbered(title: card.title, from: before.id, to: card.id), file: file,
+                                at: card.location))
+                    }
+                case .target:
+                    if let problem = check(card, against: expectation.target) { throw fail(problem) }
+                    target = card
+                }
+            }
+        }
+        for (index, lane) in newBoard.lanes.enumerated() {
+            try compare(expectation.lanes[index], lane.cards, where: "'\(lane.name)'")
+        }
+        try compare(expectation.archive, newBoard.archive, where: "the archive")
+        let expectsTarget = (expectation.lanes + [expectation.archive]).joined().contains {
+            if case .target = $0 { return true }
+            return false
+        }
+        if expectsTarget, target == nil { throw fail("the card would not be found") }
+        return Verified(card: target, notes: notes)
+    }
+
+    /// What is wrong with the edited card, or nil.
+    static func check(_ card: Card, against expected: TargetCheck) -> String? {
+        let name = "'\(card.title)'"
+        if let lane = expected.lane, card.lane != lane { return "\(name) would be in '\(card.lane)', not '\(lane)'" }
+        if card.isArchived != expected.archived { return "\(name) would \(card.isArchived ? "" : "not ")be archived" }
+        if card.title.isEmpty { return "the card would have no title" }
+        if let due = expected.due, card.due != due {
+            return "\(name) would be due \(card.due?.description ?? "never"), not \(due?.description ?? "never")"
+        }
+        if let checked = expected.checked, card.isChecked != checked {
+            return "\(name)'s task box would \(card.isChecked ? "" : "not ")be checked"
+        }
+        if let completed = expected.completed, card.dates.completed != completed {
+            return "\(name) would have the completion date \(card.dates.completed?.description ?? "none")"
+        }
+        if let tags = expected.tags {
+            let ok = expected.tagsAtLeast ? Set(tags).isSubset(of: card.tags) : Set(tags) == Set(card.tags)
+            if !ok { return "\(name) would have the tags \(list(card.tags)), not \(list(tags))" }
+        }
+        if let assignees = expected.assignees {
+            let ok =
+                expected.base == nil
+                ? Set(assignees).isSubset(of: card.assignees) : Set(assignees) == Set(card.assignees)
+            if !ok { return "\(name) would be assigned to \(list(card.assignees)), not \(list(assignees))" }
+        }
+        guard let base = expected.base else { return nil }
+        // Everything else stays as it was.
+        var before = Signature(base)
+        var after = Signature(card)
+        before.lane = ""
+        after.lane = ""
+        before.state = .todo
+        after.state = .todo
+        if expected.checked != nil { before.isChecked = after.isChecked }
+        if expected.completed != nil { before.dates.completed = after.dates.completed }
+        if expected.due != nil { before.due = after.due }
+        if expected.tags != nil { before.tags = after.tags }
+        if expected.assignees != nil { before.assignees = after.assignees }
+        if expected.titleChanged { before.title = after.title }
+        before.group = after.group
+        before.isArchived = after.isArchived
+        if before != after {
+            if before.title != after.title { return "\(name) would have the title '\(after.title)'" }
+            if before.descriptionSource != after.descriptionSource { return "\(name)'s description would change" }
+            if before.tags != after.tags {
+                return "\(name) would have the tags \(list(after.tags)), not \(list(before.tags))"
+            }
+            if before.due != after.due { return "\(name)'s deadline would change" }
+            return "\(name) would change in other ways"
+        }
+        return nil
+    }
+
+    private static func list(_ items: [String]) -> String {
+        items.isEmpty ? "none" : items.joined(separator: ", ")
+    }
+}
+
+/// What a card says, without where it is written and without its derived identity: two readings of an unchanged
+/// card have the same signature wherever it moved.
+struct Signature: Equatable {
+    var title: String
+    var explicitID: String?
+    var lane: String
+    var state: CardState
+    var isChecked: Bool
+    var due: Deadline?
+    var dates: CardDates
+    var tags: [String]
+    var priority: Priority?
+    var assignees: [String]
+    var subtasks: [Subtask]
+    var descriptionSource: String
+    var style: Card.Style
+    var group: String?
+    var isArchived: Bool
+
+    init(_ card: Card) {
+        title = card.title
+        explicitID = card.explicitID
+        lane = card.lane
+        state = card.state
+        isChecked = card.isChecked
+        due = card.due
+        dates = card.dates
+        tags = card.tags
+        priority = card.priority
+        assignees = card.assignees
+        subtasks = card.subtasks
+        descriptionSource = card.descriptionSource
+        style = card.style
+        group = card.group
+        isArchived = card.isArchived
+    }
+}

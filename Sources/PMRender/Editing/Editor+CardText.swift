@@ -1,0 +1,246 @@
+/// Writing a card's metadata the way the board writes it.
+extension Editor {
+    /// A new card's lines: a list item (`- [ ] Title @{2026-12-01} #tag`) or a heading card (`### Title` and field
+    /// lines), with the board's bullet, task box, deadline form, field names, indentation and line ending.
+    func newCardLines(_ card: NewCard, style: Card.Style, lane: Lane) -> [EditableText.Line] {
+        var lines: [String] = []
+        let description = card.description.map { $0.replacingCRLF() }.flatMap {
+            $0.trimmingWhitespace.isEmpty ? nil : $0
+        }
+        if style == .heading {
+            let level = String(repeating: "#", count: lane.headingLevel + 1)
+            lines.append("\(level) \(card.title)")
+            let properties = conventions.fieldsAsProperties
+            let prefix = properties ? conventions.propertyPrefix : ""
+            if let due = card.due {
+                var form = conventions.dueForm
+                if form.isInline { form = properties ? .property("due") : .field("Due") }
+                lines.append(prefix + conventions.deadlineLine(due, form: form))
+            }
+            if !card.tags.isEmpty {
+                lines.append(
+                    prefix + conventions.tagsKey + ": " + CardBlock.listValue(card.tags, bracketed: properties))
+            }
+            if !card.assignees.isEmpty {
+                lines.append(prefix + conventions.assigneeKey + ": " + card.assignees.joined(separator: ", "))
+            }
+            if let description {
+                lines.append("")
+                lines += description.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            }
+            return lines.map(line)
+        }
+        let bullet = String(board.style.bullet)
+        var first = bullet + " " + (board.style.taskItems ? "[ ] " : "") + card.title
+        var block = CardBlock(lines: [line(first)], style: .listItem, conventions: conventions)
+        if let due = card.due, conventions.dueForm.isInline {
+            block.appendInline(conventions.inlineDeadline(due, form: conventions.dueForm))
+        }
+        for tag in card.tags { block.appendInline("#" + tag) }
+        first = block.lines[0].text
+        lines.append(first)
+        let indent = block.continuationIndent
+        if let due = card.due, !conventions.dueForm.isInline {
+            lines.append(indent + conventions.deadlineLine(due, form: conventions.dueForm))
+        }
+        if !card.assignees.isEmpty {
+            lines.append(indent + conventions.assigneeKey + ": " + card.assignees.joined(separator: ", "))
+        }
+        if let description {
+            for text in description.split(separator: "\n", omittingEmptySubsequences: false) {
+                if conventions.quotedDescriptions {
+                    lines.append(indent + (text.isEmpty ? ">" : "> " + text))
+                } else {
+                    lines.append(text.trimmingSpaces.isEmpty ? "" : indent + text)
+                }
+            }
+        }
+        return lines.map(line)
+    }
+
+    // MARK: - Deadline
+
+    /// Sets (or, with nil, removes) the deadline, in place where the card has one, else where the board writes them.
+    func setDue(_ due: Deadline?, of card: Card, in block: inout CardBlock) throws(EditFailure) {
+        let isTime: (CardToken) -> Bool = {
+            if case .time = $0 { return true }
+            return false
+        }
+        let isDue: (CardToken) -> Bool = {
+            switch $0 {
+            case .date, .time, .emojiDate(.due, _): return true
+            default: return false
+            }
+        }
+        guard let due else {
+            // Every deadline the card carries goes: tokens, `Due:` lines, Taskell `@ date` lines.
+            _ = block.removeTokens(where: isDue)
+            for field in block.fieldLines().reversed() where field.field == .due { block.lines.remove(at: field.index) }
+            for index in block.lines.indices.dropFirst().reversed() where isTaskellDue(block.lines[index].text) {
+                block.lines.remove(at: index)
+            }
+            return
+        }
+        if let location = card.dueLocation {
+            let index = location.line - card.location.line
+            guard index >= 0, index < block.lines.count else {
+                throw EditFailure(.refused, .editNotPossible("the card's deadline is not in its own lines"), file: file)
+            }
+            let written = block.lines[index].text
+            let form = BoardConventions.dueForm(in: written, column: location.column, triggers: conventions.triggers)
+            switch form {
+            case .some(.field), .some(.property):
+                guard let field = block.fieldLines().first(where: { $0.index == index }) else { break }
+                block.setField(field, value: due.description)
+                return
+            case .some(.taskell):
+                let indent = written.prefix { $0 == " " || $0 == "\t" }
+                block.lines[index].content = Array((indent + "@ " + due.description).utf8)
+                return
+            case .some(let inline):
+                // Times written apart (`@@{…}`) go; the new token carries the time, if any. Then the first deadline
+                // token of the line becomes the new one.
+                _ = block.removeTokens(where: isTime)
+                var rebuilt = ""
+                var replaced = false
+                for piece in CardTokens.scan(block.lines[index].text, triggers: conventions.triggers) {
+                    switch piece {
+                    case .text(let plain):
+                        rebuilt += plain
+                    case .token(let token, let raw, _):
+                        if !replaced, isDue(token), !isTime(token) {
+                            rebuilt += conventions.inlineDeadline(due, form: inline)
+                            replaced = true
+                        } else {
+                            rebuilt += raw
+                        }
+                    }
+                }
+                guard replaced else { break }
+                block.lines[index].content = Array(rebuilt.utf8)
+                return
+            case .none:
+                break
+            }
+            throw EditFailure(
+                .refused, .editNotPossible("the card's deadline is written in a way pm-render cannot change in place"),
+                file: file)
+        }
+        if card.style == .listItem, conventions.dueForm.isInline {
+            block.appendInline(conventions.inlineDeadline(due, form: conventions.dueForm))
+            return
+        }
+        var form = conventions.dueForm
+        if form.isInline { form = conventions.fieldsAsProperties ? .property("due") : .field("Due") }
+        switch form {
+        case .taskell:
+            block.insertLine(block.continuationIndent + conventions.deadlineLine(due, form: form), at: 1)
+        case .field(let key), .property(let key):
+            block.insertField(key: key, value: due.description)
+        default:
+            block.insertField(key: "Due", value: due.description)
+        }
+    }
+
+    private func isTaskellDue(_ text: String) -> Bool {
+        let trimmed = Substring(text).trimmingSpaces
+        guard trimmed.hasPrefix("@ ") else { return false }
+        var value = trimmed.dropFirst(2).trimmingSpaces
+        if value.hasSuffix(" UTC") { value = value.dropLast(4) }
+        return DateFormat.date(value) != nil
+    }
+
+    // MARK: - Tags and assignees
+
+    func addTag(_ tag: String, to block: inout CardBlock) {
+        if let field = block.fieldLines().first(where: { $0.field == .tags }) {
+            var (items, bracketed) = CardBlock.listItems(field.value)
+            let hashed = items.first?.hasPrefix("#") ?? false
+            items.append(hashed ? "#" + tag : tag)
+            block.setField(field, value: CardBlock.listValue(items, bracketed: bracketed))
+        } else if block.style == .heading, conventions.tagsAsField {
+            block.insertField(
+                key: conventions.tagsKey, value: CardBlock.listValue([tag], bracketed: conventions.fieldsAsProperties))
+        } else {
+            block.appendInline("#" + tag)
+        }
+    }
+
+    func removeTag(_ tag: String, from block: inout CardBlock) {
+        _ = block.removeTokens {
+            if case .tag(let name) = $0 { return name == tag }
+            return false
+        }
+        for field in block.fieldLines().reversed() where field.field == .tags {
+            let (items, bracketed) = CardBlock.listItems(field.value)
+            let kept = items.filter { $0 != tag && $0 != "#" + tag }
+            guard kept.count != items.count else { continue }
+            if kept.isEmpty {
+                block.lines.remove(at: field.index)
+            } else {
+                block.setField(field, value: CardBlock.listValue(kept, bracketed: bracketed))
+            }
+        }
+    }
+
+    func addAssignee(_ name: String, to block: inout CardBlock) {
+        if let field = block.fieldLines().first(where: { $0.field == .assignees }) {
+            var (items, bracketed) = CardBlock.listItems(field.value)
+            items.append(name)
+            block.setField(field, value: CardBlock.listValue(items, bracketed: bracketed))
+            return
+        }
+        let hasInline = block.lines.contains { line in
+            CardTokens.scan(line.text, triggers: conventions.triggers).contains {
+                if case .token(.assignee, _, _) = $0 { return true }
+                return false
+            }
+        }
+        if hasInline, block.style == .listItem {
+            block.appendInline("[assignee:: \(name)]")
+        } else {
+            block.insertField(key: conventions.assigneeKey, value: name)
+        }
+    }
+
+    func removeAssignee(_ name: String, from block: inout CardBlock) {
+        _ = block.removeTokens {
+            if case .assignee(let names) = $0 {
+                return names.split(separator: ",").contains { Substring($0).trimmingSpaces == Substring(name) }
+            }
+            return false
+        }
+        for field in block.fieldLines().reversed() where field.field == .assignees {
+            let (items, bracketed) = CardBlock.listItems(field.value)
+            let kept = items.filter { $0 != name && $0 != "@" + name && $0 != "[[\(name)]]" }
+            guard kept.count != items.count else { continue }
+            if kept.isEmpty {
+                block.lines.remove(at: field.index)
+            } else {
+                block.setField(field, value: CardBlock.listValue(kept, bracketed: bracketed))
+            }
+        }
+    }
+}
+
+extension String {
+    /// CR LF and lone CR turned into LF.
+    func replacingCRLF() -> String {
+        var out = String.UnicodeScalarView()
+        var previousCR = false
+        for scalar in unicodeScalars {
+            if scalar == "\r" {
+                out.append("\n")
+                previousCR = true
+                continue
+            }
+            if scalar == "\n", previousCR {
+                previousCR = false
+                continue
+            }
+            previousCR = false
+            out.append(scalar)
+        }
+        return String(out)
+    }
+}

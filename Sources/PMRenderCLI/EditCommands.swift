@@ -1,0 +1,290 @@
+import ArgumentParser
+import Foundation
+import PMRender
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Options every editing command shares.
+struct EditOptions: ParsableArguments {
+    @Flag(help: "Print the change as a unified diff and write nothing.")
+    var dryRun = false
+
+    @Flag(help: "Do it even when the board's rules (transitions, WIP limits, new-cards) or its errors forbid it.")
+    var force = false
+
+    @Option(help: "Output: text (a summary line) or json (the resulting card, as in 'export --format json').")
+    var format: EditOutputFormat = .text
+
+    @OptionGroup var clock: ClockOptions
+
+    @OptionGroup var diagnosticOptions: DiagnosticOptions
+
+    /// `--today`/`--now` when given (nil: the library takes the current time in the board's time zone).
+    func givenClock() throws -> DeadlineClock? {
+        guard clock.today != nil || clock.now != nil else { return nil }
+        return try clock.resolve(timezone: "UTC")
+    }
+}
+
+enum EditOutputFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json
+}
+
+/// Runs an edit: plan it, print the diff (`--dry-run`) or write the board, and report.
+enum EditRunner {
+    static func run(board path: String, _ action: EditRequest.Action, options: EditOptions, top: Bool = false) throws {
+        let request = EditRequest(action, force: options.force, top: top, clock: try options.givenClock())
+        let format = options.diagnosticOptions.diagnostics
+        let bytes: [UInt8]
+        do {
+            bytes = try BoardLoader.readBytes(path: path)
+        } catch {
+            throw Output.usageFailure(error.description)
+        }
+        do {
+            let plan = try BoardEditor.plan(request, bytes: bytes, file: path)
+            Output.diagnostics(plan.diagnostics, format: format)
+            var summary = plan.summary
+            if options.dryRun {
+                let diff = plan.diff(path: path)
+                if options.format == .json {
+                    Output.out(BoardJSON.encode(card: plan.card))
+                    if !diff.isEmpty { Output.error(diff) }
+                } else {
+                    Output.out(diff)
+                }
+                Output.error("\(DiagnosticPrinter.sanitized(summary)) (dry run: nothing written)")
+                return
+            }
+            if plan.changesFile {
+                try BoardFileWriter.replace(
+                    path, original: plan.original, with: plan.result, beforeReplacing: testGate())
+                if plan.card.location.line > 0, !isRemoval(action) {
+                    summary += " (\(path):\(plan.card.location.line))"
+                }
+            }
+            if options.format == .json {
+                Output.out(BoardJSON.encode(card: plan.card))
+            } else {
+                Output.out(DiagnosticPrinter.sanitized(summary) + "\n")
+            }
+        } catch {
+            Output.diagnostics(error.diagnostics, format: format)
+            throw ExitCode(error.exitStatus)
+        }
+    }
+
+    private static func isRemoval(_ action: EditRequest.Action) -> Bool {
+        if case .remove = action { return true }
+        return false
+    }
+
+    /// A test hook: with `PM_RENDER_TEST_EDIT_GATE` naming a FIFO, the write stops half-way until the test has opened
+    /// the FIFO, done what it wants to the board, and closed it.
+    private static func testGate() -> (() -> Void)? {
+        guard let gate = ProcessInfo.processInfo.environment["PM_RENDER_TEST_EDIT_GATE"], !gate.isEmpty else {
+            return nil
+        }
+        return {
+            let descriptor = open(gate, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { return }
+            var buffer = [UInt8](repeating: 0, count: 64)
+            while read(descriptor, &buffer, buffer.count) > 0 {}
+            close(descriptor)
+        }
+    }
+}
+
+/// `pm-render add BOARD TITLE`
+struct Add: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Add a card, in the board's own style (to the first lane new cards may start in, or --lane).")
+
+    @Argument(help: "The board file.")
+    var board: String
+
+    @Argument(help: "The card's title.")
+    var title: String
+
+    @Option(help: "The lane (its name, a state such as TODO, or the start of its name).")
+    var lane: String?
+
+    @Option(help: ArgumentHelp("The deadline.", valueName: "YYYY-MM-DD[ HH:MM]"))
+    var due: String?
+
+    @Option(help: ArgumentHelp("A tag (repeatable).", valueName: "tag"))
+    var tag: [String] = []
+
+    @Option(help: ArgumentHelp("Who does it (repeatable).", valueName: "name"))
+    var assignee: [String] = []
+
+    @Option(help: ArgumentHelp("The description (Markdown); '-' reads it from standard input.", valueName: "text"))
+    var description: String?
+
+    @Flag(help: "Put the card at the top of its lane.")
+    var top = false
+
+    @OptionGroup var options: EditOptions
+
+    func run() throws {
+        var text = description
+        if description == "-" {
+            text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+        }
+        let card = NewCard(
+            title: title, due: try due.map { try EditValues.deadline($0, board: board) }, tags: tag,
+            assignees: assignee,
+            description: text)
+        try EditRunner.run(board: board, .add(card, lane: lane), options: options, top: top)
+    }
+}
+
+/// `pm-render move BOARD CARD LANE`
+struct Move: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Move a card to another lane, as the board's transitions and WIP limits allow.")
+
+    @Argument(help: "The board file.")
+    var board: String
+
+    @Argument(help: "The card: its ID, its title, or the start of either.")
+    var card: String
+
+    @Argument(help: "The lane: its name, a state (TODO, DOING, DONE), or the start of its name.")
+    var lane: String
+
+    @Flag(help: "Put the card at the top of the lane.")
+    var top = false
+
+    @OptionGroup var options: EditOptions
+
+    func run() throws {
+        try EditRunner.run(board: board, .move(card: card, lane: lane), options: options, top: top)
+    }
+}
+
+/// `pm-render done BOARD CARD`
+struct Done: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract:
+            "Move a card to the first done lane, checking its task box (and stamping ✅ DATE where the board does).")
+
+    @Argument(help: "The board file.")
+    var board: String
+
+    @Argument(help: "The card: its ID, its title, or the start of either.")
+    var card: String
+
+    @OptionGroup var options: EditOptions
+
+    func run() throws {
+        try EditRunner.run(board: board, .done(card: card), options: options)
+    }
+}
+
+/// `pm-render edit BOARD CARD`
+struct EditCard: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "edit", abstract: "Change a card's title, deadline, tags or assignees in place.")
+
+    @Argument(help: "The board file.")
+    var board: String
+
+    @Argument(help: "The card: its ID, its title, or the start of either.")
+    var card: String
+
+    @Option(help: "The new title.")
+    var title: String?
+
+    @Option(help: ArgumentHelp("The new deadline.", valueName: "YYYY-MM-DD[ HH:MM]"))
+    var due: String?
+
+    @Flag(help: "Remove the deadline.")
+    var noDue = false
+
+    @Option(help: ArgumentHelp("Add a tag (repeatable).", valueName: "tag"))
+    var tag: [String] = []
+
+    @Option(help: ArgumentHelp("Remove a tag (repeatable).", valueName: "tag"))
+    var untag: [String] = []
+
+    @Option(help: ArgumentHelp("Add an assignee (repeatable).", valueName: "name"))
+    var assignee: [String] = []
+
+    @Option(help: ArgumentHelp("Remove an assignee (repeatable).", valueName: "name"))
+    var unassign: [String] = []
+
+    @OptionGroup var options: EditOptions
+
+    func validate() throws {
+        if due != nil, noDue { throw ValidationError("--due and --no-due cannot be used together") }
+        if title == nil, due == nil, !noDue, tag.isEmpty, untag.isEmpty, assignee.isEmpty, unassign.isEmpty {
+            throw ValidationError(
+                "nothing to change: give --title, --due, --no-due, --tag, --untag, --assignee or --unassign")
+        }
+    }
+
+    func run() throws {
+        var changes = CardChanges(
+            title: title, addTags: tag, removeTags: untag, addAssignees: assignee, removeAssignees: unassign)
+        if let due { changes.due = .some(try EditValues.deadline(due, board: board)) }
+        if noDue { changes.due = .some(nil) }
+        try EditRunner.run(board: board, .edit(card: card, changes), options: options)
+    }
+}
+
+/// `pm-render rm BOARD CARD`
+struct Remove: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rm", abstract: "Remove a card (its lines, description and subtasks) from the board.")
+
+    @Argument(help: "The board file.")
+    var board: String
+
+    @Argument(help: "The card: its ID, its title, or the start of either.")
+    var card: String
+
+    @OptionGroup var options: EditOptions
+
+    func run() throws {
+        try EditRunner.run(board: board, .remove(card: card), options: options)
+    }
+}
+
+/// `pm-render archive BOARD CARD`
+struct Archive: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Move a card into the board's archive (Obsidian's '***' + '## Archive', made when missing).")
+
+    @Argument(help: "The board file.")
+    var board: String
+
+    @Argument(help: "The card: its ID, its title, or the start of either.")
+    var card: String
+
+    @OptionGroup var options: EditOptions
+
+    func run() throws {
+        try EditRunner.run(board: board, .archive(card: card), options: options)
+    }
+}
+
+/// Values given on the command line.
+enum EditValues {
+    /// `YYYY-MM-DD` or `YYYY-MM-DD HH:MM` (or `T` between them); anything else is reported against `board` (exit 2).
+    static func deadline(_ text: String, board: String) throws -> Deadline {
+        guard let deadline = Deadline(text: Substring(text)) else {
+            Output.diagnostics([
+                Diagnostic(
+                    .invalidEditValue(option: "--due", value: text, expected: "YYYY-MM-DD or 'YYYY-MM-DD HH:MM'"),
+                    file: board, at: nil)
+            ])
+            throw ExitCode(2)
+        }
+        return deadline
+    }
+}

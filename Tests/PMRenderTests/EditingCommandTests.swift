@@ -1,0 +1,590 @@
+import Foundation
+import Testing
+
+@testable import PMRender
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `add`, `move`, `done`, `edit`, `rm` and `archive` end to end on the built binary, on a board of every dialect
+/// (Fixtures/editing): what they write, byte for byte, and what they refuse.
+@Suite struct EditingCommandTests {
+    static let fixtures = ["obsidian.md", "headings.md", "taskell.md", "crlf-bom.md"]
+
+    // MARK: - Adding
+
+    struct AddCase: CustomTestStringConvertible, Sendable {
+        var fixture: String
+        var arguments: [String]
+        var added: [String]
+        var testDescription: String { fixture }
+    }
+
+    static let addCases = [
+        // Obsidian: `@{…}` in the board's date format (DD.MM.YYYY), `#tags`, after the lane's last card.
+        AddCase(
+            fixture: "obsidian.md", arguments: ["Paint the shed", "--due", "2026-06-01", "--tag", "house"],
+            added: ["- [ ] Paint the shed @{01.06.2026} #house\n"]),
+        // Heading cards: `###`, field lines, a blank line before it.
+        AddCase(
+            fixture: "headings.md",
+            arguments: ["Choose colours", "--due", "2026-12-05", "--tag", "design", "--assignee", "Lea"],
+            added: ["### Choose colours\n", "Due: 2026-12-05\n", "Tags: design\n", "Assignee: Lea\n", "\n"]),
+        // Taskell: no task box, the deadline as an indented `@ date` line, the description quoted.
+        AddCase(
+            fixture: "taskell.md",
+            arguments: ["Print badges", "--due", "2026-05-25", "--description", "Name and company."],
+            added: ["- Print badges\n", "    @ 2026-05-25\n", "    > Name and company.\n"]),
+        // CRLF and a BOM: the new line ends in CR LF; the BOM stays.
+        AddCase(
+            fixture: "crlf-bom.md", arguments: ["Buy chairs", "--tag", "office"],
+            added: ["- [ ] Buy chairs #office\r\n"]),
+    ]
+
+    @Test(arguments: addCases)
+    func addWritesACardInTheBoardsOwnStyle(_ example: AddCase) throws {
+        let scratch = try Scratch(example.fixture)
+        defer { scratch.remove() }
+        let result = try scratch.run("add", example.arguments)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(LineChanges(scratch.original, scratch.bytes) == LineChanges(removed: [], added: example.added))
+        #expect(Array(scratch.bytes.prefix(3)) == Array(scratch.original.prefix(3)))
+        let board = TestSupport.parse(String(decoding: scratch.bytes, as: UTF8.self)).board
+        #expect(board.lanes[0].cards.last?.title == example.arguments[0])
+    }
+
+    @Test func addReadsTheDescriptionFromStandardInput() throws {
+        let scratch = try Scratch("obsidian.md")
+        defer { scratch.remove() }
+        let process = Process()
+        process.executableURL = TestSupport.binary
+        process.arguments = ["add", scratch.name, "Order tiles", "--description", "-"]
+        process.currentDirectoryURL = scratch.folder
+        let input = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        input.fileHandleForWriting.write(Data("Grey, matt.\n\nTwo boxes.".utf8))
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(
+            LineChanges(scratch.original, scratch.bytes)
+                == LineChanges(removed: [], added: ["- [ ] Order tiles\n", "  Grey, matt.\n", "  Two boxes.\n", "\n"]))
+        let card = TestSupport.parse(String(decoding: scratch.bytes, as: UTF8.self)).board.lanes[0].cards.last
+        #expect(card?.descriptionSource == "Grey, matt.\n\nTwo boxes.")
+    }
+
+    // MARK: - The round trip
+
+    @Test(arguments: fixtures)
+    func addMoveDoneRemoveGivesBackTheOriginalBytes(_ fixture: String) throws {
+        let scratch = try Scratch(fixture)
+        defer { scratch.remove() }
+        let steps: [(String, [String])] = [
+            ("add", ["Round trip card", "--due", "2026-07-01", "--tag", "trip"]),
+            ("move", ["round trip", "doing", "--force"]),
+            ("done", ["round-trip-card", "--today", "2026-11-23", "--force"]),
+            ("rm", ["Round trip card"]),
+        ]
+        var previous = scratch.original
+        for (command, arguments) in steps {
+            let result = try scratch.run(command, arguments)
+            #expect(result.status == 0, "\(command): \(result.stderr)")
+            #expect(scratch.bytes != previous, "\(command) changed nothing")
+            previous = scratch.bytes
+        }
+        #expect(TestSupport.firstDifference(scratch.bytes, scratch.original) == nil)
+    }
+
+    // MARK: - Moving
+
+    struct MoveCase: CustomTestStringConvertible, Sendable {
+        var fixture: String
+        var arguments: [String]
+        /// The card's lines: removed where it was and added, unchanged, where it goes.
+        var lines: [String]
+        var testDescription: String { "\(fixture) \(arguments[0])" }
+    }
+
+    static let moveCases = [
+        // Trailing spaces and a tab-indented subtask travel with the card.
+        MoveCase(
+            fixture: "obsidian.md", arguments: ["call the plumber", "Doing", "--force"],
+            lines: ["- [ ] Call the plumber #house  \n", "\t- [ ] Find the number\n"]),
+        MoveCase(
+            fixture: "taskell.md", arguments: ["book", "doing"],
+            lines: [
+                "- Book the venue for the meetup\n", "    @ 2026-05-20\n",
+                "    > Ask for the room with the projector.\n",
+                "    * [x] Shortlist three places\n", "    * [ ] Email the first choice\n",
+            ]),
+        MoveCase(
+            fixture: "headings.md", arguments: ["write the copy", "in progress", "--force"],
+            lines: [
+                "### Write the copy\n", "Due: 2026-12-01\n", "Tags: content\n", "\n",
+                "The homepage and the about page.\n",
+            ]),
+        MoveCase(
+            fixture: "crlf-bom.md", arguments: ["update the phone", "in progress"],
+            lines: ["- [ ] Update the phone list #office \r\n", "  Add the two new interns.\r\n"]),
+    ]
+
+    @Test(arguments: moveCases)
+    func moveCarriesTheCardsTextVerbatim(_ example: MoveCase) throws {
+        let scratch = try Scratch(example.fixture)
+        defer { scratch.remove() }
+        let result = try scratch.run("move", example.arguments)
+        #expect(result.status == 0, "\(result.stderr)")
+        let changes = LineChanges(scratch.original, scratch.bytes).nonBlank
+        let lines = LineChanges(removed: example.lines, added: example.lines).nonBlank
+        #expect(changes == lines)
+        let board = TestSupport.parse(String(decoding: scratch.bytes, as: UTF8.self)).board
+        let before = TestSupport.parse(String(decoding: scratch.original, as: UTF8.self)).board
+        #expect(board.cardCount == before.cardCount)
+    }
+
+    @Test func moveToTheTopPutsTheCardFirst() throws {
+        let scratch = try Scratch("obsidian.md")
+        defer { scratch.remove() }
+        let result = try scratch.run("move", ["clean the garage", "to do", "--top"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let board = TestSupport.parse(String(decoding: scratch.bytes, as: UTF8.self)).board
+        #expect(board.lanes[0].cards.map(\.title).first == "Clean the garage")
+        #expect(LineChanges(scratch.original, scratch.bytes).nonBlank.added == ["- [ ] Clean the garage #house\n"])
+    }
+
+    @Test func aCardMovedToAnEmptyLaneAtTheEndOfTheFileFollowsItsHeading() throws {
+        let scratch = try Scratch("headings.md")
+        defer { scratch.remove() }
+        let result = try scratch.run("done", ["set up hosting"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let text = String(decoding: scratch.bytes, as: UTF8.self)
+        #expect(
+            text.hasSuffix(
+                "## In progress\n\n## DONE\n\n### Set up hosting\nDue: 2026-11-20\nAssignee: Kim\n\n"
+                    + "Staging first, then production.\n"
+            ))
+    }
+
+    // MARK: - Done
+
+    struct DoneCase: CustomTestStringConvertible, Sendable {
+        var fixture: String
+        var card: String
+        var removed: String
+        var added: String
+        var testDescription: String { fixture }
+    }
+
+    static let doneCases = [
+        // The board stamps completions: `✅ date` before the block ID, the box checked.
+        DoneCase(
+            fixture: "obsidian.md", card: "gate", removed: "- [ ] Fix the gate ^gate\n",
+            added: "- [x] Fix the gate ✅ 2026-11-23 ^gate\n"),
+        // This one does not: only the box.
+        DoneCase(
+            fixture: "crlf-bom.md", card: "move the server", removed: "- [ ] Move the server rack\r\n",
+            added: "- [x] Move the server rack\r\n"),
+        // Taskell has no boxes: the card moves as it is.
+        DoneCase(
+            fixture: "taskell.md", card: "update the website", removed: "- Update the website\n",
+            added: "- Update the website\n"),
+    ]
+
+    @Test(arguments: doneCases)
+    func doneChecksTheBoxAndStampsOnlyWhereTheBoardDoes(_ example: DoneCase) throws {
+        let scratch = try Scratch(example.fixture)
+        defer { scratch.remove() }
+        let result = try scratch.run("done", [example.card, "--today", "2026-11-23"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let changes = LineChanges(scratch.original, scratch.bytes).nonBlank
+        #expect(changes.removed.first == example.removed)
+        #expect(changes.added.first == example.added)
+        let board = TestSupport.parse(String(decoding: scratch.bytes, as: UTF8.self)).board
+        #expect(board.lanes.last?.cards.last?.state == .done)
+    }
+
+    @Test func doneOnADoneCardChangesNothing() throws {
+        let scratch = try Scratch("obsidian.md")
+        defer { scratch.remove() }
+        let result = try scratch.run("done", ["renew"])
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("is already in 'Done'"))
+        #expect(scratch.bytes == scratch.original)
+    }
+
+    // MARK: - Editing in place
+
+    struct EditCase: CustomTestStringConvertible, Sendable {
+        var fixture: String
+        var arguments: [String]
+        var removed: [String]
+        var added: [String]
+        var testDescription: String { "\(fixture) \(arguments.joined(separator: " "))" }
+    }
+
+    static let editCases = [
+        // The date in the board's format, a tag before the trailing tab.
+        EditCase(
+            fixture: "obsidian.md", arguments: ["buy paint", "--due", "2026-06-02", "--tag", "diy"],
+            removed: ["- [ ] Buy paint @{16.05.2026}\t\n"], added: ["- [ ] Buy paint @{02.06.2026} #diy\t\n"]),
+        // The time token goes with the date.
+        EditCase(
+            fixture: "obsidian.md", arguments: ["return library", "--no-due"],
+            removed: ["- [ ] Return library books @{09.05.2026} @@{17:00}\n"], added: ["- [ ] Return library books\n"]),
+        EditCase(
+            fixture: "obsidian.md", arguments: ["gate", "--title", "Fix the garden gate"],
+            removed: ["- [ ] Fix the gate ^gate\n"], added: ["- [ ] Fix the garden gate ^gate\n"]),
+        EditCase(
+            fixture: "headings.md",
+            arguments: ["write the copy", "--title", "Write the homepage copy", "--untag", "content", "--tag", "copy"],
+            removed: ["### Write the copy\n", "Tags: content\n"],
+            added: ["### Write the homepage copy\n", "Tags: copy\n"]),
+        EditCase(
+            fixture: "headings.md",
+            arguments: ["set up", "--unassign", "Kim", "--assignee", "Lea", "--due", "2026-11-27 09:30"],
+            removed: ["Due: 2026-11-20\n", "Assignee: Kim\n"], added: ["Due: 2026-11-27 09:30\n", "Assignee: Lea\n"]),
+        EditCase(
+            fixture: "headings.md", arguments: ["pick a font", "--due", "2026-12-12"],
+            removed: [], added: ["Due: 2026-12-12\n"]),
+        EditCase(
+            fixture: "taskell.md", arguments: ["draft", "--due", "2026-05-14"],
+            removed: ["    @ 2026-05-12\n"], added: ["    @ 2026-05-14\n"]),
+        EditCase(
+            fixture: "crlf-bom.md", arguments: ["order printer", "--assignee", "Ana"],
+            removed: [], added: ["  Assignee: Ana\r\n"]),
+    ]
+
+    @Test(arguments: editCases)
+    func editChangesOnlyTheLinesItMust(_ example: EditCase) throws {
+        let scratch = try Scratch(example.fixture)
+        defer { scratch.remove() }
+        let result = try scratch.run("edit", example.arguments)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            LineChanges(scratch.original, scratch.bytes) == LineChanges(removed: example.removed, added: example.added))
+    }
+
+    // MARK: - Removing and archiving
+
+    @Test(arguments: fixtures)
+    func rmRemovesTheCardsLinesAndNothingElse(_ fixture: String) throws {
+        let scratch = try Scratch(fixture)
+        defer { scratch.remove() }
+        let before = TestSupport.parse(String(decoding: scratch.original, as: UTF8.self)).board
+        let card = before.lanes[0].cards[0]
+        let result = try scratch.run("rm", [card.id])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = LineChanges.lines(scratch.original)
+        let cardLines = Array(lines[(card.location.line - 1)..<card.endLine])
+        #expect(
+            LineChanges(scratch.original, scratch.bytes).nonBlank == LineChanges(removed: cardLines, added: []).nonBlank
+        )
+        let after = TestSupport.parse(String(decoding: scratch.bytes, as: UTF8.self)).board
+        #expect(after.cardCount == before.cardCount - 1)
+    }
+
+    @Test func archiveAppendsToObsidiansArchive() throws {
+        let scratch = try Scratch("obsidian.md")
+        defer { scratch.remove() }
+        let result = try scratch.run("archive", ["fix the doorbell"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            LineChanges(scratch.original, scratch.bytes)
+                == LineChanges(
+                    removed: ["- [x] Fix the doorbell ✅ 2026-04-28\n"], added: ["- [x] Fix the doorbell ✅ 2026-04-28\n"]
+                ))
+        let board = TestSupport.parse(String(decoding: scratch.bytes, as: UTF8.self)).board
+        #expect(board.archive.map(\.title) == ["Wash the windows", "Fix the doorbell"])
+        // The settings block is still the last thing in the file.
+        #expect(String(decoding: scratch.bytes, as: UTF8.self).hasSuffix("```\n%%\n"))
+    }
+
+    @Test(arguments: fixtures)
+    func archiveMovesTheCardsLinesIntoTheArchive(_ fixture: String) throws {
+        let scratch = try Scratch(fixture)
+        defer { scratch.remove() }
+        let before = TestSupport.parse(String(decoding: scratch.original, as: UTF8.self)).board
+        let card = before.lanes[0].cards[0]
+        let result = try scratch.run("archive", [card.id])
+        #expect(result.status == 0, "\(result.stderr)")
+        let cardLines = Array(LineChanges.lines(scratch.original)[(card.location.line - 1)..<card.endLine])
+        let ending = fixture == "crlf-bom.md" ? "\r\n" : "\n"
+        let made = before.archiveLocation == nil ? ["***" + ending, "## Archive" + ending] : []
+        #expect(
+            LineChanges(scratch.original, scratch.bytes).nonBlank
+                == LineChanges(removed: cardLines, added: made + cardLines).nonBlank)
+        let after = TestSupport.parse(String(decoding: scratch.bytes, as: UTF8.self)).board
+        #expect(after.archive.last?.title == card.title)
+        #expect(after.cardCount == before.cardCount - 1)
+    }
+
+    @Test func archiveWritesObsidiansArchiveDateWhenTheBoardAsksForIt() throws {
+        let scratch = try Scratch("obsidian.md")
+        defer { scratch.remove() }
+        let text = String(decoding: scratch.original, as: UTF8.self).replacingOccurrences(
+            of: #""date-format":"DD.MM.YYYY"}"#, with: #""date-format":"DD.MM.YYYY","archive-with-date":true}"#)
+        try Data(text.utf8).write(to: scratch.url)
+        let result = try scratch.run("archive", ["fix the doorbell", "--now", "2026-11-23T14:05"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            LineChanges(Array(text.utf8), scratch.bytes)
+                == LineChanges(
+                    removed: ["- [x] Fix the doorbell ✅ 2026-04-28\n"],
+                    added: ["- [x] 23.11.2026 14:05 Fix the doorbell ✅ 2026-04-28\n"]))
+    }
+
+    @Test func archiveMakesAnArchiveWhereThereIsNone() throws {
+        let scratch = try Scratch("headings.md")
+        defer { scratch.remove() }
+        let result = try scratch.run("archive", ["pick a font"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let text = String(decoding: scratch.bytes, as: UTF8.self)
+        #expect(text.hasSuffix("## DONE\n\n***\n\n## Archive\n\n### Pick a font\nTags: design\n"))
+        let board = TestSupport.parse(text).board
+        #expect(board.archive.map(\.title) == ["Pick a font"])
+        #expect(board.lanes.map(\.name) == ["TODO", "In progress", "DONE"])
+    }
+
+    // MARK: - Refusals
+
+    struct Refusal: CustomTestStringConvertible, Sendable {
+        var fixture: String
+        var command: String
+        var arguments: [String]
+        var status: Int32
+        /// The diagnostic's first line starts with this (file, the rule's line and column).
+        var at: String
+        var says: String
+        var testDescription: String { "\(command) \(arguments.joined(separator: " "))" }
+    }
+
+    static let refusals = [
+        Refusal(
+            fixture: "obsidian.md", command: "move", arguments: ["buy paint", "Doing"], status: 1,
+            at: "obsidian.md:9:3: error:", says: "lane 'Doing' is full: it holds 2 cards and its WIP limit here is 2"),
+        Refusal(
+            fixture: "obsidian.md", command: "move", arguments: ["renew", "To Do"], status: 1,
+            at: "obsidian.md:7:3: error:",
+            says: "the 'transitions' rule here does not allow it; cards in 'Done' may not move"),
+        Refusal(
+            fixture: "obsidian.md", command: "move", arguments: ["buy paint", "done"], status: 1,
+            at: "obsidian.md:5:3: error:", says: "cards in 'To Do' may move only to 'Doing'"),
+        Refusal(
+            fixture: "headings.md", command: "add", arguments: ["Hire a designer", "--lane", "in progress"], status: 1,
+            at: "headings.md:3:1: error:", says: "the 'new-cards' rule here lets new cards start only in 'TODO'"),
+        Refusal(
+            fixture: "headings.md", command: "move", arguments: ["pick a font", "in progress"], status: 1,
+            at: "headings.md:8:3: error:",
+            says: "the DOING lanes are full: they hold 1 card and the WIP limit here is 1"),
+        Refusal(
+            fixture: "obsidian.md", command: "move", arguments: ["fix", "done"], status: 2,
+            at: "obsidian.md: error:", says: "'fix' matches 2 cards: 'gate', 'fix-the-doorbell'"),
+        Refusal(
+            fixture: "obsidian.md", command: "move", arguments: ["buy paint", "Review"], status: 2,
+            at: "obsidian.md: error:", says: "the board has no lane 'Review': its lanes are 'To Do', 'Doing' and 'Done'"
+        ),
+        Refusal(
+            fixture: "taskell.md", command: "rm", arguments: ["water the plants"], status: 2,
+            at: "taskell.md: error:", says: "no card matches 'water the plants'"),
+        Refusal(
+            fixture: "taskell.md", command: "edit", arguments: ["order", "--tag", "#1"], status: 2,
+            at: "taskell.md: error:", says: "invalid tag '#1'"),
+        Refusal(
+            fixture: "headings.md", command: "add", arguments: ["Launch", "--due", "next friday"], status: 2,
+            at: "headings.md: error:", says: "invalid --due 'next friday': expected YYYY-MM-DD"),
+        Refusal(
+            fixture: "headings.md", command: "done", arguments: ["write"], status: 1,
+            at: "headings.md:5:3: error:", says: "cannot move 'Write the copy' from 'TODO' to 'DONE'"),
+    ]
+
+    @Test(arguments: refusals)
+    func refusalsWriteNothingAndSayWhy(_ refusal: Refusal) throws {
+        let scratch = try Scratch(refusal.fixture)
+        defer { scratch.remove() }
+        let result = try scratch.run(refusal.command, refusal.arguments)
+        #expect(result.status == refusal.status, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix(refusal.at), "\(result.stderr)")
+        #expect(result.stderr.contains(refusal.says), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        #expect(scratch.bytes == scratch.original)
+    }
+
+    @Test func anAmbiguousCardListsTheCandidatesWithTheirLines() throws {
+        let scratch = try Scratch("obsidian.md")
+        defer { scratch.remove() }
+        let result = try scratch.run("rm", ["fix"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("obsidian.md:26:1: note: 'gate': Fix the gate (in Doing)"))
+        #expect(result.stderr.contains("obsidian.md:33:1: note: 'fix-the-doorbell': Fix the doorbell (in Done)"))
+    }
+
+    @Test func forceOverridesARuleAndSaysSo() throws {
+        let scratch = try Scratch("obsidian.md")
+        defer { scratch.remove() }
+        let result = try scratch.run("move", ["renew", "To Do", "--force"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("obsidian.md:7:3: warning: cannot move 'Renew car insurance'"))
+        #expect(result.stderr.contains("done anyway (--force)"))
+        // Leaving a done lane clears the box and the completion stamp.
+        let changes = LineChanges(scratch.original, scratch.bytes).nonBlank
+        #expect(
+            changes
+                == LineChanges(
+                    removed: ["- [x] Renew car insurance ✅ 2026-04-30\n"], added: ["- [ ] Renew car insurance\n"]))
+    }
+
+    @Test func aBoardWithErrorsIsNotEditedWithoutForce() throws {
+        let scratch = try Scratch("obsidian.md")
+        defer { scratch.remove() }
+        let broken = String(decoding: scratch.original, as: UTF8.self).replacingOccurrences(
+            of: "  Done: []", with: "  Review: []")
+        try Data(broken.utf8).write(to: scratch.url)
+        let refused = try scratch.run("rm", ["buy paint"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("error: 'transitions' names 'Review'"))
+        #expect(refused.stderr.contains("the board has errors (above), so it is not edited"))
+        #expect(String(decoding: scratch.bytes, as: UTF8.self) == broken)
+        let forced = try scratch.run("rm", ["buy paint", "--force"])
+        #expect(forced.status == 0, "\(forced.stderr)")
+        #expect(
+            LineChanges(Array(broken.utf8), scratch.bytes)
+                == LineChanges(removed: ["- [ ] Buy paint @{16.05.2026}\t\n"], added: []))
+    }
+
+    // MARK: - Dry run and JSON
+
+    @Test func dryRunPrintsAUnifiedDiffAndWritesNothing() throws {
+        let scratch = try Scratch("obsidian.md")
+        defer { scratch.remove() }
+        let result = try scratch.run("done", ["gate", "--today", "2026-11-23", "--dry-run"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stdout == """
+                --- a/obsidian.md
+                +++ b/obsidian.md
+                @@ -23,7 +23,6 @@
+                 ## Doing
+                 
+                 - [ ] Clean the garage #house
+                -- [ ] Fix the gate ^gate
+                 
+                 
+                 ## Done
+                @@ -31,6 +30,7 @@
+                 **Complete**
+                 - [x] Renew car insurance ✅ 2026-04-30
+                 - [x] Fix the doorbell ✅ 2026-04-28
+                +- [x] Fix the gate ✅ 2026-11-23 ^gate
+                 
+                 
+                 ***
+
+                """)
+        #expect(result.stderr.contains("Moved 'Fix the gate' from Doing to Done (dry run: nothing written)"))
+        #expect(scratch.bytes == scratch.original)
+    }
+
+    @Test func theDiffOfACRLFBoardShowsItsLines() throws {
+        let scratch = try Scratch("crlf-bom.md")
+        defer { scratch.remove() }
+        let result = try scratch.run("rm", ["fire drill", "--dry-run"])
+        #expect(result.stdout.contains("\n-- [x] Fire drill\n"))
+        #expect(!result.stdout.contains("\r"))
+        #expect(scratch.bytes == scratch.original)
+    }
+
+    @Test(arguments: [
+        ("add", ["A new card", "--tag", "x"]), ("move", ["clean", "to do"]), ("done", ["gate"]),
+        ("edit", ["gate", "--tag", "y"]), ("rm", ["buy paint"]), ("archive", ["fix the doorbell"]),
+    ])
+    func jsonPrintsTheCardInExportsShape(_ command: String, _ arguments: [String]) throws {
+        let scratch = try Scratch("obsidian.md")
+        defer { scratch.remove() }
+        let exported = try scratch.run("export", [])
+        let board = try #require(try JSONSerialization.jsonObject(with: Data(exported.stdout.utf8)) as? [String: Any])
+        let lanes = try #require(board["lanes"] as? [[String: Any]])
+        let exportKeys = Set(try #require((lanes[0]["cards"] as? [[String: Any]])?.first).keys)
+        let result = try scratch.run(command, arguments + ["--format", "json", "--today", "2026-11-23"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let card = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(Set(card.keys) == exportKeys)
+        // The card as the board now reads (where it is, what it is called).
+        let after = TestSupport.parse(String(decoding: scratch.bytes, as: UTF8.self)).board
+        if command == "rm" {
+            #expect(card["title"] as? String == "Buy paint")
+            #expect(!after.cards.contains { $0.title == "Buy paint" })
+        } else {
+            let id = try #require(card["id"] as? String)
+            let found = try #require((after.cards + after.archive).first { $0.id == id })
+            #expect(card["line"] as? Int == found.location.line)
+            #expect(card["lane"] as? String == found.lane)
+        }
+    }
+
+    // MARK: - Safety
+
+    @Test func aChangeOnDiskWhileEditingIsNeverOverwritten() throws {
+        let scratch = try Scratch("obsidian.md")
+        defer { scratch.remove() }
+        let gate = scratch.folder.appending(path: "gate").path
+        #expect(mkfifo(gate, 0o600) == 0)
+        let process = Process()
+        process.executableURL = TestSupport.binary
+        process.arguments = ["rm", scratch.name, "buy paint"]
+        process.currentDirectoryURL = scratch.folder
+        process.environment = ProcessInfo.processInfo.environment.merging(["PM_RENDER_TEST_EDIT_GATE": gate]) { $1 }
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        // Should the process end before it reaches the gate, opening the gate here must not wait for ever.
+        process.terminationHandler = { _ in
+            let reader = open(gate, O_RDONLY | O_NONBLOCK)
+            if reader >= 0 { close(reader) }
+        }
+        try process.run()
+        let writer = open(gate, O_WRONLY)  // returns once pm-render waits at the gate, half-way through its write
+        #expect(process.isRunning)
+        let theirs = String(decoding: scratch.original, as: UTF8.self) + "- [ ] Added by someone else\n"
+        try Data(theirs.utf8).write(to: scratch.url)
+        close(writer)
+        process.waitUntilExit()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 1)
+        #expect(
+            stderr.contains(
+                "obsidian.md: error: the board changed on disk while it was being edited, so nothing was written"))
+        #expect(String(decoding: scratch.bytes, as: UTF8.self) == theirs)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: scratch.folder.path).filter {
+            $0.contains("pm-render")
+        }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test func writingKeepsThePermissionsAndASymbolicLink() throws {
+        let scratch = try Scratch("taskell.md")
+        defer { scratch.remove() }
+        #expect(chmod(scratch.url.path, 0o640) == 0)
+        let link = scratch.folder.appending(path: "link.md")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: scratch.name)
+        let result = try TestSupport.run(["rm", "link.md", "order stickers"], in: scratch.folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let attributes = try FileManager.default.attributesOfItem(atPath: scratch.url.path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o640)
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link.path)) == scratch.name)
+        #expect(LineChanges(scratch.original, scratch.bytes) == LineChanges(removed: ["- Order stickers\n"], added: []))
+    }
+
+    @Test func aRepeatedTitleRenumberedByAMoveIsNoted() throws {
+        let scratch = try Scratch("taskell.md")
+        defer { scratch.remove() }
+        #expect(try scratch.run("add", ["Pick a date", "--lane", "to do"]).status == 0)
+        // The new card is 'pick-a-date' (To Do comes first); the old one in Done became 'pick-a-date-2'. Moving the
+        // new one after it swaps them back.
+        let result = try scratch.run("move", ["pick-a-date", "done"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("note: card 'Pick a date' is now 'pick-a-date' (was 'pick-a-date-2')"))
+    }
+}
