@@ -25,6 +25,12 @@ struct PageBuilder {
     let html: MarkdownHTML
     /// Each distinct deadline's text, written once: a large board repeats them.
     private let deadlineTexts: [Deadline: String]
+    /// The words of each deadline status the board's cards have ("2 days overdue", "due in 3 days"), looked up in
+    /// the catalogue once per day count rather than once or twice per card.
+    private let deadlineWords: [DeadlineStatus: DeadlineWords]
+    /// Days in its current lane of each card in a lane whose history is known, and "In Review for 5 days", written
+    /// once per lane and day count.
+    private let laneAges: [String: LaneAge]
 
     init(
         board: Board, clock: DeadlineClock, history: BoardHistory? = nil, site: SiteContext = SiteContext(),
@@ -46,14 +52,27 @@ struct PageBuilder {
         options.taskLabels = (phrases.text("label.subtaskOpen"), phrases.text("label.subtaskDone"))
         html = MarkdownHTML(options: options)
         var deadlineTexts: [Deadline: String] = [:]
+        var deadlineWords: [DeadlineStatus: DeadlineWords] = [:]
+        var laneAges: [String: LaneAge] = [:]
+        var ageTexts: [LaneDays: String] = [:]
         for lane in board.lanes {
             for card in lane.cards {
                 if let due = card.due, deadlineTexts[due] == nil {
                     deadlineTexts[due] = phrases.date(due.date, time: due.time)
                 }
+                let status = DeadlineStatus(card: card, clock: clock, dueSoonDays: board.dueSoonDays)
+                if deadlineWords[status] == nil { deadlineWords[status] = DeadlineWords(status, phrases: phrases) }
+                if let days = Self.daysInLane(card, history: history, clock: clock, timezone: board.timezone) {
+                    let key = LaneDays(lane: card.lane, days: days)
+                    let text = ageTexts[key] ?? Self.laneAgeText(key, phrases: phrases)
+                    ageTexts[key] = text
+                    laneAges[card.id] = LaneAge(days: days, text: text)
+                }
             }
         }
         self.deadlineTexts = deadlineTexts
+        self.deadlineWords = deadlineWords
+        self.laneAges = laneAges
     }
 
     var asOf: DateView { DateView(iso: clock.today.description, text: phrases.date(clock.today)) }
@@ -175,7 +194,8 @@ struct PageBuilder {
         let dueSoon = report.entries.filter { $0.status.isDueSoon }.map { cardView($0.card) }
         return OverduePageView(
             frame: frame(current: "overdue.html", overdueCount: overdue.count),
-            overdueHeading: phrases.overdueHeading(overdue.count), dueSoonHeading: phrases.dueSoonHeading(dueSoon.count),
+            overdueHeading: phrases.overdueHeading(overdue.count),
+            dueSoonHeading: phrases.dueSoonHeading(dueSoon.count),
             overdue: overdue, dueSoon: dueSoon)
     }
 
@@ -242,31 +262,24 @@ struct PageBuilder {
         }
         if card.isArchived { classes += " archived" }
         if card.isChecked { classes += " checked" }
-        let due = card.due.map { DateView(iso: $0.iso, text: deadlineTexts[$0] ?? phrases.date($0.date, time: $0.time)) }
-        var relative = ""
-        if let date = card.due?.date, card.state != .done, !card.isArchived {
-            if case .overdue(let days) = status {
-                relative = phrases.overdueAge(days: days)
-            } else {
-                relative = phrases.dueIn(days: date.daysSinceEpoch - clock.today.daysSinceEpoch)
-            }
+        let due = card.due.map {
+            DateView(iso: $0.iso, text: deadlineTexts[$0] ?? phrases.date($0.date, time: $0.time))
         }
-        let (timeline, daysInLane) = self.timeline(card)
+        let words = deadlineWords[status] ?? DeadlineWords(status, phrases: phrases)
+        let (timeline, age) = self.timeline(card)
         return CardView(
             id: card.id, anchor: anchor, link: linkPrefix + "index.html#" + anchor, title: card.title,
             titleHTML: inlineHTML(card.titleMarkup), state: card.state.slug, stateName: phrases.stateName(card.state),
-            lane: card.lane, classes: classes, due: due, dueRelative: relative, isOverdue: status.isOverdue,
-            isDueSoon: status.isDueSoon, status: phrases.capitalized(phrases.status(status)), statusClass: statusClass,
+            lane: card.lane, classes: classes, due: due, dueRelative: words.relative, isOverdue: status.isOverdue,
+            isDueSoon: status.isDueSoon, status: words.status, statusClass: statusClass,
             tags: card.tags.map(tagView), descriptionHTML: blockHTML(card.description),
-            priority: card.priority?.name ?? "", priorityName: card.priority.map { phrases.text("priority.\($0.name)") } ?? "",
+            priority: card.priority?.name ?? "",
+            priorityName: card.priority.map { phrases.text("priority.\($0.name)") } ?? "",
             assignees: card.assignees,
             subtasks: card.subtasks.map { SubtaskView(title: $0.title, isDone: $0.isDone) },
             isArchived: card.isArchived, isChecked: card.isChecked, line: card.location.line, timeline: timeline,
-            daysInLane: daysInLane,
-            daysInLaneText: daysInLane.map {
-                phrases.text("card.daysInLane", ["lane": card.lane, "duration": phrases.catalogue.plural("duration.days", count: $0)])
-            } ?? "",
-            group: card.group ?? "", isGroupStart: isGroupStart, board: boardTitle ?? "")
+            daysInLane: age?.days, daysInLaneText: age?.text ?? "", group: card.group ?? "",
+            isGroupStart: isGroupStart, board: boardTitle ?? "")
     }
 
     func tagView(_ tag: String) -> TagView {
@@ -277,7 +290,7 @@ struct PageBuilder {
     }
 
     /// A card's timeline (created, each lane entered, done, lead and cycle time) and its days in its current lane.
-    func timeline(_ card: Card) -> ([TimelineItemView], Int?) {
+    func timeline(_ card: Card) -> ([TimelineItemView], LaneAge?) {
         guard !card.isArchived, let timeline = history?.timelines[card.id] else { return ([], nil) }
         func day(_ seconds: Int) -> String {
             let (date, time) = HistoryReport.local(seconds, timezone: board.timezone)
@@ -286,21 +299,38 @@ struct PageBuilder {
         var items = [TimelineItemView(label: phrases.text("timeline.created"), value: day(timeline.created))]
         for entry in timeline.entries.dropFirst() {
             items.append(
-                TimelineItemView(label: phrases.text("timeline.entered", ["state": entry.lane]), value: day(entry.date)))
+                TimelineItemView(label: phrases.text("timeline.entered", ["state": entry.lane]), value: day(entry.date))
+            )
         }
         if let lead = timeline.leadTime {
-            items.append(TimelineItemView(label: phrases.text("timeline.leadTime"), value: phrases.duration(seconds: lead)))
+            items.append(
+                TimelineItemView(label: phrases.text("timeline.leadTime"), value: phrases.duration(seconds: lead)))
         }
         if let cycle = timeline.cycleTime {
             items.append(
                 TimelineItemView(label: phrases.text("timeline.cycleTime"), value: phrases.duration(seconds: cycle)))
         }
-        var daysInLane: Int?
-        if let entered = timeline.entries.last, card.state != .done {
-            let (day, _) = HistoryReport.local(entered.date, timezone: board.timezone)
-            daysInLane = max(0, clock.today.daysSinceEpoch - day.daysSinceEpoch)
+        let age =
+            laneAges[card.id]
+            ?? Self.daysInLane(card, history: history, clock: clock, timezone: board.timezone).map {
+                LaneAge(days: $0, text: Self.laneAgeText(LaneDays(lane: card.lane, days: $0), phrases: phrases))
+            }
+        return (items, age)
+    }
+
+    /// Whole days since the card entered its current lane, when its history is known and it is not done.
+    static func daysInLane(_ card: Card, history: BoardHistory?, clock: DeadlineClock, timezone: String) -> Int? {
+        guard !card.isArchived, card.state != .done, let entered = history?.timelines[card.id]?.entries.last else {
+            return nil
         }
-        return (items, daysInLane)
+        let (day, _) = HistoryReport.local(entered.date, timezone: timezone)
+        return max(0, clock.today.daysSinceEpoch - day.daysSinceEpoch)
+    }
+
+    static func laneAgeText(_ key: LaneDays, phrases: Phrases) -> String {
+        phrases.text(
+            "card.daysInLane",
+            ["lane": key.lane, "duration": phrases.catalogue.plural("duration.days", count: key.days)])
     }
 
     // MARK: - Markdown
@@ -316,10 +346,14 @@ struct PageBuilder {
     }
 
     private static let taskBoxes = [
-        (Array("<input type=\"checkbox\" disabled title=\"".utf8),
-         Array("<input type=\"checkbox\" disabled aria-label=\"".utf8)),
-        (Array("<input type=\"checkbox\" disabled checked title=\"".utf8),
-         Array("<input type=\"checkbox\" disabled checked aria-label=\"".utf8)),
+        (
+            Array("<input type=\"checkbox\" disabled title=\"".utf8),
+            Array("<input type=\"checkbox\" disabled aria-label=\"".utf8)
+        ),
+        (
+            Array("<input type=\"checkbox\" disabled checked title=\"".utf8),
+            Array("<input type=\"checkbox\" disabled checked aria-label=\"".utf8)
+        ),
     ]
 
     /// `MarkdownHTML`'s task boxes with `aria-label` for `title`. Only `MarkdownHTML` writes a raw `<input` (text is
@@ -352,8 +386,10 @@ struct PageBuilder {
 
     /// Tags after which a line break is only layout of the HTML source (never a space in the text).
     private static let blockTags: Set<[UInt8]> = Set(
-        ["p", "blockquote", "ul", "ol", "li", "pre", "hr", "h1", "h2", "h3", "h4", "h5", "h6", "details", "summary",
-         "aside", "div", "table", "thead", "tbody", "tr", "th", "td"].map { Array($0.utf8) })
+        [
+            "p", "blockquote", "ul", "ol", "li", "pre", "hr", "h1", "h2", "h3", "h4", "h5", "h6", "details", "summary",
+            "aside", "div", "table", "thead", "tbody", "tr", "th", "td",
+        ].map { Array($0.utf8) })
 
     /// Drops each `\n` that directly follows an opening or closing block tag. Safe on `MarkdownHTML`'s output: it
     /// writes every `<` and `>` of text and attributes as a reference, so a raw `>` always ends a tag, and the
@@ -379,4 +415,41 @@ struct PageBuilder {
     private static func isNameByte(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
+}
+
+/// A deadline status in words: the card's `status` label and its relative deadline.
+struct DeadlineWords: Sendable {
+    /// "2 days overdue", "Due tomorrow"; empty unless overdue or due soon.
+    let status: String
+    /// "3 days overdue", "in 2 days": every deadline of a card that is not done; empty otherwise.
+    let relative: String
+
+    init(_ deadline: DeadlineStatus, phrases: Phrases) {
+        switch deadline {
+        case .overdue(let days):
+            relative = phrases.overdueAge(days: days)
+            status = phrases.capitalized(relative)
+        case .dueSoon(let days):
+            relative = phrases.dueIn(days: days)
+            status = phrases.capitalized(relative)
+        case .upcoming(let days):
+            relative = phrases.dueIn(days: days)
+            status = ""
+        case .none:
+            relative = ""
+            status = ""
+        }
+    }
+}
+
+/// A lane and a number of days in it.
+struct LaneDays: Hashable, Sendable {
+    let lane: String
+    let days: Int
+}
+
+/// How long a card has been in its lane, in days and in words.
+struct LaneAge: Sendable {
+    let days: Int
+    let text: String
 }

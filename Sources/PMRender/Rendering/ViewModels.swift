@@ -292,7 +292,10 @@ final class LaneView: TemplateModel {
     let cards: [CardView]
     let descriptionHTML: HTMLView
 
-    init(key: String, name: String, nameHTML: HTMLView, state: String, stateName: String, count: Int, limit: Int?, countText: String, countLabel: String, overLimit: Bool, cards: [CardView], descriptionHTML: HTMLView) {
+    init(
+        key: String, name: String, nameHTML: HTMLView, state: String, stateName: String, count: Int, limit: Int?,
+        countText: String, countLabel: String, overLimit: Bool, cards: [CardView], descriptionHTML: HTMLView
+    ) {
         self.key = key
         self.name = name
         self.nameHTML = nameHTML
@@ -582,7 +585,10 @@ final class HistoryEventView: TemplateModel {
     let commit: String
     let subject: String
 
-    init(kind: String, time: String, iso: String, title: String, link: String, description: String, author: String, byline: String, commit: String, subject: String) {
+    init(
+        kind: String, time: String, iso: String, title: String, link: String, description: String, author: String,
+        byline: String, commit: String, subject: String
+    ) {
         self.kind = kind
         self.time = time
         self.iso = iso
@@ -688,7 +694,10 @@ final class OverviewBoardView: TemplateModel {
     let dueSoonText: String
     let latestChange: DateView?
 
-    init(title: String, link: String, file: String, cardCount: String, counts: [StateCountView], overdueCount: Int, dueSoonCount: Int, overdueText: String, dueSoonText: String, latestChange: DateView?) {
+    init(
+        title: String, link: String, file: String, cardCount: String, counts: [StateCountView], overdueCount: Int,
+        dueSoonCount: Int, overdueText: String, dueSoonText: String, latestChange: DateView?
+    ) {
         self.title = title
         self.link = link
         self.file = file
