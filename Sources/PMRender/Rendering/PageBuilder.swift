@@ -102,7 +102,8 @@ struct PageBuilder {
         }
         return PageFrame(
             lang: board.locale.rawValue, generator: Self.generator, title: board.title, asOf: asOf,
-            nav: NavView(items: items), hasHistory: history != nil, hasMetrics: site.hasMetrics,
+            nav: NavView(items: items, metricsLink: site.hasMetrics ? "metrics.html" : ""), hasHistory: history != nil,
+            hasMetrics: site.hasMetrics,
             hasOverview: site.partOfSite, calendarLink: "board.ics",
             subscribeLink: Self.webcal(site.baseURL, file: "board.ics"), updated: updated, commit: commit,
             labels: labels)
@@ -327,10 +328,13 @@ struct PageBuilder {
         return max(0, clock.today.daysSinceEpoch - day.daysSinceEpoch)
     }
 
+    /// "In Review for 5 days"; "In Review since today" for a card that entered its lane today.
     static func laneAgeText(_ key: LaneDays, phrases: Phrases) -> String {
-        phrases.text(
+        guard key.days > 0 else { return phrases.text("card.daysInLaneToday", ["lane": key.lane]) }
+        return phrases.text(
             "card.daysInLane",
-            ["lane": key.lane, "duration": phrases.catalogue.plural("duration.days", count: key.days)])
+            ["lane": key.lane, "duration": phrases.catalogue.plural("duration.days", count: key.days)]
+        )
     }
 
     // MARK: - Markdown

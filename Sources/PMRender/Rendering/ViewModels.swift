@@ -267,7 +267,7 @@ final class CardView: TemplateModel {
         },
         .flag("hasDaysInLane", "How long the card has been in its lane is known") { $0.daysInLane != nil },
         .number("daysInLane", "Days in its current lane") { $0.daysInLane ?? 0 },
-        .text("daysInLaneText", "\"In Review for 5 days\"") { $0.daysInLaneText },
+        .text("daysInLaneText", "\"In Review for 5 days\", \"In Review since today\"") { $0.daysInLaneText },
         .flag("hasGroup", "The card stands under a `###` group label") { !$0.group.isEmpty },
         .text("group", "That label") { $0.group },
         .flag("isGroupStart", "The card is the first of its group (show the label before it)") { $0.isGroupStart },
@@ -410,13 +410,20 @@ final class LabelsView: TemplateModel {
 /// The navigation of every page, and the facts its links depend on.
 final class NavView: TemplateModel {
     let items: [NavItemView]
+    /// `metrics.html` when the site has a metrics page (its link is also one of `items`); else empty.
+    let metricsLink: String
 
-    init(items: [NavItemView]) {
+    init(items: [NavItemView], metricsLink: String = "") {
         self.items = items
+        self.metricsLink = metricsLink
     }
 
     static let fields = TemplateFields<NavView>([
-        .list("items", "The links, the current page marked") { $0.items }
+        .list("items", "The links, the current page marked") { $0.items },
+        .flag("hasMetrics", "The site has a metrics page (false unless one is rendered)") { !$0.metricsLink.isEmpty },
+        .text("metricsLink", "Its address (`metrics.html`), for templates that place the link themselves") {
+            $0.metricsLink
+        },
     ])
 }
 
