@@ -49,7 +49,8 @@ struct StreamingTests {
         #expect(String(decoding: page.suffix(20), as: UTF8.self).hasSuffix("</html>\n"))
         // (Titles are Markdown: cmark's safe mode drops the raw HTML `<for>`, so the ID is the slug of the rest.)
         #expect(
-            String(decoding: page, as: UTF8.self).components(separatedBy: "id=\"card-card-4000-the-report\"").count == 2)
+            String(decoding: page, as: UTF8.self).components(separatedBy: "id=\"card-card-4000-the-report\"").count == 2
+        )
         #expect(String(decoding: feed.suffix(15), as: UTF8.self) == "END:VCALENDAR\r\n")
     }
 
