@@ -2,12 +2,17 @@
 lanes and card faces in headless Chromium, with and without script, on a desktop and a 390×844 phone viewport;
 axe-core on every page and state, the Nu HTML Checker on every page, and screenshots for the docs."""
 import json
+import os
 import pathlib
 import re
 import shutil
+import signal
+import socket
 import subprocess
 import sys
+import time
 import urllib.parse
+import urllib.request
 
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
@@ -672,6 +677,58 @@ def test_subscribe_link_is_webcal_with_base_url_plus_a_download(driver):
     driver.get(page_url("board"))
     assert driver.find_elements(By.CSS_SELECTOR, ".calendar .subscribe") == [], "no URL to subscribe to from a file"
     assert driver.find_element(By.CSS_SELECTOR, ".calendar .download").text == "Download the calendar"
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def test_the_page_works_under_the_preview_servers_content_security_policy(driver, tmp_path):
+    """Served by `--serve`, the page carries a Content-Security-Policy that runs inline scripts only by their hashes:
+    both of the page's scripts run (no violation in the console), and served over HTTP without --base-url the
+    script offers a webcal:// subscription to the feed beside it."""
+    shutil.copy(FIXTURES / "features.md", tmp_path / "board.md")
+    port = free_port()
+    binary = os.environ.get("PM_RENDER_BINARY", str(pathlib.Path(__file__).resolve().parents[2] / ".build/debug/pm-render"))
+    process = subprocess.Popen([binary, "board.md", "-o", "site", "--watch", "--serve", str(port), "--today",
+                                "2026-11-22", "--no-history"], cwd=tmp_path, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL)
+    try:
+        url = f"http://127.0.0.1:{port}/index.html"
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(url, timeout=5) as response:
+                    policy = response.headers["Content-Security-Policy"]
+                    break
+            except OSError:
+                assert time.monotonic() < deadline, "the preview server answers"
+                time.sleep(0.1)
+        script_sources = next(part.split()[1:] for part in policy.split(";") if part.split()[0] == "script-src")
+        assert len(script_sources) == 3 and all(s.startswith("'sha256-") for s in script_sources), \
+            "the page's two scripts and the live-reload script, by hash"
+        driver.get(url)
+        assert driver.execute_script("return document.documentElement.classList.contains('js')")
+        title_link(driver, "card-keyboard-shortcuts-everywhere").click()
+        wait(driver, dialog_open)
+        ActionChains(driver).send_keys(Keys.ESCAPE).perform()
+        wait(driver, lambda d: not dialog_open(d))
+        driver.find_element(By.ID, "filter-q").send_keys("release")
+        wait(driver, lambda d: "?q=release" in d.current_url)
+        assert driver.find_element(By.CSS_SELECTOR, ".calendar .subscribe").get_attribute("href") == \
+            f"webcal://127.0.0.1:{port}/board.ics"
+        # (The browser's own request for /favicon.ico is a 404: the site has none.)
+        errors = [e for e in console_errors(driver) if "favicon.ico" not in e["message"]]
+        assert errors == [], "no Content-Security-Policy violation"
+    finally:
+        process.send_signal(signal.SIGINT)
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
 
 
 @pytest.mark.parametrize("site,page,current", [
