@@ -175,6 +175,11 @@ def test_card_face_priority_assignees_subtasks(driver):
         search.find_element(By.CSS_SELECTOR, ".pri"))
     low = driver.find_element(By.CSS_SELECTOR, "#card-widgets-on-the-home-screen .pri")
     assert marker != driver.execute_script("return getComputedStyle(arguments[0], '::before').backgroundColor", low)
+    title_link(driver, "card-migrate-search-to-the-new-index").click()
+    wait(driver, dialog_open)
+    in_detail = driver.find_element(By.CSS_SELECTOR, "#detail .pri")
+    assert driver.execute_script("return getComputedStyle(arguments[0], '::before').backgroundColor", in_detail) \
+        == marker, "the detail view shows the priority in its colour"
 
 
 def test_tag_colours_are_stable_and_overridable(driver):
