@@ -58,6 +58,47 @@ struct RenderTests {
         #expect(html.contains("As of <time datetime=\"2026-11-22\">Nov 22, 2026</time>"))
     }
 
+    @Test(
+        "a card's deadline words are the catalogue's for its status, whatever the day count (looked up once per count)",
+        arguments: ["en", "ko"])
+    func deadlineWords(locale: String) throws {
+        // Deadlines from 40 days ago to 40 days ahead, timed and not, in TODO and DONE lanes, twice each.
+        var text = "---\nlocale: \(locale)\ndue-soon: 5\n---\n"
+        for lane in ["TODO", "DONE"] {
+            text += "## \(lane)\n"
+            for offset in -40...40 {
+                let date = CalendarDate(daysSinceEpoch: Self.today.daysSinceEpoch + offset)
+                text +=
+                    "- [ ] A \(offset) @{\(date)}\n- [ ] B \(offset) @{\(date) 09:30}\n- [ ] C \(offset) @{\(date)}\n"
+            }
+        }
+        let board = TestSupport.parse(text).board
+        let clock = DeadlineClock(today: Self.today, minuteOfDay: 12 * 60)
+        let builder = PageBuilder(board: board, clock: clock)
+        let phrases = Phrases(board.locale)
+        var seen = 0
+        for card in board.lanes.flatMap(\.cards) {
+            let view = builder.cardView(card)
+            let status = DeadlineStatus(card: card, clock: clock, dueSoonDays: board.dueSoonDays)
+            // The words as they were looked up per card before.
+            var relative = ""
+            if let date = card.due?.date, card.state != .done {
+                if case .overdue(let days) = status {
+                    relative = phrases.overdueAge(days: days)
+                } else {
+                    relative = phrases.dueIn(days: date.daysSinceEpoch - clock.today.daysSinceEpoch)
+                }
+            }
+            #expect(view.dueRelative == relative, "\(card.title)")
+            #expect(view.status == phrases.capitalized(phrases.status(status)), "\(card.title)")
+            seen += relative.isEmpty ? 0 : 1
+        }
+        #expect(seen == 3 * 81)
+        // A card the builder's board does not hold (another board's, on a combined page) gets the same words.
+        let stranger = TestSupport.parse("## TODO\n- [ ] Late @{2026-11-01}\n").board.lanes[0].cards[0]
+        #expect(builder.cardView(stranger).dueRelative == phrases.overdueAge(days: 21))
+    }
+
     @Test("an empty lane says so; no lane is invented; archived cards sit in a collapsed section")
     func emptyAndArchived() async throws {
         let html = try await Self.render(TestSupport.examples.appending(path: "obsidian.md").path)
