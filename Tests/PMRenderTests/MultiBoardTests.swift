@@ -110,7 +110,9 @@ struct MultiBoardTests {
         #expect(order.allSatisfy { $0 != nil })
         #expect(order.compactMap { $0 } == order.compactMap { $0 }.sorted())
         #expect(overview.contains("<span class=\"segment segment-todo\" style=\"width: 44.4%\"></span>"))
-        #expect(overview.contains("<span class=\"status status-overdue\">1 overdue</span>"))
+        #expect(
+            overview.contains(
+                "<a class=\"status status-overdue\" href=\"team-a-board/index.html?due=overdue\">1 overdue</a>"))
         #expect(overview.contains("<html lang=\"en\">"), "mixed languages: the overview is in English")
         let overdue = String(decoding: try #require(site.file("overdue.html")).contents, as: UTF8.self)
         #expect(
@@ -194,7 +196,7 @@ struct WatchTests {
         .write(to: board, atomically: true, encoding: .utf8)
         #expect(waitFor { page().contains("Write the App Store copy") }, "a board edit re-renders")
 
-        let footer = folder.appending(path: "templates/page.mustache")
+        let footer = folder.appending(path: "templates/footer.mustache")
         try (try String(contentsOf: footer, encoding: .utf8)).replacingOccurrences(
             of: "<p>{{labels.generatedBy}}</p>", with: "<p>Edited footer</p>"
         )
@@ -204,7 +206,7 @@ struct WatchTests {
         // A new lane and a bad date are published, with a warning.
         try ((try String(contentsOf: board, encoding: .utf8)) + "\n## BACKLOG\n- [ ] Later @{2026-02-30}\n").write(
             to: board, atomically: true, encoding: .utf8)
-        #expect(waitFor { page().contains("<span class=\"column-name\">BACKLOG</span>") }, "a new lane re-renders")
+        #expect(waitFor { page().contains("<span class=\"lane-name\">BACKLOG</span>") }, "a new lane re-renders")
         #expect(
             waitFor {
                 ((try? String(contentsOf: errors, encoding: .utf8)) ?? "").contains(

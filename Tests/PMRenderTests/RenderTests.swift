@@ -40,24 +40,69 @@ struct RenderTests {
         let doing = try #require(html.range(of: "data-state=\"doing\""))
         let done = try #require(html.range(of: "data-state=\"done\""))
         #expect(todo.lowerBound < doing.lowerBound && doing.lowerBound < done.lowerBound)
-        #expect(html.contains("<span class=\"column-name\">DOING</span> <span class=\"count\">2 / 2</span>"))
-        #expect(
-            html.contains("<article class=\"card card-todo overdue\" data-card-id=\"translate-onboarding-into-korean\"")
-        )
         #expect(
             html.contains(
-                "<time datetime=\"2026-11-20\">Nov 20, 2026</time> <span class=\"status\">2 days overdue</span>"))
-        #expect(html.contains("<article class=\"card card-doing due-soon\" data-card-id=\"detail-view\""))
-        #expect(html.contains("<time datetime=\"2026-11-25T18:00\">Nov 25, 2026 18:00</time>"))
-        #expect(html.contains("<section class=\"detail\" id=\"card-crash-clear-deadline\""))
-        #expect(!html.contains("card-done overdue"), "DONE cards are never overdue")
+                "<span class=\"lane-name\">DOING</span> <span class=\"count\"><span aria-hidden=\"true\">2 / 2</span>"
+                    + "<span class=\"vh\">2 cards of a limit of 2</span></span>"))
+        #expect(html.contains("<li class=\"card overdue\" id=\"card-translate-onboarding-into-korean\">"))
+        #expect(html.contains("<time datetime=\"2026-11-20\">Nov 20, 2026 · 2 days overdue</time>"))
+        #expect(html.contains("<li class=\"card due-soon\" id=\"card-detail-view\">"))
+        #expect(html.contains("<time datetime=\"2026-11-25T18:00\">Nov 25, 2026 18:00 · due in 3 days</time>"))
+        // Each description is written once: the detail view shows the card's own markup.
+        #expect(html.components(separatedBy: "Clearing the date picker").count == 2)
+        #expect(html.contains("<dialog class=\"detail\" id=\"detail\""))
+        let doneStart = try #require(html.range(of: "id=\"lane-done\"")?.upperBound)
+        let doneLane = try #require(html[doneStart...].components(separatedBy: "</section>").first)
+        #expect(doneLane.contains("class=\"card checked\""))
+        #expect(!doneLane.contains("class=\"card overdue"), "DONE cards are never overdue")
         #expect(html.contains("As of <time datetime=\"2026-11-22\">Nov 22, 2026</time>"))
+    }
+
+    @Test(
+        "a card's deadline words are the catalogue's for its status, whatever the day count (looked up once per count)",
+        arguments: ["en", "ko"])
+    func deadlineWords(locale: String) throws {
+        // Deadlines from 40 days ago to 40 days ahead, timed and not, in TODO and DONE lanes, twice each.
+        var text = "---\nlocale: \(locale)\ndue-soon: 5\n---\n"
+        for lane in ["TODO", "DONE"] {
+            text += "## \(lane)\n"
+            for offset in -40...40 {
+                let date = CalendarDate(daysSinceEpoch: Self.today.daysSinceEpoch + offset)
+                text +=
+                    "- [ ] A \(offset) @{\(date)}\n- [ ] B \(offset) @{\(date) 09:30}\n- [ ] C \(offset) @{\(date)}\n"
+            }
+        }
+        let board = TestSupport.parse(text).board
+        let clock = DeadlineClock(today: Self.today, minuteOfDay: 12 * 60)
+        let builder = PageBuilder(board: board, clock: clock)
+        let phrases = Phrases(board.locale)
+        var seen = 0
+        for card in board.lanes.flatMap(\.cards) {
+            let view = builder.cardView(card)
+            let status = DeadlineStatus(card: card, clock: clock, dueSoonDays: board.dueSoonDays)
+            // The words as they were looked up per card before.
+            var relative = ""
+            if let date = card.due?.date, card.state != .done {
+                if case .overdue(let days) = status {
+                    relative = phrases.overdueAge(days: days)
+                } else {
+                    relative = phrases.dueIn(days: date.daysSinceEpoch - clock.today.daysSinceEpoch)
+                }
+            }
+            #expect(view.dueRelative == relative, "\(card.title)")
+            #expect(view.status == phrases.capitalized(phrases.status(status)), "\(card.title)")
+            seen += relative.isEmpty ? 0 : 1
+        }
+        #expect(seen == 3 * 81)
+        // A card the builder's board does not hold (another board's, on a combined page) gets the same words.
+        let stranger = TestSupport.parse("## TODO\n- [ ] Late @{2026-11-01}\n").board.lanes[0].cards[0]
+        #expect(builder.cardView(stranger).dueRelative == phrases.overdueAge(days: 21))
     }
 
     @Test("an empty lane says so; no lane is invented; archived cards sit in a collapsed section")
     func emptyAndArchived() async throws {
         let html = try await Self.render(TestSupport.examples.appending(path: "obsidian.md").path)
-        #expect(html.contains("<details class=\"archive\">\n<summary>Archived (2)</summary>"))
+        #expect(html.contains("<details class=\"archive\" id=\"archive\">\n<summary>Archived (2)</summary>"))
         let folder = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appending(path: "b.md").path
@@ -68,8 +113,8 @@ struct RenderTests {
         // A board with one lane shows one lane: no DOING or DONE it never had.
         try "## TODO\n- [ ] Only card\n".write(toFile: path, atomically: true, encoding: .utf8)
         let single = try await Self.render(path)
-        #expect(single.components(separatedBy: "<section class=\"column ").count == 2)
-        #expect(!single.contains("No cards"))
+        #expect(single.components(separatedBy: "<section class=\"lane ").count == 2)
+        #expect(!single.contains("<p class=\"empty\">"))
     }
 
     @Test("lanes are shown as written, in file order; a lane over its WIP limit is marked, and the page is published")
@@ -82,14 +127,15 @@ struct RenderTests {
         let parsed = try await BoardFile.load(path: path)
         #expect(parsed.diagnostics.map(\.code) == ["wip-limit"])
         let html = await try Self.render(path)
-        let names = ["Icebox", "In Review", "Backlog", "Shipped 🚀"].map {
-            html.range(of: "<span class=\"column-name\">\($0)</span>")?.lowerBound
+        let names = ["Icebox", "In <em>Review</em>", "Backlog", "Shipped 🚀"].map {
+            html.range(of: "<span class=\"lane-name\">\($0)</span>")?.lowerBound
         }
         #expect(names.allSatisfy { $0 != nil }, "every lane as written")
         #expect(names.compactMap { $0 } == names.compactMap { $0 }.sorted(), "in file order")
         #expect(
             html.contains(
-                "<span class=\"column-name\">In Review</span> <span class=\"count\">2 / 1</span> "
+                "<span class=\"lane-name\">In <em>Review</em></span> <span class=\"count\"><span aria-hidden=\"true\">"
+                    + "2 / 1</span><span class=\"vh\">2 cards of a limit of 1</span></span> "
                     + "<span class=\"limit-warning\">over limit</span>"))
         #expect(html.components(separatedBy: " over-limit\"").count == 2, "only the lane over its limit is marked")
     }
@@ -98,7 +144,7 @@ struct RenderTests {
     func hostile() async throws {
         let html = try await Self.render(TestSupport.fixtures.appending(path: "hostile/xss.md").path)
         let scriptTags = html.components(separatedBy: "<script>").count - 1
-        #expect(scriptTags == 1, "only the page's own script")
+        #expect(scriptTags == 2, "only the page's own scripts (the `js` class in the head, the enhancements)")
         for needle in [
             "onerror=\"", "onload=\"", "onmouseover=\"", "href=\"javascript:", "<img", "<svg", "<iframe", "<style>body",
             "src=\"javascript:",
@@ -106,7 +152,7 @@ struct RenderTests {
             #expect(!html.contains(needle), "found \(needle)")
         }
         // Titles are Markdown: raw HTML in them is dropped (cmark's safe mode), the text around it escaped.
-        #expect(html.contains("title=\"window.__pwned_card=1 Card title #&quot;&gt;x\">"))
+        #expect(html.contains(">window.__pwned_card=1 Card title #&quot;&gt;x</a>"))
         #expect(html.contains("Quote &quot; breaker &#39; window.__pwned_close=1"))
         // A quote or `<` followed by a combining mark is one Character, but still escaped.
         #expect(
@@ -127,8 +173,8 @@ struct RenderTests {
         #expect(
             html.contains(
                 """
-                <li class="tag tag-svg-onload-window-pwned-tagfield-1">&gt;&lt;svg/onload=window.__pwned_tagfield=1&gt;</li>\
-                <li class="tag tag-x-onmouseover-window-pwned-tagfield2-1">x&quot;onmouseover=&quot;window.__pwned_tagfield2=1</li>
+                <span class="tag-svg-onload-window-pwned-tagfield-1">&gt;&lt;svg/onload=window.__pwned_tagfield=1&gt;</span>\
+                <span class="tag-x-onmouseover-window-pwned-tagfield2-1">x&quot;onmouseover=&quot;window.__pwned_tagfield2=1</span>
                 """))
     }
 

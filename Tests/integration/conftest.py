@@ -1,5 +1,7 @@
 import os
 import pathlib
+import subprocess
+import sys
 
 import pytest
 from selenium import webdriver
@@ -49,3 +51,32 @@ def set_viewport(driver, width, height, dark=False):
 
 def reset_viewport(driver):
     set_viewport(driver, 1280, 800, dark=False)
+
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+FIXTURES = pathlib.Path(__file__).resolve().parent / "fixtures"
+BASE_URL = "https://boards.example.com/train/"
+
+
+def render(board, name, *arguments):
+    """Renders BOARD into SITES/NAME with the pm-render the run script built; returns the completed process."""
+    binary = os.environ.get("PM_RENDER_BINARY", str(ROOT / ".build" / "debug" / "pm-render"))
+    return subprocess.run([binary, str(board), "-o", str(SITES / name), "--today", "2026-11-22", "--no-history",
+                           *arguments], capture_output=True, text=True)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def extra_sites(tmp_path_factory):
+    """Sites the page tests need beyond the examples: a board using every card-face feature (published with
+    --base-url), a long generated board, and the first example rendered with the templates from before format v2."""
+    if not SITES.exists():
+        return
+    render(FIXTURES / "features.md", "features", "--base-url", BASE_URL)
+    sys.path.insert(0, str(ROOT / "Benchmarks"))
+    from generate_board import write_board
+
+    long_board = tmp_path_factory.mktemp("long") / "long.md"
+    with long_board.open("w") as handle:
+        write_board(300, handle)
+    render(long_board, "long")
+    render(ROOT / "examples" / "board.md", "v1-templates", "--templates", str(FIXTURES / "templates-v1"))

@@ -25,6 +25,12 @@ struct PageBuilder {
     let html: MarkdownHTML
     /// Each distinct deadline's text, written once: a large board repeats them.
     private let deadlineTexts: [Deadline: String]
+    /// The words of each deadline status the board's cards have ("2 days overdue", "due in 3 days"), looked up in
+    /// the catalogue once per day count rather than once or twice per card.
+    private let deadlineWords: [DeadlineStatus: DeadlineWords]
+    /// Days in its current lane of each card in a lane whose history is known, and "In Review for 5 days", written
+    /// once per lane and day count.
+    private let laneAges: [String: LaneAge]
 
     init(
         board: Board, clock: DeadlineClock, history: BoardHistory? = nil, site: SiteContext = SiteContext(),
@@ -46,14 +52,27 @@ struct PageBuilder {
         options.taskLabels = (phrases.text("label.subtaskOpen"), phrases.text("label.subtaskDone"))
         html = MarkdownHTML(options: options)
         var deadlineTexts: [Deadline: String] = [:]
+        var deadlineWords: [DeadlineStatus: DeadlineWords] = [:]
+        var laneAges: [String: LaneAge] = [:]
+        var ageTexts: [LaneDays: String] = [:]
         for lane in board.lanes {
             for card in lane.cards {
                 if let due = card.due, deadlineTexts[due] == nil {
                     deadlineTexts[due] = phrases.date(due.date, time: due.time)
                 }
+                let status = DeadlineStatus(card: card, clock: clock, dueSoonDays: board.dueSoonDays)
+                if deadlineWords[status] == nil { deadlineWords[status] = DeadlineWords(status, phrases: phrases) }
+                if let days = Self.daysInLane(card, history: history, clock: clock, timezone: board.timezone) {
+                    let key = LaneDays(lane: card.lane, days: days)
+                    let text = ageTexts[key] ?? Self.laneAgeText(key, phrases: phrases)
+                    ageTexts[key] = text
+                    laneAges[card.id] = LaneAge(days: days, text: text)
+                }
             }
         }
         self.deadlineTexts = deadlineTexts
+        self.deadlineWords = deadlineWords
+        self.laneAges = laneAges
     }
 
     var asOf: DateView { DateView(iso: clock.today.description, text: phrases.date(clock.today)) }
@@ -83,7 +102,8 @@ struct PageBuilder {
         }
         return PageFrame(
             lang: board.locale.rawValue, generator: Self.generator, title: board.title, asOf: asOf,
-            nav: NavView(items: items), hasHistory: history != nil, hasMetrics: site.hasMetrics,
+            nav: NavView(items: items, metricsLink: site.hasMetrics ? "metrics.html" : ""), hasHistory: history != nil,
+            hasMetrics: site.hasMetrics,
             hasOverview: site.partOfSite, calendarLink: "board.ics",
             subscribeLink: Self.webcal(site.baseURL, file: "board.ics"), updated: updated, commit: commit,
             labels: labels)
@@ -102,8 +122,10 @@ struct PageBuilder {
     func page() -> PageView {
         var overdue = 0
         var dueSoon = 0
+        var noDue = 0
         var tags: [String: (name: String, count: Int)] = [:]
         var assignees: [String: (name: String, count: Int)] = [:]
+        var states: [CardState: Int] = [:]
         var usedKeys: [String: Int] = [:]
         let lanes = board.lanes.enumerated().map { index, lane -> LaneView in
             var previousGroup: String?
@@ -113,10 +135,12 @@ struct PageBuilder {
                 let view = cardView(card, isGroupStart: isGroupStart)
                 if view.isOverdue { overdue += 1 }
                 if view.isDueSoon { dueSoon += 1 }
+                if card.due == nil { noDue += 1 }
                 for tag in card.tags { tags[Slug.make(tag), default: (tag, 0)].count += 1 }
                 for person in card.assignees { assignees[Slug.make(person), default: (person, 0)].count += 1 }
                 return view
             }
+            states[lane.state, default: 0] += cards.count
             var key = "lane-" + Slug.make(lane.name.isEmpty ? String(index + 1) : lane.name)
             if let count = usedKeys[key] {
                 usedKeys[key] = count + 1
@@ -138,19 +162,30 @@ struct PageBuilder {
             seenArchived[card.id] = count
             return cardView(card, anchor: "archived-\(card.id)" + (count > 1 ? "-\(count)" : ""))
         }
-        func options(_ values: [String: (name: String, count: Int)]) -> [FilterOptionView] {
-            values.map { FilterOptionView(value: $0.value.name, slug: $0.key, count: $0.value.count) }
-                .sorted { ($0.value.lowercased(), $0.slug) < ($1.value.lowercased(), $1.slug) }
+        func options(_ values: [String: (name: String, count: Int)]) -> [(slug: String, name: String, count: Int)] {
+            values.map { (slug: $0.key, name: $0.value.name, count: $0.value.count) }
+                .sorted { ($0.name.lowercased(), $0.slug) < ($1.name.lowercased(), $1.slug) }
+        }
+        let tagOptions = options(tags).map { option in
+            let tag = tagView(option.name)
+            return FilterOptionView(
+                value: option.name, slug: option.slug, count: option.count, hue: tag.hue, color: tag.color)
+        }
+        let stateOptions = CardState.allCases.compactMap { state in
+            states[state].map { FilterOptionView(value: phrases.stateName(state), slug: state.slug, count: $0) }
         }
         return PageView(
             frame: frame(current: "index.html", overdueCount: overdue), descriptionHTML: blockHTML(board.description),
             summary: phrases.summary(cards: board.cardCount, overdue: overdue), cardCount: board.cardCount,
-            overdueCount: overdue, dueSoonCount: dueSoon, lanes: lanes, archived: archived,
+            overdueCount: overdue, dueSoonCount: dueSoon, noDueCount: noDue, lanes: lanes, archived: archived,
             problems: problems.map {
                 ProblemView(message: $0.message, line: $0.location?.line ?? 0, severity: $0.severity.rawValue)
             },
-            tagOptions: options(tags), assigneeOptions: options(assignees),
-            boardKey: Slug.make(BoardParser.titleFromFileName(board.sourceFile)))
+            tagOptions: tagOptions,
+            assigneeOptions: options(assignees).map {
+                FilterOptionView(value: $0.name, slug: $0.slug, count: $0.count)
+            },
+            stateOptions: stateOptions, boardKey: Slug.make(BoardParser.titleFromFileName(board.sourceFile)))
     }
 
     /// `overdue.html`: overdue and due-soon cards by age, each linking to the card.
@@ -160,7 +195,8 @@ struct PageBuilder {
         let dueSoon = report.entries.filter { $0.status.isDueSoon }.map { cardView($0.card) }
         return OverduePageView(
             frame: frame(current: "overdue.html", overdueCount: overdue.count),
-            overdueHeading: phrases.overdueHeading(overdue.count), dueSoonHeading: phrases.dueSoonHeading(dueSoon.count),
+            overdueHeading: phrases.overdueHeading(overdue.count),
+            dueSoonHeading: phrases.dueSoonHeading(dueSoon.count),
             overdue: overdue, dueSoon: dueSoon)
     }
 
@@ -227,31 +263,24 @@ struct PageBuilder {
         }
         if card.isArchived { classes += " archived" }
         if card.isChecked { classes += " checked" }
-        let due = card.due.map { DateView(iso: $0.iso, text: deadlineTexts[$0] ?? phrases.date($0.date, time: $0.time)) }
-        var relative = ""
-        if let date = card.due?.date, card.state != .done, !card.isArchived {
-            if case .overdue(let days) = status {
-                relative = phrases.overdueAge(days: days)
-            } else {
-                relative = phrases.dueIn(days: date.daysSinceEpoch - clock.today.daysSinceEpoch)
-            }
+        let due = card.due.map {
+            DateView(iso: $0.iso, text: deadlineTexts[$0] ?? phrases.date($0.date, time: $0.time))
         }
-        let (timeline, daysInLane) = self.timeline(card)
+        let words = deadlineWords[status] ?? DeadlineWords(status, phrases: phrases)
+        let (timeline, age) = self.timeline(card)
         return CardView(
             id: card.id, anchor: anchor, link: linkPrefix + "index.html#" + anchor, title: card.title,
             titleHTML: inlineHTML(card.titleMarkup), state: card.state.slug, stateName: phrases.stateName(card.state),
-            lane: card.lane, classes: classes, due: due, dueRelative: relative, isOverdue: status.isOverdue,
-            isDueSoon: status.isDueSoon, status: phrases.capitalized(phrases.status(status)), statusClass: statusClass,
+            lane: card.lane, classes: classes, due: due, dueRelative: words.relative, isOverdue: status.isOverdue,
+            isDueSoon: status.isDueSoon, status: words.status, statusClass: statusClass,
             tags: card.tags.map(tagView), descriptionHTML: blockHTML(card.description),
-            priority: card.priority?.name ?? "", priorityName: card.priority.map { phrases.text("priority.\($0.name)") } ?? "",
+            priority: card.priority?.name ?? "",
+            priorityName: card.priority.map { phrases.text("priority.\($0.name)") } ?? "",
             assignees: card.assignees,
             subtasks: card.subtasks.map { SubtaskView(title: $0.title, isDone: $0.isDone) },
             isArchived: card.isArchived, isChecked: card.isChecked, line: card.location.line, timeline: timeline,
-            daysInLane: daysInLane,
-            daysInLaneText: daysInLane.map {
-                phrases.text("card.daysInLane", ["lane": card.lane, "duration": phrases.catalogue.plural("duration.days", count: $0)])
-            } ?? "",
-            group: card.group ?? "", isGroupStart: isGroupStart, board: boardTitle ?? "")
+            daysInLane: age?.days, daysInLaneText: age?.text ?? "", group: card.group ?? "",
+            isGroupStart: isGroupStart, board: boardTitle ?? "")
     }
 
     func tagView(_ tag: String) -> TagView {
@@ -262,7 +291,7 @@ struct PageBuilder {
     }
 
     /// A card's timeline (created, each lane entered, done, lead and cycle time) and its days in its current lane.
-    func timeline(_ card: Card) -> ([TimelineItemView], Int?) {
+    func timeline(_ card: Card) -> ([TimelineItemView], LaneAge?) {
         guard !card.isArchived, let timeline = history?.timelines[card.id] else { return ([], nil) }
         func day(_ seconds: Int) -> String {
             let (date, time) = HistoryReport.local(seconds, timezone: board.timezone)
@@ -271,30 +300,85 @@ struct PageBuilder {
         var items = [TimelineItemView(label: phrases.text("timeline.created"), value: day(timeline.created))]
         for entry in timeline.entries.dropFirst() {
             items.append(
-                TimelineItemView(label: phrases.text("timeline.entered", ["state": entry.lane]), value: day(entry.date)))
+                TimelineItemView(label: phrases.text("timeline.entered", ["state": entry.lane]), value: day(entry.date))
+            )
         }
         if let lead = timeline.leadTime {
-            items.append(TimelineItemView(label: phrases.text("timeline.leadTime"), value: phrases.duration(seconds: lead)))
+            items.append(
+                TimelineItemView(label: phrases.text("timeline.leadTime"), value: phrases.duration(seconds: lead)))
         }
         if let cycle = timeline.cycleTime {
             items.append(
                 TimelineItemView(label: phrases.text("timeline.cycleTime"), value: phrases.duration(seconds: cycle)))
         }
-        var daysInLane: Int?
-        if let entered = timeline.entries.last, card.state != .done {
-            let (day, _) = HistoryReport.local(entered.date, timezone: board.timezone)
-            daysInLane = max(0, clock.today.daysSinceEpoch - day.daysSinceEpoch)
+        let age =
+            laneAges[card.id]
+            ?? Self.daysInLane(card, history: history, clock: clock, timezone: board.timezone).map {
+                LaneAge(days: $0, text: Self.laneAgeText(LaneDays(lane: card.lane, days: $0), phrases: phrases))
+            }
+        return (items, age)
+    }
+
+    /// Whole days since the card entered its current lane, when its history is known and it is not done.
+    static func daysInLane(_ card: Card, history: BoardHistory?, clock: DeadlineClock, timezone: String) -> Int? {
+        guard !card.isArchived, card.state != .done, let entered = history?.timelines[card.id]?.entries.last else {
+            return nil
         }
-        return (items, daysInLane)
+        let (day, _) = HistoryReport.local(entered.date, timezone: timezone)
+        return max(0, clock.today.daysSinceEpoch - day.daysSinceEpoch)
+    }
+
+    /// "In Review for 5 days"; "In Review since today" for a card that entered its lane today.
+    static func laneAgeText(_ key: LaneDays, phrases: Phrases) -> String {
+        guard key.days > 0 else { return phrases.text("card.daysInLaneToday", ["lane": key.lane]) }
+        return phrases.text(
+            "card.daysInLane",
+            ["lane": key.lane, "duration": phrases.catalogue.plural("duration.days", count: key.days)]
+        )
     }
 
     // MARK: - Markdown
 
+    /// Block Markdown as HTML, without the line breaks between block tags (on a board of thousands of cards each
+    /// would be a text node of its own in the browser, for nothing: they never show), and with task boxes named by
+    /// `aria-label` (a `title` alone is no label for assistive technology; axe reports it).
     func blockHTML(_ markdown: Markdown) -> HTMLView {
         guard !markdown.isEmpty else { return .empty }
         var out: [UInt8] = []
         html.write(markdown, to: &out)
-        return HTMLView(bytes: out)
+        return HTMLView(bytes: Self.labellingTaskBoxes(Self.withoutBreaksBetweenBlocks(out)))
+    }
+
+    private static let taskBoxes = [
+        (
+            Array("<input type=\"checkbox\" disabled title=\"".utf8),
+            Array("<input type=\"checkbox\" disabled aria-label=\"".utf8)
+        ),
+        (
+            Array("<input type=\"checkbox\" disabled checked title=\"".utf8),
+            Array("<input type=\"checkbox\" disabled checked aria-label=\"".utf8)
+        ),
+    ]
+
+    /// `MarkdownHTML`'s task boxes with `aria-label` for `title`. Only `MarkdownHTML` writes a raw `<input` (text is
+    /// escaped), so the pattern cannot come from a board.
+    static func labellingTaskBoxes(_ html: [UInt8]) -> [UInt8] {
+        guard html.contains(UInt8(ascii: "<")), let first = taskBoxes.first?.0.prefix(6) else { return html }
+        var out: [UInt8] = []
+        out.reserveCapacity(html.count + 32)
+        var index = 0
+        while index < html.count {
+            if html[index] == UInt8(ascii: "<"), html[index...].starts(with: first),
+                let (from, to) = taskBoxes.first(where: { html[index...].starts(with: $0.0) })
+            {
+                out += to
+                index += from.count
+            } else {
+                out.append(html[index])
+                index += 1
+            }
+        }
+        return out
     }
 
     func inlineHTML(_ markdown: Markdown) -> HTMLView {
@@ -303,4 +387,73 @@ struct PageBuilder {
         html.write(markdown, to: &out)
         return HTMLView(bytes: out)
     }
+
+    /// Tags after which a line break is only layout of the HTML source (never a space in the text).
+    private static let blockTags: Set<[UInt8]> = Set(
+        [
+            "p", "blockquote", "ul", "ol", "li", "pre", "hr", "h1", "h2", "h3", "h4", "h5", "h6", "details", "summary",
+            "aside", "div", "table", "thead", "tbody", "tr", "th", "td",
+        ].map { Array($0.utf8) })
+
+    /// Drops each `\n` that directly follows an opening or closing block tag. Safe on `MarkdownHTML`'s output: it
+    /// writes every `<` and `>` of text and attributes as a reference, so a raw `>` always ends a tag, and the
+    /// text of a code block holds no tag.
+    static func withoutBreaksBetweenBlocks(_ html: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(html.count)
+        var tagStart = -1
+        for byte in html {
+            if byte == UInt8(ascii: "<") { tagStart = out.count }
+            if byte == UInt8(ascii: "\n"), tagStart >= 0, out.last == UInt8(ascii: ">") {
+                var name = out.index(after: tagStart)
+                if name < out.endIndex, out[name] == UInt8(ascii: "/") { name += 1 }
+                var end = name
+                while end < out.endIndex, Self.isNameByte(out[end]) { end += 1 }
+                if blockTags.contains(Array(out[name..<end])) { continue }
+            }
+            out.append(byte)
+        }
+        return out
+    }
+
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+}
+
+/// A deadline status in words: the card's `status` label and its relative deadline.
+struct DeadlineWords: Sendable {
+    /// "2 days overdue", "Due tomorrow"; empty unless overdue or due soon.
+    let status: String
+    /// "3 days overdue", "in 2 days": every deadline of a card that is not done; empty otherwise.
+    let relative: String
+
+    init(_ deadline: DeadlineStatus, phrases: Phrases) {
+        switch deadline {
+        case .overdue(let days):
+            relative = phrases.overdueAge(days: days)
+            status = phrases.capitalized(relative)
+        case .dueSoon(let days):
+            relative = phrases.dueIn(days: days)
+            status = phrases.capitalized(relative)
+        case .upcoming(let days):
+            relative = phrases.dueIn(days: days)
+            status = ""
+        case .none:
+            relative = ""
+            status = ""
+        }
+    }
+}
+
+/// A lane and a number of days in it.
+struct LaneDays: Hashable, Sendable {
+    let lane: String
+    let days: Int
+}
+
+/// How long a card has been in its lane, in days and in words.
+struct LaneAge: Sendable {
+    let days: Int
+    let text: String
 }

@@ -35,6 +35,18 @@ final class HTMLView: TemplateMarkup {
     func write(to sink: ByteSink) { sink.append(bytes) }
 
     var isEmpty: Bool { bytes.isEmpty }
+
+    /// Whether the HTML holds a link (`<a `): pm-render writes every other `<` as `&lt;`.
+    var containsLink: Bool {
+        guard bytes.count >= 3 else { return false }
+        for index in 0..<(bytes.count - 2)
+        where bytes[index] == UInt8(ascii: "<") && bytes[index + 1] == UInt8(ascii: "a")
+            && bytes[index + 2] == UInt8(ascii: " ")
+        {
+            return true
+        }
+        return false
+    }
 }
 
 /// One link of the navigation.
@@ -145,8 +157,11 @@ final class CardView: TemplateModel {
     let priority: String
     let priorityName: String
     let assignees: [String]
+    let people: [PersonView]
     let subtasks: [SubtaskView]
     let subtasksDone: Int
+    /// The title's HTML holds a link, so the title cannot itself be the link that opens the card.
+    let titleHasLinks: Bool
     let isArchived: Bool
     let isChecked: Bool
     let line: Int
@@ -186,8 +201,10 @@ final class CardView: TemplateModel {
         self.priority = priority
         self.priorityName = priorityName
         self.assignees = assignees
+        people = assignees.map(PersonView.init)
         self.subtasks = subtasks
         self.subtasksDone = subtasks.filter(\.isDone).count
+        titleHasLinks = titleHTML.containsLink
         self.isArchived = isArchived
         self.isChecked = isChecked
         self.line = line
@@ -205,6 +222,9 @@ final class CardView: TemplateModel {
         .text("link", "`index.html#card-<id>`, to open the card from another page") { $0.link },
         .text("title", "The title as plain text") { $0.title },
         .markup("titleHTML", "The title as HTML (links, emphasis, wikilinks kept)") { $0.titleHTML },
+        .flag("titleHasLinks", "The title's HTML holds a link (it cannot sit inside the link that opens the card)") {
+            $0.titleHasLinks
+        },
         .text("state", "`todo`, `doing` or `done`: the state of the card's lane") { $0.state },
         .text("stateName", "That state in the page's language") { $0.stateName },
         .text("lane", "The name of the card's lane") { $0.lane },
@@ -230,6 +250,7 @@ final class CardView: TemplateModel {
         .text("priorityName", "The priority in the page's language") { $0.priorityName },
         .flag("hasAssignees", "The card names people") { !$0.assignees.isEmpty },
         .textList("assignees", "The people the card names") { $0.assignees },
+        .list("people", "The same people, each with a slug for the assignee filter") { $0.people },
         .flag("hasSubtasks", "The card has task items") { !$0.subtasks.isEmpty },
         .list("subtasks", "The card's task items") { $0.subtasks },
         .number("subtasksDone", "How many task items are checked") { $0.subtasksDone },
@@ -246,7 +267,7 @@ final class CardView: TemplateModel {
         },
         .flag("hasDaysInLane", "How long the card has been in its lane is known") { $0.daysInLane != nil },
         .number("daysInLane", "Days in its current lane") { $0.daysInLane ?? 0 },
-        .text("daysInLaneText", "\"In Review for 5 days\"") { $0.daysInLaneText },
+        .text("daysInLaneText", "\"In Review for 5 days\", \"In Review since today\"") { $0.daysInLaneText },
         .flag("hasGroup", "The card stands under a `###` group label") { !$0.group.isEmpty },
         .text("group", "That label") { $0.group },
         .flag("isGroupStart", "The card is the first of its group (show the label before it)") { $0.isGroupStart },
@@ -271,7 +292,10 @@ final class LaneView: TemplateModel {
     let cards: [CardView]
     let descriptionHTML: HTMLView
 
-    init(key: String, name: String, nameHTML: HTMLView, state: String, stateName: String, count: Int, limit: Int?, countText: String, countLabel: String, overLimit: Bool, cards: [CardView], descriptionHTML: HTMLView) {
+    init(
+        key: String, name: String, nameHTML: HTMLView, state: String, stateName: String, count: Int, limit: Int?,
+        countText: String, countLabel: String, overLimit: Bool, cards: [CardView], descriptionHTML: HTMLView
+    ) {
         self.key = key
         self.name = name
         self.nameHTML = nameHTML
@@ -325,22 +349,46 @@ final class ProblemView: TemplateModel {
     ])
 }
 
-/// A value to filter by (a tag, a person) with the number of cards that have it.
+/// A value to filter by (a tag, a person, a lane state) with the number of cards that have it.
 final class FilterOptionView: TemplateModel {
     let value: String
     let slug: String
     let count: Int
+    /// For tags: the tag's stable hue and its colour from `tag-colors` (else empty).
+    let hue: Int
+    let color: String
 
-    init(value: String, slug: String, count: Int) {
+    init(value: String, slug: String, count: Int, hue: Int = 0, color: String = "") {
         self.value = value
         self.slug = slug
         self.count = count
+        self.hue = hue
+        self.color = color
     }
 
     static let fields = TemplateFields<FilterOptionView>([
         .text("value", "The value as shown") { $0.value },
-        .text("slug", "The value as a slug, for the URL") { $0.slug },
+        .text("slug", "The value as a slug, for the URL and CSS classes") { $0.slug },
         .number("count", "How many cards have it") { $0.count },
+        .number("hue", "Tags: the tag's stable hue (0–359), as on its chips") { $0.hue },
+        .flag("hasColor", "Tags: the board chose a colour for the tag (`tag-colors`)") { !$0.color.isEmpty },
+        .text("color", "Tags: that colour (a hex colour, CSS name or rgb()/hsl() value)") { $0.color },
+    ])
+}
+
+/// A person a card names.
+final class PersonView: TemplateModel {
+    let name: String
+    let slug: String
+
+    init(name: String) {
+        self.name = name
+        slug = Slug.make(name)
+    }
+
+    static let fields = TemplateFields<PersonView>([
+        .text("name", "The name as written on the card") { $0.name },
+        .text("slug", "The name as a slug (the `assignee=` filter of the page's URL)") { $0.slug },
     ])
 }
 
@@ -362,13 +410,20 @@ final class LabelsView: TemplateModel {
 /// The navigation of every page, and the facts its links depend on.
 final class NavView: TemplateModel {
     let items: [NavItemView]
+    /// `metrics.html` when the site has a metrics page (its link is also one of `items`); else empty.
+    let metricsLink: String
 
-    init(items: [NavItemView]) {
+    init(items: [NavItemView], metricsLink: String = "") {
         self.items = items
+        self.metricsLink = metricsLink
     }
 
     static let fields = TemplateFields<NavView>([
-        .list("items", "The links, the current page marked") { $0.items }
+        .list("items", "The links, the current page marked") { $0.items },
+        .flag("hasMetrics", "The site has a metrics page (false unless one is rendered)") { !$0.metricsLink.isEmpty },
+        .text("metricsLink", "Its address (`metrics.html`), for templates that place the link themselves") {
+            $0.metricsLink
+        },
     ])
 }
 
@@ -429,26 +484,35 @@ final class PageView: PageFramed {
     let cardCount: Int
     let overdueCount: Int
     let dueSoonCount: Int
+    let noDueCount: Int
     let lanes: [LaneView]
     let archived: [CardView]
     let problems: [ProblemView]
     let tagOptions: [FilterOptionView]
     let assigneeOptions: [FilterOptionView]
+    let stateOptions: [FilterOptionView]
     /// A slug of the board, for keys the page remembers in the browser.
     let boardKey: String
 
-    init(frame: PageFrame, descriptionHTML: HTMLView, summary: String, cardCount: Int, overdueCount: Int, dueSoonCount: Int, lanes: [LaneView], archived: [CardView], problems: [ProblemView], tagOptions: [FilterOptionView], assigneeOptions: [FilterOptionView], boardKey: String) {
+    init(
+        frame: PageFrame, descriptionHTML: HTMLView, summary: String, cardCount: Int, overdueCount: Int,
+        dueSoonCount: Int, noDueCount: Int, lanes: [LaneView], archived: [CardView], problems: [ProblemView],
+        tagOptions: [FilterOptionView], assigneeOptions: [FilterOptionView], stateOptions: [FilterOptionView],
+        boardKey: String
+    ) {
         self.frame = frame
         self.descriptionHTML = descriptionHTML
         self.summary = summary
         self.cardCount = cardCount
         self.overdueCount = overdueCount
         self.dueSoonCount = dueSoonCount
+        self.noDueCount = noDueCount
         self.lanes = lanes
         self.archived = archived
         self.problems = problems
         self.tagOptions = tagOptions
         self.assigneeOptions = assigneeOptions
+        self.stateOptions = stateOptions
         self.boardKey = boardKey
     }
 
@@ -457,9 +521,11 @@ final class PageView: PageFramed {
             .flag("hasDescription", "The board has text before its first lane") { !$0.descriptionHTML.isEmpty },
             .markup("descriptionHTML", "That text as HTML") { $0.descriptionHTML },
             .text("summary", "\"12 cards, 2 overdue\"") { $0.summary },
+            .flag("hasCards", "Some lane holds a card (the filter bar is shown)") { $0.cardCount > 0 },
             .number("cardCount", "Cards in lanes (archived excluded)") { $0.cardCount },
             .number("overdueCount", "Overdue cards") { $0.overdueCount },
             .number("dueSoonCount", "Cards due soon") { $0.dueSoonCount },
+            .number("noDueCount", "Cards in lanes without a deadline") { $0.noDueCount },
             .list("lanes", "The lanes, in file order") { $0.lanes },
             .list("columns", "The lanes (the name templates before format v2 used)") { $0.lanes },
             .flag("hasArchived", "The board has archived cards") { !$0.archived.isEmpty },
@@ -469,10 +535,15 @@ final class PageView: PageFramed {
             .flag("hasProblems", "The board has problems (the page is shown anyway)") { !$0.problems.isEmpty },
             .list("problems", "Those problems") { $0.problems },
             .flag("hasTagOptions", "Some card has a tag") { !$0.tagOptions.isEmpty },
-            .list("tagOptions", "Every tag with its number of cards, for the filter") { $0.tagOptions },
+            .list("tagOptions", "Every tag with its number of cards and its colour, for the filter and tag styles") {
+                $0.tagOptions
+            },
             .flag("hasAssigneeOptions", "Some card names a person") { !$0.assigneeOptions.isEmpty },
             .list("assigneeOptions", "Every person with their number of cards, for the filter") {
                 $0.assigneeOptions
+            },
+            .list("stateOptions", "The lane states the board uses (`todo`, `doing`, `done`) with their cards") {
+                $0.stateOptions
             },
             .text("boardKey", "A slug of the board, for what the page remembers in the browser") { $0.boardKey },
         ])
@@ -521,7 +592,10 @@ final class HistoryEventView: TemplateModel {
     let commit: String
     let subject: String
 
-    init(kind: String, time: String, iso: String, title: String, link: String, description: String, author: String, byline: String, commit: String, subject: String) {
+    init(
+        kind: String, time: String, iso: String, title: String, link: String, description: String, author: String,
+        byline: String, commit: String, subject: String
+    ) {
         self.kind = kind
         self.time = time
         self.iso = iso
@@ -627,7 +701,10 @@ final class OverviewBoardView: TemplateModel {
     let dueSoonText: String
     let latestChange: DateView?
 
-    init(title: String, link: String, file: String, cardCount: String, counts: [StateCountView], overdueCount: Int, dueSoonCount: Int, overdueText: String, dueSoonText: String, latestChange: DateView?) {
+    init(
+        title: String, link: String, file: String, cardCount: String, counts: [StateCountView], overdueCount: Int,
+        dueSoonCount: Int, overdueText: String, dueSoonText: String, latestChange: DateView?
+    ) {
         self.title = title
         self.link = link
         self.file = file
