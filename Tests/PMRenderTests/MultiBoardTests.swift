@@ -142,8 +142,8 @@ struct MultiBoardTests {
         let found = try BoardDiscovery.find([folder.appending(path: "boards").path])
         let parallel = await MultiBoardSite.build(paths: found.boards, options: Self.options)
         let serial = await MultiBoardSite.build(paths: found.boards, options: Self.options)
-        let a = try #require(parallel.site).files.map {  try ($0.path, $0.contents) }
-        let b = try #require(serial.site).files.map {  try ($0.path, $0.contents) }
+        let a = try #require(parallel.site).files.map { try ($0.path, $0.contents) }
+        let b = try #require(serial.site).files.map { try ($0.path, $0.contents) }
         #expect(a.map(\.0) == b.map(\.0))
         #expect(a.map(\.1) == b.map(\.1), "the same inputs gave different bytes")
         #expect(parallel.diagnostics == serial.diagnostics)
