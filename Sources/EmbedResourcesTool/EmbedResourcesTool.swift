@@ -33,7 +33,9 @@ struct EmbedResourcesTool {
 
     /// Name (without the suffix) and text of each file, sorted by name.
     static func read(folder: String, ending suffix: String) -> [(name: String, text: String)] {
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(suffix) }
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter {
+            $0.hasSuffix(suffix)
+        }
         return names.sorted().map { name in
             let path = folder + "/" + name
             guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8)

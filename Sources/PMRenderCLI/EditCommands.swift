@@ -34,6 +34,15 @@ enum EditOutputFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json
 }
 
+/// The board and the card an editing command works on.
+struct CardTarget: ParsableArguments {
+    @Argument(help: "The board file.")
+    var board: String
+
+    @Argument(help: "The card: its ID, its title, or the start of either.")
+    var card: String
+}
+
 /// Runs an edit: plan it, print the diff (`--dry-run`) or write the board, and report.
 enum EditRunner {
     static func run(board path: String, _ action: EditRequest.Action, options: EditOptions, top: Bool = false) throws {
@@ -148,11 +157,7 @@ struct Move: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Move a card to another lane, as the board's transitions and WIP limits allow.")
 
-    @Argument(help: "The board file.")
-    var board: String
-
-    @Argument(help: "The card: its ID, its title, or the start of either.")
-    var card: String
+    @OptionGroup var target: CardTarget
 
     @Argument(help: "The lane: its name, a state (TODO, DOING, DONE), or the start of its name.")
     var lane: String
@@ -163,7 +168,7 @@ struct Move: ParsableCommand {
     @OptionGroup var options: EditOptions
 
     func run() throws {
-        try EditRunner.run(board: board, .move(card: card, lane: lane), options: options, top: top)
+        try EditRunner.run(board: target.board, .move(card: target.card, lane: lane), options: options, top: top)
     }
 }
 
@@ -173,16 +178,12 @@ struct Done: ParsableCommand {
         abstract:
             "Move a card to the first done lane, checking its task box (and stamping ✅ DATE where the board does).")
 
-    @Argument(help: "The board file.")
-    var board: String
-
-    @Argument(help: "The card: its ID, its title, or the start of either.")
-    var card: String
+    @OptionGroup var target: CardTarget
 
     @OptionGroup var options: EditOptions
 
     func run() throws {
-        try EditRunner.run(board: board, .done(card: card), options: options)
+        try EditRunner.run(board: target.board, .done(card: target.card), options: options)
     }
 }
 
@@ -191,11 +192,7 @@ struct EditCard: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit", abstract: "Change a card's title, deadline, tags or assignees in place.")
 
-    @Argument(help: "The board file.")
-    var board: String
-
-    @Argument(help: "The card: its ID, its title, or the start of either.")
-    var card: String
+    @OptionGroup var target: CardTarget
 
     @Option(help: "The new title.")
     var title: String?
@@ -231,9 +228,9 @@ struct EditCard: ParsableCommand {
     func run() throws {
         var changes = CardChanges(
             title: title, addTags: tag, removeTags: untag, addAssignees: assignee, removeAssignees: unassign)
-        if let due { changes.due = .some(try EditValues.deadline(due, board: board)) }
+        if let due { changes.due = .some(try EditValues.deadline(due, board: target.board)) }
         if noDue { changes.due = .some(nil) }
-        try EditRunner.run(board: board, .edit(card: card, changes), options: options)
+        try EditRunner.run(board: target.board, .edit(card: target.card, changes), options: options)
     }
 }
 
@@ -242,16 +239,12 @@ struct Remove: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rm", abstract: "Remove a card (its lines, description and subtasks) from the board.")
 
-    @Argument(help: "The board file.")
-    var board: String
-
-    @Argument(help: "The card: its ID, its title, or the start of either.")
-    var card: String
+    @OptionGroup var target: CardTarget
 
     @OptionGroup var options: EditOptions
 
     func run() throws {
-        try EditRunner.run(board: board, .remove(card: card), options: options)
+        try EditRunner.run(board: target.board, .remove(card: target.card), options: options)
     }
 }
 
@@ -260,16 +253,12 @@ struct Archive: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Move a card into the board's archive (Obsidian's '***' + '## Archive', made when missing).")
 
-    @Argument(help: "The board file.")
-    var board: String
-
-    @Argument(help: "The card: its ID, its title, or the start of either.")
-    var card: String
+    @OptionGroup var target: CardTarget
 
     @OptionGroup var options: EditOptions
 
     func run() throws {
-        try EditRunner.run(board: board, .archive(card: card), options: options)
+        try EditRunner.run(board: target.board, .archive(card: target.card), options: options)
     }
 }
 

@@ -28,7 +28,9 @@ struct Export: AsyncParsableCommand {
 
     func run() async throws {
         let locale = try localeOptions.resolve()
-        guard let board = try await Boards.readable([self.board], format: diagnosticOptions.diagnostics).first else { return }
+        guard let board = try await Boards.readable([self.board], format: diagnosticOptions.diagnostics).first else {
+            return
+        }
         switch format {
         case .json:
             Output.out(BoardJSON.encode(board))
@@ -36,7 +38,8 @@ struct Export: AsyncParsableCommand {
             let now = try clock.resolve(timezone: board.timezone)
             Output.out(
                 ICalendar.feed(
-                    for: [board], name: board.title, options: ICalendar.Options(clock: now, baseURL: baseURL, locale: locale)))
+                    for: [board], name: board.title,
+                    options: ICalendar.Options(clock: now, baseURL: baseURL, locale: locale)))
         }
     }
 }

@@ -44,7 +44,9 @@ struct History: AsyncParsableCommand {
     func run() async throws {
         let locale = try localeOptions.resolve()
         async let reading = BoardSources.history(of: board)
-        guard let current = try await Boards.readable([board], format: diagnosticOptions.diagnostics).first else { return }
+        guard let current = try await Boards.readable([board], format: diagnosticOptions.diagnostics).first else {
+            return
+        }
         let history: BoardHistory
         do {
             history = try await reading

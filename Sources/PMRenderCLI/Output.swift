@@ -46,14 +46,18 @@ enum Output {
 
 /// `--locale`: the language of pages and reports (wins over the board's front matter).
 struct LocaleOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Language of the pages and reports: \(BoardLocale.supportedList) (default: the board's 'locale', else en).", valueName: "code"))
+    @Option(
+        help: ArgumentHelp(
+            "Language of the pages and reports: \(BoardLocale.supportedList) (default: the board's 'locale', else en).",
+            valueName: "code"))
     var locale: String?
 
     /// The requested locale, or nil; an unsupported one is a usage error (exit 2).
     func resolve() throws -> BoardLocale? {
         guard let locale else { return nil }
         guard let parsed = BoardLocale(rawValue: locale) else {
-            throw Output.usageFailure("unsupported locale '\(locale)': supported locales are \(BoardLocale.supportedList)")
+            throw Output.usageFailure(
+                "unsupported locale '\(locale)': supported locales are \(BoardLocale.supportedList)")
         }
         return parsed
     }

@@ -9,7 +9,8 @@ struct Overdue: AsyncParsableCommand {
 
     static let configuration = CommandConfiguration(
         abstract: "List overdue cards (and, with --within, cards due soon), most overdue first.",
-        discussion: "With --fail-on-overdue, exits 1 when anything is overdue, so a scheduled CI job fails and notifies."
+        discussion:
+            "With --fail-on-overdue, exits 1 when anything is overdue, so a scheduled CI job fails and notifies."
     )
 
     @Argument(help: "Board files.")

@@ -7,12 +7,13 @@ import PMRender
 struct PMRenderCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pm-render",
-        abstract: "Render kanban boards kept as Markdown into HTML pages, reports and calendar feeds; check them in CI.",
+        abstract:
+            "Render kanban boards kept as Markdown into HTML pages, reports and calendar feeds; check them in CI.",
         discussion: "Run 'pm-render BOARD.md' to render. See docs/CLI.md for every command.",
         version: PMRenderVersion.string,
         subcommands: [
-            Render.self, Check.self, Diff.self, History.self, Overdue.self, Export.self, Show.self, Add.self, Move.self,
-            Done.self, EditCard.self, Remove.self, Archive.self,
+            Render.self, Check.self, Diff.self, History.self, MetricsCommand.self, Overdue.self, Export.self,
+            Show.self, Add.self, Move.self, Done.self, EditCard.self, Remove.self, Archive.self,
         ],
         defaultSubcommand: Render.self
     )

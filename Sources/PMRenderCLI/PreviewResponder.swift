@@ -14,14 +14,14 @@ struct PreviewResponse {
     var body: [UInt8]
     /// `Allow`, `Location`.
     var extraHeaders: [(String, String)] = []
-    /// Hashes of the inline scripts an HTML page may run (nil: the response runs no script).
-    var scriptHashes: [String]?
+    /// The nonce every inline script of an HTML page carries (nil: the response runs no script).
+    var scriptNonce: String?
 
     /// The headers: type and length, and on every response the same safety headers.
     var headers: HTTPHeaders {
         var headers = HTTPHeaders([("Content-Type", contentType), ("Content-Length", String(body.count))])
         for (name, value) in extraHeaders { headers.add(name: name, value: value) }
-        for (name, value) in Self.safetyHeaders(scriptHashes: scriptHashes ?? []) {
+        for (name, value) in Self.safetyHeaders(scriptNonce: scriptNonce) {
             headers.add(name: name, value: value)
         }
         return headers
@@ -29,14 +29,14 @@ struct PreviewResponse {
 
     /// Headers every response carries (error answers included).
     ///
-    /// The policy allows no remote origin at all. Scripts: only the inline scripts of the page, by
-    /// their SHA-256 hashes (computed from the page as it is served, so the scripts of `--templates`
-    /// run too, and the live-reload script); inline event handlers and `javascript:` URLs are
-    /// blocked. Styles: `'unsafe-inline'`, deliberately: pages carry a `<style>` element and the
+    /// The policy allows no remote origin at all. Scripts: only the inline scripts of the page as it
+    /// is served, which carry a fresh random nonce (so the scripts of `--templates` run too, and the
+    /// live-reload script); inline event handlers, `javascript:` URLs and scripts from anywhere else
+    /// are blocked. Styles: `'unsafe-inline'`, deliberately: pages carry a `<style>` element and the
     /// overview sets bar widths in `style` attributes, which hashes cannot cover; CSS cannot run
     /// script, and with every remote origin blocked it cannot send anything anywhere.
-    static func safetyHeaders(scriptHashes: [String]) -> [(String, String)] {
-        let scripts = scriptHashes.isEmpty ? "'none'" : scriptHashes.map { "'sha256-\($0)'" }.joined(separator: " ")
+    static func safetyHeaders(scriptNonce: String?) -> [(String, String)] {
+        let scripts = scriptNonce.map { "'nonce-\($0)'" } ?? "'none'"
         let policy =
             "default-src 'none'; script-src \(scripts); style-src 'unsafe-inline'; img-src 'self' data:; "
             + "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
@@ -132,7 +132,9 @@ struct PreviewResponder: Sendable {
         if let end = Self.lastRange(of: Array("</body>".utf8), in: page) {
             page.insert(contentsOf: Array((Self.reloadScript(version: version) + "\n").utf8), at: end)
         }
-        return PreviewResponse(status: .ok, contentType: type, body: page, scriptHashes: Self.inlineScriptHashes(page))
+        let nonce = Self.makeNonce()
+        return PreviewResponse(
+            status: .ok, contentType: type, body: Self.addingNonce(nonce, to: page), scriptNonce: nonce)
     }
 
     /// The real path of `root + relative` when it is inside `root` and nothing on the way below
@@ -173,22 +175,33 @@ struct PreviewResponder: Sendable {
         }
     }
 
-    /// Base64 SHA-256 of the text of every inline `<script>` element (those without `src`).
-    static func inlineScriptHashes(_ page: [UInt8]) -> [String] {
-        var hashes: [String] = []
+    /// 128 random bits, base64: a nonce no page can guess.
+    static func makeNonce() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        return Data(bytes).base64EncodedString()
+    }
+
+    /// The page with ` nonce="…"` added to every inline `<script>` tag (those without `src`).
+    static func addingNonce(_ nonce: String, to page: [UInt8]) -> [UInt8] {
         let open = Array("<script".utf8)
-        let close = Array("</script".utf8)
+        let attribute = Array(" nonce=\"\(nonce)\"".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(page.count + 256)
         var from = 0
         while let start = firstRange(of: open, in: page, from: from) {
-            guard let tagEnd = page[(start + open.count)...].firstIndex(of: UInt8(ascii: ">")) else { break }
-            let tag = String(decoding: page[start..<tagEnd], as: UTF8.self).lowercased()
-            guard let end = firstRange(of: close, in: page, from: tagEnd + 1) else { break }
-            if !tag.contains("src=") {
-                hashes.append(Data(SHA256.digest(page[(tagEnd + 1)..<end])).base64EncodedString())
-            }
-            from = end + close.count
+            let nameEnd = start + open.count
+            guard let tagEnd = page[nameEnd...].firstIndex(of: UInt8(ascii: ">")) else { break }
+            out += page[from..<nameEnd]
+            // `<script>` or `<script …>`, not `<scripts>`; external scripts are not the page's own.
+            let next = page[nameEnd]
+            let isTag = next == UInt8(ascii: ">") || next == UInt8(ascii: " ") || next == UInt8(ascii: "\n")
+            let tag = String(decoding: page[nameEnd..<tagEnd], as: UTF8.self).lowercased()
+            if isTag, !tag.contains("src=") { out += attribute }
+            from = nameEnd
         }
-        return Array(Set(hashes)).sorted()
+        out += page[from...]
+        return out
     }
 
     /// Where `needle` (ASCII, lower case) first occurs in `bytes` from `from`, ignoring ASCII case.

@@ -27,14 +27,16 @@ struct Render: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Use the templates in this folder instead of the built-in ones.", valueName: "dir"))
     var templates: String?
 
-    @Option(help: ArgumentHelp("Where the site is published, for absolute links in the calendar feed.", valueName: "url"))
+    @Option(
+        help: ArgumentHelp("Where the site is published, for absolute links in the calendar feed.", valueName: "url"))
     var baseURL: String?
 
     @Flag(help: "Do not read the boards' git history (no history.html, no timelines).")
     var noHistory = false
 
     @Flag(
-        help: "With several boards: write the readable ones even when others cannot be read, listing the failed ones on the overview."
+        help:
+            "With several boards: write the readable ones even when others cannot be read, listing the failed ones on the overview."
     )
     var keepGoing = false
 
@@ -72,16 +74,20 @@ struct Render: AsyncParsableCommand {
         } catch {
             throw Output.usageFailure(error.description)
         }
-        for skipped in found.skipped {
-            Output.error("\(DiagnosticPrinter.sanitized(skipped)): note: not a board (no TODO, DOING or DONE section), skipped")
+        Output.diagnostics(
+            found.skipped.map { Diagnostic(.notABoard, file: $0, at: nil) }, format: diagnosticOptions.diagnostics)
+        guard !found.boards.isEmpty else {
+            throw Output.usageFailure("no boards found in \(boards.joined(separator: ", "))")
         }
-        guard !found.boards.isEmpty else { throw Output.usageFailure("no boards found in \(boards.joined(separator: ", "))") }
-        let (templateSet, templateDiagnostics) = templates.map(PageTemplates.load(directory:)) ?? (PageTemplates.builtIn(), [])
+        let (templateSet, templateDiagnostics) =
+            templates.map(PageTemplates.load(directory:)) ?? (PageTemplates.builtIn(), [])
         Output.diagnostics(templateDiagnostics, format: diagnosticOptions.diagnostics)
         guard let templateSet, !templateDiagnostics.hasErrors else { return 1 }
 
         let options = MultiBoardSite.Options(
-            templates: templateSet, clock: { timezone in (try? clockOptions.resolve(timezone: timezone)) ?? DeadlineClock.current(in: timezone) },
+            templates: templateSet,
+            clock: { timezone in (try? clockOptions.resolve(timezone: timezone)) ?? DeadlineClock.current(in: timezone)
+            },
             baseURL: baseURL, locale: locale, readHistory: !noHistory, keepGoing: keepGoing, strict: strict,
             wikilinkBase: wikilinkBase)
         let outcome = await MultiBoardSite.build(paths: found.boards, options: options)
@@ -91,11 +97,15 @@ struct Render: AsyncParsableCommand {
         guard let site = outcome.site else { return unreadable ? 2 : 1 }
         do {
             try await SiteWriter.write(site, to: output, protecting: found.boards)
+        } catch .rendering(let diagnostic) {
+            Output.diagnostics([diagnostic], format: diagnosticOptions.diagnostics)
+            return 1
         } catch {
             throw Output.usageFailure(error.description)
         }
         let elapsed = ContinuousClock.now - start
-        let milliseconds = Int((Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000).rounded())
+        let milliseconds = Int(
+            (Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000).rounded())
         let overdue = site.overdueCount == 0 ? "" : ", \(site.overdueCount) overdue"
         let what: String
         if outcome.boardCount == 1 {
@@ -103,7 +113,8 @@ struct Render: AsyncParsableCommand {
             what = "\(DiagnosticPrinter.sanitized(title)): \(Output.plural(site.cardCount, "card"))\(overdue)"
         } else {
             let failed = outcome.failed.isEmpty ? "" : " (\(outcome.failed.count) failed)"
-            what = "\(Output.plural(outcome.boardCount, "board"))\(failed), \(Output.plural(site.cardCount, "card"))\(overdue)"
+            what =
+                "\(Output.plural(outcome.boardCount, "board"))\(failed), \(Output.plural(site.cardCount, "card"))\(overdue)"
         }
         Output.out("\(what) → \(DiagnosticPrinter.sanitized(output))/index.html in \(milliseconds) ms\n")
         return outcome.failed.isEmpty ? 0 : (unreadable ? 2 : 1)
@@ -112,10 +123,13 @@ struct Render: AsyncParsableCommand {
 
 /// `--today` and `--now`: the moment deadlines are judged against.
 struct ClockOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Judge deadlines as of this date (default: today in the board's time zone).", valueName: "YYYY-MM-DD"))
+    @Option(
+        help: ArgumentHelp(
+            "Judge deadlines as of this date (default: today in the board's time zone).", valueName: "YYYY-MM-DD"))
     var today: String?
 
-    @Option(help: ArgumentHelp("Judge deadlines as of this minute, for timed deadlines.", valueName: "YYYY-MM-DDTHH:MM"))
+    @Option(
+        help: ArgumentHelp("Judge deadlines as of this minute, for timed deadlines.", valueName: "YYYY-MM-DDTHH:MM"))
     var now: String?
 
     func resolve(timezone: String) throws -> DeadlineClock {

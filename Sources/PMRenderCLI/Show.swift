@@ -48,7 +48,9 @@ struct Show: AsyncParsableCommand {
 
     func run() async throws {
         let locale = try localeOptions.resolve()
-        guard let board = try await Boards.readable([self.board], format: diagnosticOptions.diagnostics).first else { return }
+        guard let board = try await Boards.readable([self.board], format: diagnosticOptions.diagnostics).first else {
+            return
+        }
         let options = TerminalBoard.Options(
             width: width ?? Self.terminalWidth(), color: useColor, lane: lane,
             clock: try clock.resolve(timezone: board.timezone), locale: locale)

@@ -1,12 +1,14 @@
 import Foundation
 import Testing
+
 @testable import PMRender
 
 @Suite("Deadline semantics")
 struct DeadlineTests {
     static func card(_ due: String, state: CardState = .todo) -> Card {
-        Card(id: "c", explicitID: nil, title: "C", state: state, due: Deadline(text: Substring(due)), style: .listItem,
-             location: SourceLocation(line: 1, column: 1), endLine: 1)
+        Card(
+            id: "c", explicitID: nil, title: "C", state: state, due: Deadline(text: Substring(due)), style: .listItem,
+            location: SourceLocation(line: 1, column: 1), endLine: 1)
     }
 
     static func date(_ text: String) -> CalendarDate { CalendarDate(iso: Substring(text))! }
@@ -14,39 +16,58 @@ struct DeadlineTests {
     @Test("a date-only deadline is due at the end of its day")
     func dateOnly() {
         let card = Self.card("2026-11-22")
-        #expect(DeadlineStatus(card: card, clock: DeadlineClock(today: Self.date("2026-11-22"), minuteOfDay: 1439), dueSoonDays: 3) == .dueSoon(daysLeft: 0))
-        #expect(DeadlineStatus(card: card, clock: DeadlineClock(today: Self.date("2026-11-23")), dueSoonDays: 3) == .overdue(days: 1))
+        #expect(
+            DeadlineStatus(
+                card: card, clock: DeadlineClock(today: Self.date("2026-11-22"), minuteOfDay: 1439), dueSoonDays: 3)
+                == .dueSoon(daysLeft: 0))
+        #expect(
+            DeadlineStatus(card: card, clock: DeadlineClock(today: Self.date("2026-11-23")), dueSoonDays: 3)
+                == .overdue(days: 1))
     }
 
     @Test("a timed deadline is due at its minute")
     func timed() throws {
         let card = Self.card("2026-11-22 10:00")
-        #expect(DeadlineStatus(card: card, clock: try #require(DeadlineClock(now: "2026-11-22T10:00")), dueSoonDays: 3) == .dueSoon(daysLeft: 0))
-        #expect(DeadlineStatus(card: card, clock: try #require(DeadlineClock(now: "2026-11-22T10:01")), dueSoonDays: 3) == .overdue(days: 0))
+        #expect(
+            DeadlineStatus(card: card, clock: try #require(DeadlineClock(now: "2026-11-22T10:00")), dueSoonDays: 3)
+                == .dueSoon(daysLeft: 0))
+        #expect(
+            DeadlineStatus(card: card, clock: try #require(DeadlineClock(now: "2026-11-22T10:01")), dueSoonDays: 3)
+                == .overdue(days: 0))
         #expect(Phrases(.en).status(.overdue(days: 0)) == "overdue today")
     }
 
     @Test("DONE cards are never overdue or due soon")
     func doneNeverOverdue() {
         let card = Self.card("2020-01-01", state: .done)
-        #expect(DeadlineStatus(card: card, clock: DeadlineClock(today: Self.date("2026-11-22")), dueSoonDays: 3) == .none)
+        #expect(
+            DeadlineStatus(card: card, clock: DeadlineClock(today: Self.date("2026-11-22")), dueSoonDays: 3) == .none)
     }
 
-    @Test("due soon is within due-soon days; later is upcoming", arguments: [(0, "due today"), (1, "due tomorrow"), (3, "due in 3 days")])
+    @Test(
+        "due soon is within due-soon days; later is upcoming",
+        arguments: [(0, "due today"), (1, "due tomorrow"), (3, "due in 3 days")])
     func dueSoonWindow(daysLeft: Int, phrase: String) {
         let today = Self.date("2026-11-22")
         let card = Self.card(today.adding(days: daysLeft).description)
         let status = DeadlineStatus(card: card, clock: DeadlineClock(today: today), dueSoonDays: 3)
         #expect(status == .dueSoon(daysLeft: daysLeft))
         #expect(Phrases(.en).status(status) == phrase)
-        #expect(DeadlineStatus(card: Self.card(today.adding(days: 4).description), clock: DeadlineClock(today: today), dueSoonDays: 3) == .upcoming(daysLeft: 4))
+        #expect(
+            DeadlineStatus(
+                card: Self.card(today.adding(days: 4).description), clock: DeadlineClock(today: today), dueSoonDays: 3)
+                == .upcoming(daysLeft: 4))
     }
 
     @Test("leap days")
     func leapDay() {
         let card = Self.card("2028-02-29")
-        #expect(DeadlineStatus(card: card, clock: DeadlineClock(today: Self.date("2028-03-01")), dueSoonDays: 3) == .overdue(days: 1))
-        #expect(DeadlineStatus(card: card, clock: DeadlineClock(today: Self.date("2028-02-28")), dueSoonDays: 1) == .dueSoon(daysLeft: 1))
+        #expect(
+            DeadlineStatus(card: card, clock: DeadlineClock(today: Self.date("2028-03-01")), dueSoonDays: 3)
+                == .overdue(days: 1))
+        #expect(
+            DeadlineStatus(card: card, clock: DeadlineClock(today: Self.date("2028-02-28")), dueSoonDays: 1)
+                == .dueSoon(daysLeft: 1))
         #expect(Phrases(.en).status(.overdue(days: 1)) == "1 day overdue")
         #expect(Phrases(.en).status(.overdue(days: 366)) == "366 days overdue")
     }
@@ -54,7 +75,9 @@ struct DeadlineTests {
     @Test("the same instant is a different day in far-apart time zones")
     func timeZones() throws {
         // 2026-11-22 10:30 UTC is 2026-11-23 00:30 in Kiritimati (UTC+14) and 2026-11-22 00:30 in Adak (UTC-10).
-        let instant = Date(timeIntervalSince1970: TimeInterval(CalendarDate(year: 2026, month: 11, day: 22)!.daysSinceEpoch * 86_400 + 10 * 3600 + 1800))
+        let instant = Date(
+            timeIntervalSince1970: TimeInterval(
+                CalendarDate(year: 2026, month: 11, day: 22)!.daysSinceEpoch * 86_400 + 10 * 3600 + 1800))
         let kiritimati = DeadlineClock.current(in: "Pacific/Kiritimati", at: instant)
         let adak = DeadlineClock.current(in: "America/Adak", at: instant)
         #expect(kiritimati == DeadlineClock(today: Self.date("2026-11-23"), minuteOfDay: 30))
@@ -68,7 +91,9 @@ struct DeadlineTests {
         #expect(DeadlineStatus(card: card, clock: before, dueSoonDays: 3) == .dueSoon(daysLeft: 0))
     }
 
-    @Test("reminder values", arguments: [("1d", "-P1D"), ("2h", "-PT2H"), ("90m", "-PT90M"), ("1w", "-P7D"), ("0m", "PT0S")])
+    @Test(
+        "reminder values",
+        arguments: [("1d", "-P1D"), ("2h", "-PT2H"), ("90m", "-PT90M"), ("1w", "-P7D"), ("0m", "PT0S")])
     func reminders(text: String, trigger: String) {
         #expect(Reminder(text: text)?.trigger == trigger)
     }
@@ -76,7 +101,10 @@ struct DeadlineTests {
     @Test("invalid reminders are errors at the value")
     func invalidReminder() {
         let result = TestSupport.parse("---\nreminder: soon\n---\n")
-        #expect(DiagnosticPrinter.text(result.diagnostics) == "board.md:2:11: error: invalid reminder 'soon': expected a time before the deadline such as '1d', '2h', '30m', or 'none'\n")
+        #expect(
+            DiagnosticPrinter.text(result.diagnostics)
+                == "board.md:2:11: error: invalid reminder 'soon': expected a time before the deadline such as '1d', '2h', '30m', or 'none'\n"
+        )
         #expect(TestSupport.parse("---\nreminder: none\n---\n").board.settings.reminder == Reminder.none)
     }
 }
@@ -90,15 +118,19 @@ struct ICalendarTests {
         return ICalendar.feed(for: [board], name: board.title, options: .init(clock: DeadlineClock(today: today)))
     }
 
-    @Test("local times become UTC following RFC 5545 for DST gaps and overlaps", arguments: [
-        ("2026-03-08", "02:30", "20260308T073000Z"),  // gap: offset before the gap (EST)
-        ("2026-11-01", "01:30", "20261101T053000Z"),  // overlap: first occurrence (EDT)
-        ("2026-07-04", "18:00", "20260704T220000Z"),
-        ("2026-01-15", "09:00", "20260115T140000Z"),
-    ])
+    @Test(
+        "local times become UTC following RFC 5545 for DST gaps and overlaps",
+        arguments: [
+            ("2026-03-08", "02:30", "20260308T073000Z"),  // gap: offset before the gap (EST)
+            ("2026-11-01", "01:30", "20261101T053000Z"),  // overlap: first occurrence (EDT)
+            ("2026-07-04", "18:00", "20260704T220000Z"),
+            ("2026-01-15", "09:00", "20260115T140000Z"),
+        ])
     func utc(date: String, time: String, expected: String) throws {
-        let result = ICalendar.utc(date: try #require(CalendarDate(iso: Substring(date))), time: try #require(TimeOfDay(text: Substring(time))),
-                                   timezone: "America/New_York")
+        let result = ICalendar.utc(
+            date: try #require(CalendarDate(iso: Substring(date))),
+            time: try #require(TimeOfDay(text: Substring(time))),
+            timezone: "America/New_York")
         #expect(result == expected)
     }
 
@@ -123,7 +155,8 @@ struct ICalendarTests {
             feed.components(separatedBy: "\r\n").filter { $0.hasPrefix("UID:") }
         }
         let board = "## TODO\n- [ ] Alpha @{2026-12-01}\n- [ ] Beta @{2026-12-02}\n  Some text.\n"
-        let edited = "## TODO\n- [ ] New card @{2026-12-03}\n- [ ] Alpha @{2026-12-05}\n- [ ] Beta @{2026-12-02}\n  Other text.\n"
+        let edited =
+            "## TODO\n- [ ] New card @{2026-12-03}\n- [ ] Alpha @{2026-12-05}\n- [ ] Beta @{2026-12-02}\n  Other text.\n"
         let first = uids(Self.feed(board))
         #expect(first == uids(Self.feed(board)))
         #expect(first == ["UID:alpha.board@pm-render", "UID:beta.board@pm-render"])
@@ -132,7 +165,9 @@ struct ICalendarTests {
 
     @Test("DONE cards and cards without deadlines get no event; reminders follow the front matter")
     func events() {
-        let feed = Self.feed("---\nreminder: none\n---\n## TODO\n- [ ] No date\n- [ ] Dated @{2026-12-01}\n## DONE\n- [x] Finished @{2026-11-01}\n")
+        let feed = Self.feed(
+            "---\nreminder: none\n---\n## TODO\n- [ ] No date\n- [ ] Dated @{2026-12-01}\n## DONE\n- [x] Finished @{2026-11-01}\n"
+        )
         #expect(feed.components(separatedBy: "BEGIN:VEVENT").count == 2)
         #expect(!feed.contains("VALARM"))
         #expect(!feed.contains("Finished"))
@@ -142,8 +177,9 @@ struct ICalendarTests {
     func golden() async throws {
         let url = TestSupport.fixtures.appending(path: "boards/calendar.md")
         let board = try await BoardFile.load(path: url.path).board
-        let feed = ICalendar.feed(for: [board], name: board.title,
-                                  options: .init(clock: DeadlineClock(today: Self.today), baseURL: "https://boards.example/team"))
+        let feed = ICalendar.feed(
+            for: [board], name: board.title,
+            options: .init(clock: DeadlineClock(today: Self.today), baseURL: "https://boards.example/team"))
         try TestSupport.assertGolden(feed, TestSupport.expected.appending(path: "ics/calendar.ics"))
     }
 }
@@ -152,15 +188,21 @@ struct ICalendarTests {
 struct OverdueCommandTests {
     @Test("report formats match the expected files", arguments: ["text", "markdown", "json"])
     func formats(format: String) throws {
-        let result = try TestSupport.run(["overdue", "examples/board.md", "examples/obsidian.md", "examples/ko.md",
-                                          "--today", "2026-11-22", "--within", "3", "--format", format])
+        let result = try TestSupport.run([
+            "overdue", "examples/board.md", "examples/obsidian.md", "examples/ko.md",
+            "--today", "2026-11-22", "--within", "3", "--format", format,
+        ])
         #expect(result.status == 0, "\(result.stderr)")
-        try TestSupport.assertGolden(result.stdout, TestSupport.expected.appending(path: "reports/overdue.\(format == "markdown" ? "md" : format)"))
+        try TestSupport.assertGolden(
+            result.stdout,
+            TestSupport.expected.appending(path: "reports/overdue.\(format == "markdown" ? "md" : format)"))
     }
 
     @Test("--fail-on-overdue exits 1 only when something is overdue")
     func failOnOverdue() throws {
-        let overdue = try TestSupport.run(["overdue", "examples/board.md", "--today", "2026-11-22", "--fail-on-overdue"])
+        let overdue = try TestSupport.run([
+            "overdue", "examples/board.md", "--today", "2026-11-22", "--fail-on-overdue",
+        ])
         #expect(overdue.status == 1)
         #expect(overdue.stdout.contains("Translate onboarding into Korean  (due Nov 20, 2026, 2 days overdue)"))
         let early = try TestSupport.run(["overdue", "examples/board.md", "--today", "2026-10-01", "--fail-on-overdue"])
@@ -170,8 +212,12 @@ struct OverdueCommandTests {
 
     @Test("--now decides timed deadlines to the minute")
     func now() throws {
-        let before = try TestSupport.run(["overdue", "examples/board.md", "--now", "2026-11-25T17:59", "--format", "json"])
-        let after = try TestSupport.run(["overdue", "examples/board.md", "--now", "2026-11-25T18:01", "--format", "json"])
+        let before = try TestSupport.run([
+            "overdue", "examples/board.md", "--now", "2026-11-25T17:59", "--format", "json",
+        ])
+        let after = try TestSupport.run([
+            "overdue", "examples/board.md", "--now", "2026-11-25T18:01", "--format", "json",
+        ])
         #expect(!before.stdout.contains("crash-clear-deadline"))
         #expect(after.stdout.contains("crash-clear-deadline"))
     }
@@ -185,7 +231,8 @@ struct OverdueCommandTests {
         #expect(result.status == 0)
         let overdue = try String(contentsOf: out.appending(path: "overdue.html"), encoding: .utf8)
         try TestSupport.assertGolden(overdue, TestSupport.expected.appending(path: "html/board-overdue.html"))
-        #expect(overdue.contains("<a class=\"report-title\" href=\"index.html#card-translate-onboarding-into-korean\">"))
+        #expect(
+            overdue.contains("<a class=\"report-title\" href=\"index.html#card-translate-onboarding-into-korean\">"))
         let index = try String(contentsOf: out.appending(path: "index.html"), encoding: .utf8)
         #expect(index.contains("<a href=\"overdue.html\">Overdue (1)</a>"))
         // Without --base-url a calendar app cannot subscribe to a file: the page offers the feed as a download.

@@ -64,7 +64,9 @@ struct DialectTests {
         #expect(board.lanes.map(\.state.slug) == expected.lanes.map(\.state))
         #expect(board.lanes.map(\.cards.count) == expected.lanes.map(\.cards))
         for lane in expected.lanes {
-            guard let wip = lane.wip, let actual = board.lanes.first(where: { $0.heading == lane.name }) else { continue }
+            guard let wip = lane.wip, let actual = board.lanes.first(where: { $0.heading == lane.name }) else {
+                continue
+            }
             #expect((actual.wipLimit ?? 0) == wip, "WIP limit of \(lane.name)")
         }
         #expect(board.archive.count == (expected.archived ?? 0))
@@ -72,7 +74,9 @@ struct DialectTests {
         for card in expected.cards ?? [] {
             let found = board.lanes.first { $0.heading == card.lane }?.cards.first { $0.title == card.title }
             let actual = try #require(found, "no card '\(card.title)' in '\(card.lane)'")
-            if let due = card.due { #expect(actual.due?.iso == due, "due of \(card.title)") } else {
+            if let due = card.due {
+                #expect(actual.due?.iso == due, "due of \(card.title)")
+            } else {
                 #expect(actual.due == nil, "due of \(card.title)")
             }
             if let tags = card.tags { #expect(actual.tags == tags, "tags of \(card.title)") }
@@ -84,5 +88,69 @@ struct DialectTests {
             if let checked = card.checked { #expect(actual.isChecked == checked, "checked of \(card.title)") }
             if let group = card.group { #expect(actual.group == group, "group of \(card.title)") }
         }
+    }
+
+    @Test(
+        "the tool a board was written by is recognised from how it writes cards",
+        arguments: [
+            ("obsidian-basic.md", BoardStyle.Dialect.obsidianKanban), ("taskell.md", .taskell),
+            ("kanbn-index.md", .kanbn), ("vscode-markdown-kanban.md", .vscodeKanban),
+            ("vscode-markdown-kanban-list.md", .vscodeKanban), ("github-checklist.md", .pmRender),
+            ("free-lane-names.md", .pmRender),
+        ])
+    func dialect(file: String, dialect: BoardStyle.Dialect) throws {
+        let path = TestSupport.fixtures.appending(path: "dialects/\(file)").path
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        #expect(BoardParser.parse(bytes, file: file).board.style.dialect == dialect)
+    }
+
+    @Test("kanbn's hidden columns hold the archive")
+    func kanbnHiddenColumns() {
+        let board = TestSupport.parse(
+            "---\nhiddenColumns:\n  - Icebox\n---\n## Todo\n- [a](tasks/a.md)\n## Icebox\n- [b](tasks/b.md)\n## Done\n"
+        ).board
+        #expect(board.lanes.map(\.name) == ["Todo", "Done"])
+        #expect(board.archive.map(\.title) == ["b"])
+        #expect(board.style.dialect == .kanbn)
+    }
+
+    @Test("a group label with no cards under it stays a label in a lane of list cards")
+    func emptyGroup() {
+        let board = TestSupport.parse("## Todo\n### Frontend\n- [ ] a\n### Backend\n### Docs\n- [ ] b\n").board
+        #expect(board.lanes[0].cards.map(\.title) == ["a", "b"])
+        #expect(board.lanes[0].groups.map(\.name) == ["Frontend", "Backend", "Docs"])
+        // In a lane of heading cards, a heading with nothing under it is still a card.
+        let headings = TestSupport.parse("## TODO\n### First\n### Second\nDue: 2026-12-01\n").board
+        #expect(headings.lanes[0].cards.map(\.title) == ["First", "Second"])
+    }
+
+    @Test(
+        "brackets that held only a title's tags go with them",
+        arguments: [
+            ("Fix (#ui)", "Fix"), ("Mid (#a #b) end", "Mid end"), ("(#a) Lead", "Lead"),
+            ("Call foo() #bug", "Call foo()"),
+            ("Keep [this] #x", "Keep [this]"),
+        ])
+    func bracketsAroundTags(line: String, title: String) {
+        #expect(TestSupport.parse("## Todo\n- [ ] \(line)\n").board.lanes[0].cards.first?.title == title)
+    }
+
+    @Test("Obsidian's date and time formats are read from the front matter too, which wins over the settings block")
+    func frontMatterDateFormat() {
+        let board = TestSupport.parse(
+            "---\nkanban-plugin: basic\ndate-format: DD.MM.YYYY\n---\n## Todo\n- [ ] a @{10.11.2026}\n\n"
+                + "%% kanban:settings\n```\n{\"kanban-plugin\":\"basic\",\"date-format\":\"MM/DD/YYYY\"}\n```\n%%\n"
+        ).board
+        #expect(board.lanes[0].cards.first?.due?.date == CalendarDate(year: 2026, month: 11, day: 10))
+    }
+
+    @Test("VS Code Markdown Kanban's ```md block is the card's description, as Markdown")
+    func vscodeDescriptionBlock() {
+        let card = TestSupport.parse(
+            "## To Do\n### T\n  - priority: high\n    ```md\n    Keep it **short**.\n    ```\n"
+        ).board.lanes[0].cards.first
+        #expect(card?.priority == .high)
+        #expect(card?.description.nodes.contains { $0.kind == .strong } == true)
+        #expect(card.map { PlainText.markdown($0.description) } == "Keep it short.")
     }
 }

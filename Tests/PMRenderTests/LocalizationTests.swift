@@ -1,15 +1,19 @@
 import Foundation
 import Testing
+
 @testable import PMRender
 
 @Suite("Localization")
 struct LocalizationTests {
     /// `status.overdue.one` and `status.overdue.other` are one key family, `status.overdue`.
     static func families(_ catalogue: Catalogue) -> Set<String> {
-        Set(catalogue.strings.keys.map { key in
-            for suffix in [".one", ".other"] where key.hasSuffix(suffix) { return String(key.dropLast(suffix.count)) }
-            return key
-        })
+        Set(
+            catalogue.strings.keys.map { key in
+                for suffix in [".one", ".other"] where key.hasSuffix(suffix) {
+                    return String(key.dropLast(suffix.count))
+                }
+                return key
+            })
     }
 
     @Test("every catalogue in Locales/ loads")
@@ -46,26 +50,40 @@ struct LocalizationTests {
         let english = try #require(Localization.load("en"))
         let other = try #require(Localization.load(locale))
         func names(_ text: String) -> Set<String> {
-            Set(text.split(separator: "{", omittingEmptySubsequences: false).dropFirst().compactMap { $0.split(separator: "}").first.map(String.init) })
+            Set(
+                text.split(separator: "{", omittingEmptySubsequences: false).dropFirst().compactMap {
+                    $0.split(separator: "}").first.map(String.init)
+                })
         }
         for (key, text) in other.strings {
-            let englishText = english.strings[key] ?? english.strings[key.replacingOccurrences(of: ".one", with: ".other")] ?? ""
-            #expect(names(text) == names(englishText) || key.hasPrefix("date."), "\(locale) \(key): \(names(text)) vs \(names(englishText))")
+            let englishText =
+                english.strings[key] ?? english.strings[key.replacingOccurrences(of: ".one", with: ".other")] ?? ""
+            #expect(
+                names(text) == names(englishText) || key.hasPrefix("date."),
+                "\(locale) \(key): \(names(text)) vs \(names(englishText))")
         }
     }
 
-    @Test("dates per locale, whatever the machine's locale", arguments: [
-        ("en", "2026-12-01", nil, "Dec 1, 2026"), ("ko", "2026-12-01", nil, "2026년 12월 1일 (화)"),
-        ("en", "2026-11-25", "18:00", "Nov 25, 2026 18:00"), ("ko", "2028-02-29", "09:05", "2028년 2월 29일 (화) 09:05"),
-    ])
+    @Test(
+        "dates per locale, whatever the machine's locale",
+        arguments: [
+            ("en", "2026-12-01", nil, "Dec 1, 2026"), ("ko", "2026-12-01", nil, "2026년 12월 1일 (화)"),
+            ("en", "2026-11-25", "18:00", "Nov 25, 2026 18:00"),
+            ("ko", "2028-02-29", "09:05", "2028년 2월 29일 (화) 09:05"),
+        ])
     func dates(locale: String, date: String, time: String?, expected: String) throws {
         let phrases = Phrases(try #require(BoardLocale(rawValue: locale)))
-        #expect(phrases.date(try #require(CalendarDate(iso: Substring(date))), time: time.flatMap { TimeOfDay(text: Substring($0)) }) == expected)
+        #expect(
+            phrases.date(
+                try #require(CalendarDate(iso: Substring(date))), time: time.flatMap { TimeOfDay(text: Substring($0)) })
+                == expected)
     }
 
-    @Test("English plurals; Korean has one form", arguments: [
-        ("en", 1, "1 day overdue"), ("en", 2, "2 days overdue"), ("ko", 1, "1일 지남"), ("ko", 3, "3일 지남"),
-    ])
+    @Test(
+        "English plurals; Korean has one form",
+        arguments: [
+            ("en", 1, "1 day overdue"), ("en", 2, "2 days overdue"), ("ko", 1, "1일 지남"), ("ko", 3, "3일 지남"),
+        ])
     func plurals(locale: String, days: Int, expected: String) throws {
         #expect(Phrases(try #require(BoardLocale(rawValue: locale))).overdueAge(days: days) == expected)
     }
@@ -88,7 +106,8 @@ struct LocalizationTests {
     @Test("a Korean page keeps the board's own lane names, and says the states in Korean")
     func koreanHeadings() throws {
         let board = TestSupport.parse("---\nlocale: ko\n---\n## To Do\n- a\n## In Progress\n## Done\n").board
-        let page = PageBuilder(board: board, clock: DeadlineClock(today: CalendarDate(year: 2026, month: 1, day: 1)!)).page()
+        let page = PageBuilder(board: board, clock: DeadlineClock(today: CalendarDate(year: 2026, month: 1, day: 1)!))
+            .page()
         #expect(page.lanes.map(\.name) == ["To Do", "In Progress", "Done"])
         #expect(page.lanes.map(\.stateName) == ["예정", "진행중", "완료"])
         #expect(page.frame.lang == "ko")
@@ -102,13 +121,16 @@ struct LocalizationTests {
         for example in ["board", "ko", "obsidian"] {
             let path = "examples/\(example).md"
             let site = folder.appending(path: "\(example)-\(locale)")
-            #expect(try TestSupport.run([path, "-o", site.path, "--today", "2026-11-22", "--locale", locale]).status == 0)
+            #expect(
+                try TestSupport.run([path, "-o", site.path, "--today", "2026-11-22", "--locale", locale]).status == 0)
             for file in ["index.html", "overdue.html", "board.ics", "history.html"]
-                where FileManager.default.fileExists(atPath: site.appending(path: file).path) {
+            where FileManager.default.fileExists(atPath: site.appending(path: file).path) {
                 #expect(!(try String(contentsOf: site.appending(path: file), encoding: .utf8)).contains("⟦"), "\(file)")
             }
             for format in ["text", "markdown"] {
-                let report = try TestSupport.run(["overdue", path, "--today", "2026-11-22", "--within", "30", "--format", format, "--locale", locale])
+                let report = try TestSupport.run([
+                    "overdue", path, "--today", "2026-11-22", "--within", "30", "--format", format, "--locale", locale,
+                ])
                 #expect(!report.stdout.contains("⟦") && !report.stdout.isEmpty)
             }
             let diff = try TestSupport.run(["diff", path, "--previous", "examples/obsidian.md", "--locale", locale])
@@ -116,27 +138,41 @@ struct LocalizationTests {
         }
     }
 
-    @Test("golden pages and reports in both languages", arguments: [
-        ("ko", "en"), ("board", "ko"),
-    ])
+    @Test(
+        "golden pages and reports in both languages",
+        arguments: [
+            ("ko", "en"), ("board", "ko"),
+        ])
     func crossLocale(example: String, locale: String) throws {
         let folder = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try TestSupport.run(["examples/\(example).md", "-o", folder.appending(path: "site").path, "--today", "2026-11-22", "--locale", locale, "--no-history"])
+        let result = try TestSupport.run([
+            "examples/\(example).md", "-o", folder.appending(path: "site").path, "--today", "2026-11-22", "--locale",
+            locale, "--no-history",
+        ])
         #expect(result.status == 0)
-        for (file, golden) in [("index.html", "\(example)-\(locale).html"), ("overdue.html", "\(example)-\(locale)-overdue.html")] {
-            try TestSupport.assertGolden(try String(contentsOf: folder.appending(path: "site/\(file)"), encoding: .utf8),
-                                         TestSupport.expected.appending(path: "html/\(golden)"))
+        for (file, golden) in [
+            ("index.html", "\(example)-\(locale).html"), ("overdue.html", "\(example)-\(locale)-overdue.html"),
+        ] {
+            try TestSupport.assertGolden(
+                try String(contentsOf: folder.appending(path: "site/\(file)"), encoding: .utf8),
+                TestSupport.expected.appending(path: "html/\(golden)"))
         }
-        #expect(try String(contentsOf: folder.appending(path: "site/index.html"), encoding: .utf8).contains("<html lang=\"\(locale)\">"))
+        #expect(
+            try String(contentsOf: folder.appending(path: "site/index.html"), encoding: .utf8).contains(
+                "<html lang=\"\(locale)\">"))
     }
 
     @Test("Korean reports match the expected files", arguments: ["text", "markdown"])
     func koreanReports(format: String) throws {
-        let result = try TestSupport.run(["overdue", "examples/ko.md", "examples/board.md", "--today", "2026-11-22", "--within", "3",
-                                          "--format", format, "--locale", "ko"])
+        let result = try TestSupport.run([
+            "overdue", "examples/ko.md", "examples/board.md", "--today", "2026-11-22", "--within", "3",
+            "--format", format, "--locale", "ko",
+        ])
         #expect(result.status == 0)
-        try TestSupport.assertGolden(result.stdout, TestSupport.expected.appending(path: "reports/overdue-ko.\(format == "markdown" ? "md" : "txt")"))
+        try TestSupport.assertGolden(
+            result.stdout,
+            TestSupport.expected.appending(path: "reports/overdue-ko.\(format == "markdown" ? "md" : "txt")"))
     }
 
     @Test("an unsupported --locale is a usage error listing the supported ones")

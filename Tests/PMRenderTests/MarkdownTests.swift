@@ -39,13 +39,25 @@ struct MarkdownTests {
             ("see [[Page|the page]]", "<p>see <span class=\"wikilink\">the page</span></p>\n"),
             ("see [[Page]]", "<p>see <span class=\"wikilink\">Page</span></p>\n"),
             ("![[diagram.png]]", "<p><span class=\"embed\">diagram.png</span></p>\n"),
-            ("go to https://example.com/a_b.", "<p>go to <a href=\"https://example.com/a_b\">https://example.com/a_b</a>.</p>\n"),
+            (
+                "go to https://example.com/a_b.",
+                "<p>go to <a href=\"https://example.com/a_b\">https://example.com/a_b</a>.</p>\n"
+            ),
             ("(www.example.com)", "<p>(<a href=\"https://www.example.com\">www.example.com</a>)</p>\n"),
             ("`==code==`", "<p><code>==code==</code></p>\n"),
             ("one<br>two", "<p>one<br>\ntwo</p>\n"),
-            ("> [!warning] Careful\n> body", "<aside class=\"callout callout-warning\"><p class=\"callout-title\">Careful</p>\n<p>body</p>\n</aside>\n"),
-            ("> [!tip]- Folded\n> body", "<details class=\"callout callout-tip\"><summary class=\"callout-title\">Folded</summary>\n<p>body</p>\n</details>\n"),
-            ("> - [ ] open\n> - [x] done", "<blockquote>\n<ul class=\"tasks\">\n<li class=\"task\"><input type=\"checkbox\" disabled title=\"open\"> open</li>\n<li class=\"task done\"><input type=\"checkbox\" disabled checked title=\"done\"> done</li>\n</ul>\n</blockquote>\n"),
+            (
+                "> [!warning] Careful\n> body",
+                "<aside class=\"callout callout-warning\"><p class=\"callout-title\">Careful</p>\n<p>body</p>\n</aside>\n"
+            ),
+            (
+                "> [!tip]- Folded\n> body",
+                "<details class=\"callout callout-tip\"><summary class=\"callout-title\">Folded</summary>\n<p>body</p>\n</details>\n"
+            ),
+            (
+                "> - [ ] open\n> - [x] done",
+                "<blockquote>\n<ul class=\"tasks\">\n<li class=\"task\"><input type=\"checkbox\" disabled title=\"open\"> open</li>\n<li class=\"task done\"><input type=\"checkbox\" disabled checked title=\"done\"> done</li>\n</ul>\n</blockquote>\n"
+            ),
         ])
     func obsidian(markdown: String, expected: String) {
         #expect(Self.html(markdown) == expected)
@@ -57,7 +69,8 @@ struct MarkdownTests {
         options.wikilinkBase = "https://wiki.example.com/notes"
         #expect(
             Self.html("[[Team plan#Q3 goals|plan]]", options: options)
-                == "<p><a class=\"wikilink\" href=\"https://wiki.example.com/notes/Team%20plan#q3-goals\">plan</a></p>\n")
+                == "<p><a class=\"wikilink\" href=\"https://wiki.example.com/notes/Team%20plan#q3-goals\">plan</a></p>\n"
+        )
     }
 
     @Test(
@@ -72,7 +85,10 @@ struct MarkdownTests {
             ("[x](http://a.b/\"onmouseover=\"x)", "<p><a href=\"http://a.b/%22onmouseover=%22x\">x</a></p>\n"),
             ("5 < 6 & \"q\" 'a'", "<p>5 &lt; 6 &amp; &quot;q&quot; &#39;a&#39;</p>\n"),
             ("[[a\"><script>|x]]", "<p>[[a&quot;&gt;|x]]</p>\n"),
-            ("[é](https://example.com/ü ö)", "<p>[é](<a href=\"https://example.com/%C3%BC\">https://example.com/ü</a> ö)</p>\n"),
+            (
+                "[é](https://example.com/ü ö)",
+                "<p>[é](<a href=\"https://example.com/%C3%BC\">https://example.com/ü</a> ö)</p>\n"
+            ),
             ("[é](<https://example.com/ü ö>)", "<p><a href=\"https://example.com/%C3%BC%20%C3%B6\">é</a></p>\n"),
         ])
     func hostile(markdown: String, expected: String) {

@@ -63,8 +63,8 @@ struct MultiBoardTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("5 boards, 33 cards, 4 overdue → site/index.html"))
         #expect(result.stderr.contains(warning))
-        #expect(result.stderr.contains("boards/notes.md: note: not a board"))
-        #expect(result.stderr.contains("boards/binary.md: note: not a board"))
+        #expect(result.stderr.contains("boards/notes.md: note: skipped: not a board"))
+        #expect(result.stderr.contains("boards/binary.md: note: skipped: not a board"))
         #expect(FileManager.default.fileExists(atPath: folder.appending(path: "site/warned/index.html").path))
         let strict = try TestSupport.run(["boards", "-o", "strict", "--today", "2026-11-22", "--strict"], in: folder)
         #expect(strict.status == 1)
@@ -142,8 +142,8 @@ struct MultiBoardTests {
         let found = try BoardDiscovery.find([folder.appending(path: "boards").path])
         let parallel = await MultiBoardSite.build(paths: found.boards, options: Self.options)
         let serial = await MultiBoardSite.build(paths: found.boards, options: Self.options)
-        let a = try #require(parallel.site).files.map { ($0.path, $0.contents) }
-        let b = try #require(serial.site).files.map { ($0.path, $0.contents) }
+        let a = try #require(parallel.site).files.map { try ($0.path, $0.contents) }
+        let b = try #require(serial.site).files.map { try ($0.path, $0.contents) }
         #expect(a.map(\.0) == b.map(\.0))
         #expect(a.map(\.1) == b.map(\.1), "the same inputs gave different bytes")
         #expect(parallel.diagnostics == serial.diagnostics)

@@ -59,7 +59,9 @@ struct ParserTests {
         #expect(card.id == "picker")
         #expect(card.hasExplicitID)
         #expect(card.state == .doing)
-        #expect(card.due == Deadline(date: CalendarDate(year: 2026, month: 12, day: 1)!, time: TimeOfDay(hour: 18, minute: 0)))
+        #expect(
+            card.due
+                == Deadline(date: CalendarDate(year: 2026, month: 12, day: 1)!, time: TimeOfDay(hour: 18, minute: 0)))
         #expect(card.tags == ["bug", "ios"])
         #expect(card.descriptionSource == "It crashes.\n\n- step one")
         #expect(Self.html(card.description) == "<p>It crashes.</p>\n<ul>\n<li>step one</li>\n</ul>\n")
@@ -96,7 +98,9 @@ struct ParserTests {
         #expect(card.due?.iso == "2026-11-28T10:00")
         #expect(card.tags == ["team", "ops/travel", "budget"])
         #expect(card.descriptionSource == "Call the venue first.\nThen email everyone.\n\nSecond paragraph.")
-        #expect(Self.html(card.description) == "<p>Call the venue first.\nThen email everyone.</p>\n<p>Second paragraph.</p>\n")
+        #expect(
+            Self.html(card.description)
+                == "<p>Call the venue first.\nThen email everyone.</p>\n<p>Second paragraph.</p>\n")
         #expect(card.endLine == 8)
         #expect(result.board.cards.map(\.title) == ["Book the offsite #notatag", "Next card"])
         #expect(result.board.cards.map(\.isChecked) == [false, true])
@@ -105,7 +109,8 @@ struct ParserTests {
     @Test("Obsidian Tasks due date and wiki links in list cards")
     func obsidianTokens() throws {
         let card = try #require(
-            TestSupport.parse("## TODO\n- [ ] Read [[Notes/Plan|the plan]] and [[Budget]] 📅 2026-12-24\n").board.cards.first)
+            TestSupport.parse("## TODO\n- [ ] Read [[Notes/Plan|the plan]] and [[Budget]] 📅 2026-12-24\n").board.cards
+                .first)
         #expect(card.title == "Read the plan and Budget")
         #expect(card.due?.iso == "2026-12-24")
         #expect(card.id == "read-the-plan-and-budget")
@@ -150,7 +155,8 @@ struct ParserTests {
             case "BOM and CRLF": "\u{FEFF}" + lf.replacingOccurrences(of: "\n", with: "\r\n")
             case "CRLF": lf.replacingOccurrences(of: "\n", with: "\r\n")
             case "BOM": "\u{FEFF}" + lf
-            case "CRLF from the middle on": String(lf[..<middle]) + lf[middle...].replacingOccurrences(of: "\n", with: "\r\n")
+            case "CRLF from the middle on":
+                String(lf[..<middle]) + lf[middle...].replacingOccurrences(of: "\n", with: "\r\n")
             default: lf.replacingOccurrences(of: "\n", with: "\r")
             }
         var a = TestSupport.parse(lf)
@@ -202,7 +208,9 @@ struct ParserTests {
         #expect(result.diagnostics.isEmpty)
         let board = result.board
         let lane = { (name: String) in try #require(board.lane(named: name)) }
-        let (todo, doing, review, shipped) = (try lane("TODO"), try lane("DOING"), try lane("Review"), try lane("Shipped"))
+        let (todo, doing, review, shipped) = (
+            try lane("TODO"), try lane("DOING"), try lane("Review"), try lane("Shipped")
+        )
         #expect(board.rules.allowsNewCard(in: doing))
         #expect(board.rules.allowsNewCard(in: review), "Review is a DOING lane")
         #expect(!board.rules.allowsNewCard(in: shipped))
@@ -231,7 +239,9 @@ struct ParserTests {
         ])
     func frontMatterKeys(yaml: String, expected: [String]) {
         let result = TestSupport.parse("---\n\(yaml)\n---\n## TODO\n")
-        #expect(result.diagnostics.map { "\($0.location!.line):\($0.location!.column) \($0.severity) \($0.code)" } == expected)
+        #expect(
+            result.diagnostics.map { "\($0.location!.line):\($0.location!.column) \($0.severity) \($0.code)" }
+                == expected)
     }
 
     @Test("the page language follows the board's text unless the front matter says")
@@ -241,14 +251,17 @@ struct ParserTests {
         #expect(TestSupport.parse("---\nlocale: en\n---\n## 할 일\n- [ ] 앱 설명\n").board.locale == .en)
     }
 
-    @Test("every example board checks clean", arguments: TestSupport.files(in: TestSupport.examples, withExtension: "md"))
+    @Test(
+        "every example board checks clean", arguments: TestSupport.files(in: TestSupport.examples, withExtension: "md"))
     func examplesAreClean(name: String) async throws {
         let result = try await BoardFile.load(path: TestSupport.examples.appending(path: name).path)
         #expect(result.diagnostics.isEmpty, "\(DiagnosticPrinter.text(result.diagnostics))")
         #expect(result.board.cardCount > 0)
     }
 
-    @Test("JSON export matches the expected file", arguments: TestSupport.files(in: TestSupport.examples, withExtension: "md"))
+    @Test(
+        "JSON export matches the expected file",
+        arguments: TestSupport.files(in: TestSupport.examples, withExtension: "md"))
     func jsonExport(name: String) async throws {
         let path = TestSupport.examples.appending(path: name).path
         var board = try await BoardFile.load(path: path).board
@@ -268,11 +281,16 @@ struct CalendarDateTests {
             #expect(CalendarDate(daysSinceEpoch: days) == date)
             days += 1
             date = date.adding(days: 1)
-            if date.daysSinceEpoch != days { Issue.record("mismatch at \(date)"); break }
+            if date.daysSinceEpoch != days {
+                Issue.record("mismatch at \(date)")
+                break
+            }
         }
     }
 
-    @Test("known dates", arguments: [("1970-01-01", 0, 4), ("2000-02-29", 11016, 2), ("2026-12-01", 20788, 2), ("1969-12-31", -1, 3)])
+    @Test(
+        "known dates",
+        arguments: [("1970-01-01", 0, 4), ("2000-02-29", 11016, 2), ("2026-12-01", 20788, 2), ("1969-12-31", -1, 3)])
     func known(text: String, days: Int, weekday: Int) throws {
         let date = try #require(CalendarDate(iso: Substring(text)))
         #expect(date.daysSinceEpoch == days)
@@ -280,7 +298,9 @@ struct CalendarDateTests {
         #expect(date.description == text)
     }
 
-    @Test("invalid dates are rejected", arguments: ["2026-02-29", "2026-13-01", "2026-00-10", "2026-04-31", "tomorrow", "2026-1-01", "２０２６-01-01"])
+    @Test(
+        "invalid dates are rejected",
+        arguments: ["2026-02-29", "2026-13-01", "2026-00-10", "2026-04-31", "tomorrow", "2026-1-01", "２０２６-01-01"])
     func invalid(text: String) {
         #expect(CalendarDate(iso: Substring(text)) == nil)
     }
@@ -297,10 +317,12 @@ struct CalendarDateTests {
 
 @Suite("Slugs")
 struct SlugTests {
-    @Test("slugs", arguments: [
-        ("Fix date picker!", "fix-date-picker"), ("  Plan the 2.1 roadmap ", "plan-the-2-1-roadmap"),
-        ("앱스토어 설명 작성", "앱스토어-설명-작성"), ("Café crème", "café-crème"), ("--a--b--", "a-b"),
-    ])
+    @Test(
+        "slugs",
+        arguments: [
+            ("Fix date picker!", "fix-date-picker"), ("  Plan the 2.1 roadmap ", "plan-the-2-1-roadmap"),
+            ("앱스토어 설명 작성", "앱스토어-설명-작성"), ("Café crème", "café-crème"), ("--a--b--", "a-b"),
+        ])
     func slug(title: String, slug: String) {
         #expect(Slug.make(title) == slug)
     }

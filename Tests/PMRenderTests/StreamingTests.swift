@@ -39,7 +39,7 @@ struct StreamingTests {
 
         for file in rendered.files {
             let written = try Data(contentsOf: output.appending(path: file.path))
-            #expect(TestSupport.firstDifference(Array(written), file.contents) == nil, "\(file.path)")
+            #expect(try TestSupport.firstDifference(Array(written), file.contents) == nil, "\(file.path)")
         }
         let page = try #require(rendered.file("index.html")).contents
         let feed = try #require(rendered.file("board.ics")).contents

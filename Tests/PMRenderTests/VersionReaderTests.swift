@@ -74,7 +74,8 @@ struct VersionReaderTests {
     func linkDefinitions() {
         var reader = VersionReader()
         _ = reader.read(Array("## TODO\n- [ ] see [spec]\n".utf8), file: "board.md")
-        let result = reader.read(Array("## TODO\n- [ ] see [spec]\n\n[spec]: https://example.com\n".utf8), file: "board.md")
+        let result = reader.read(
+            Array("## TODO\n- [ ] see [spec]\n\n[spec]: https://example.com\n".utf8), file: "board.md")
         #expect(reader.wholeParses == 2)
         let card = result.board.cards.first
         #expect(card?.titleMarkup.nodes.contains { $0.kind == .link && $0.text == "https://example.com" } == true)

@@ -36,7 +36,8 @@ struct ViewModelTests {
         let end = try #require(docs.range(of: "<!-- keys:end -->"))
         let generated = TemplateDocs.markdown()
         if TestSupport.isRecording {
-            try (docs[..<begin.upperBound] + generated + docs[end.lowerBound...]).write(to: url, atomically: true, encoding: .utf8)
+            try (docs[..<begin.upperBound] + generated + docs[end.lowerBound...]).write(
+                to: url, atomically: true, encoding: .utf8)
             return
         }
         #expect(
@@ -50,7 +51,8 @@ struct ViewModelTests {
         let (site, _) = SiteRenderer.render(
             board,
             options: RenderOptions(
-                clock: DeadlineClock(today: CalendarDate(year: 2026, month: 1, day: 1)!), templates: PageTemplates.builtIn()))
+                clock: DeadlineClock(today: CalendarDate(year: 2026, month: 1, day: 1)!),
+                templates: PageTemplates.builtIn()))
         let html = String(decoding: try #require(site?.files.first).contents, as: UTF8.self)
         #expect(html.contains("over-limit"))
         #expect(html.contains("2 / 1"))

@@ -739,7 +739,11 @@ def test_serve_answers_get_and_head_with_safe_headers(server):
     assert directives["default-src"] == ["'none'"]
     assert directives["img-src"] == ["'self'", "data:"]
     assert "'unsafe-inline'" not in directives["script-src"] and "'unsafe-eval'" not in directives["script-src"]
-    assert all(source.startswith("'sha256-") for source in directives["script-src"])
+    assert len(directives["script-src"]) == 1 and directives["script-src"][0].startswith("'nonce-")
+    nonce = directives["script-src"][0][len("'nonce-"):-1]
+    scripts = re.findall(rb"<script[^>]*>", body)
+    assert scripts and all(f'nonce="{nonce}"'.encode() in tag for tag in scripts), "every inline script has the nonce"
+    assert request(port, "GET", "/")[1]["content-security-policy"] != policy, "a fresh nonce for every response"
     assert not re.search(r"https?:|\*", policy), "no remote origins"
     assert b"/__pm-render/version" in body, "the live-reload script is added to served pages"
     assert b"__pm-render" not in (folder / "site" / "index.html").read_bytes(), "never to the files written"

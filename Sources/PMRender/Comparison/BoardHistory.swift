@@ -115,7 +115,8 @@ public struct BoardHistory: Sendable {
         private var notes: [Diagnostic] = []
         private var previous: Board?
         /// For each card of `previous`, the piece it starts with and its identity and lane.
-        private var previousCards: [Int: (id: String, lane: String)] = [:]
+        /// The boxes of the previous version's cards (`Card.storageIdentity`).
+        private var previousCards: Set<ObjectIdentifier> = []
         /// Open timelines by card identity; indices into `all`.
         private var open: [String: Int] = [:]
         private var all: [Timeline] = []
@@ -138,7 +139,6 @@ public struct BoardHistory: Sendable {
             count += 1
             latest = commit
             let board: Board
-            var cards: [Int: (id: String, lane: String)] = [:]
             if let bytes = version.bytes {
                 let result = reader.read(bytes, file: "\(commit.path)@\(commit.shortID)")
                 guard result.isReadable else {
@@ -149,15 +149,12 @@ public struct BoardHistory: Sendable {
                     return
                 }
                 board = result.board
-                var position = 0
-                for lane in board.lanes {
-                    for card in lane.cards {
-                        cards[result.cardSegments[position]] = (card.id, card.lane)
-                        position += 1
-                    }
-                }
             } else {
                 board = Board(title: "", sourceFile: file)  // deleted in this commit
+            }
+            var cards = Set<ObjectIdentifier>(minimumCapacity: board.cardCount)
+            for lane in board.lanes {
+                for card in lane.cards { cards.insert(card.storageIdentity) }
             }
             defer {
                 previous = board
@@ -166,16 +163,16 @@ public struct BoardHistory: Sendable {
             // In a shallow clone the oldest available version is only a starting point: when its cards were added
             // is unknown.
             if isShallow, index == 0 { return }
-            // A card read from the same piece, with the same identity and lane, is unchanged: only the others are
-            // compared (most cards of a long history stay as they were from one commit to the next).
-            var unchanged = Set<String>()
-            unchanged.reserveCapacity(cards.count)
-            for (key, value) in cards where previousCards[key].map({ $0 == value }) == true { unchanged.insert(value.id) }
+            // A card that kept its box (read again from an unchanged piece, in the same lane) is unchanged: only the
+            // others are compared (most cards of a long history stay as they were from one commit to the next).
+            let unchanged = cards.intersection(previousCards)
             func changed(_ board: Board) -> Board {
                 guard !unchanged.isEmpty else { return board }
                 var reduced = board
                 for lane in reduced.lanes.indices {
-                    reduced.lanes[lane].cards = board.lanes[lane].cards.filter { !unchanged.contains($0.id) }
+                    reduced.lanes[lane].cards = board.lanes[lane].cards.filter {
+                        !unchanged.contains($0.storageIdentity)
+                    }
                 }
                 return reduced
             }

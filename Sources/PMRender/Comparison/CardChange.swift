@@ -66,7 +66,8 @@ public enum BoardComparison {
                 if let archived = newArchived[card.id], !oldArchived.contains(card.id) {
                     oldArchived.insert(card.id)
                     changes.append(
-                        CardChange(kind: .archived, id: card.id, old: card, new: new.archive[archived], editedFields: []))
+                        CardChange(
+                            kind: .archived, id: card.id, old: card, new: new.archive[archived], editedFields: []))
                 } else {
                     changes.append(CardChange(kind: .removed, id: card.id, old: card, new: nil, editedFields: []))
                 }

@@ -6,7 +6,9 @@ public enum ChangeReport {
     public static func sentence(_ change: CardChange, locale: BoardLocale = .en) -> String {
         let phrases = Phrases(locale)
         let title = change.card.title
-        func fields(_ list: [CardChange.Field]) -> String { phrases.list(list.map { phrases.text("field.\($0.rawValue)") }) }
+        func fields(_ list: [CardChange.Field]) -> String {
+            phrases.list(list.map { phrases.text("field.\($0.rawValue)") })
+        }
         switch change.kind {
         case .added:
             return phrases.text("change.added", ["title": title, "state": change.card.lane])
@@ -15,16 +17,20 @@ public enum ChangeReport {
         case .archived:
             return phrases.text("change.archived", ["title": title])
         case .moved:
-            let values = ["title": title, "old": change.old!.title, "from": change.old!.lane,
-                          "to": change.new!.lane]
+            let values = [
+                "title": title, "old": change.old!.title, "from": change.old!.lane,
+                "to": change.new!.lane,
+            ]
             let text = phrases.text(change.isRename ? "change.renamedAndMoved" : "change.moved", values)
             let edited = change.editedFields.filter { $0 != .title || !change.isRename }
-            return edited.isEmpty ? text : phrases.text("change.alsoEdited", ["sentence": text, "fields": fields(edited)])
+            return edited.isEmpty
+                ? text : phrases.text("change.alsoEdited", ["sentence": text, "fields": fields(edited)])
         case .edited:
             if change.isRename {
                 let text = phrases.text("change.renamed", ["title": title, "old": change.old!.title])
                 let others = change.editedFields.filter { $0 != .title }
-                return others.isEmpty ? text : phrases.text("change.alsoEdited", ["sentence": text, "fields": fields(others)])
+                return others.isEmpty
+                    ? text : phrases.text("change.alsoEdited", ["sentence": text, "fields": fields(others)])
             }
             return phrases.text("change.edited", ["title": title, "fields": fields(change.editedFields)])
         case .unchanged:
@@ -42,12 +48,18 @@ public enum ChangeReport {
             let count = changes.filter { $0.kind == kind }.count
             if count > 0 { counts.append(phrases.text("change.count.\(kind.rawValue)", ["count": String(count)])) }
         }
-        let against = comparison.previous == nil ? phrases.text("change.didNotExist", ["previous": comparison.previousName])
-                                                 : phrases.text("change.against", ["previous": comparison.previousName])
-        var out = phrases.text("change.summary", [
-            "file": comparison.current.board.sourceFile,
-            "counts": counts.isEmpty ? phrases.text("change.noChanges") : phrases.list(counts), "against": against,
-        ]) + "\n"
+        let against =
+            comparison.previous == nil
+            ? phrases.text("change.didNotExist", ["previous": comparison.previousName])
+            : phrases.text("change.against", ["previous": comparison.previousName])
+        var out =
+            phrases.text(
+                "change.summary",
+                [
+                    "file": comparison.current.board.sourceFile,
+                    "counts": counts.isEmpty ? phrases.text("change.noChanges") : phrases.list(counts),
+                    "against": against,
+                ]) + "\n"
         for change in changes {
             let marker: String
             switch change.kind {
@@ -75,6 +87,22 @@ public enum ChangeReport {
         @ExplicitNull var line: Int?
         @ExplicitNull var previousLine: Int?
         let summary: String
+
+        /// The change as `diff --format json` and `history --format json` write it.
+        init(_ change: CardChange, locale: BoardLocale) {
+            kind = change.isRename && change.kind == .edited ? "renamed" : change.kind.rawValue
+            id = change.id
+            title = change.card.title
+            previousTitle = change.old?.title
+            from = change.old?.lane
+            to = change.kind == .removed ? nil : change.new?.lane
+            fromState = change.old?.state.slug
+            toState = change.kind == .removed ? nil : change.new?.state.slug
+            fields = change.editedFields.map(\.rawValue)
+            line = change.new?.location.line
+            previousLine = change.old?.location.line
+            summary = ChangeReport.sentence(change, locale: locale)
+        }
     }
 
     struct JSONReport: Encodable {
@@ -87,16 +115,10 @@ public enum ChangeReport {
     /// `{board, previous, previousExisted, changes: [{kind, id, title, previousTitle, from, to, fromState, toState, fields, line, previousLine, summary}]}`.
     public static func json(_ comparison: VersionComparison, locale: BoardLocale? = nil) -> String {
         let locale = locale ?? comparison.current.board.locale
-        let changes = comparison.changes.filter { $0.kind != .unchanged }.map { change in
-            JSONChange(kind: change.isRename && change.kind == .edited ? "renamed" : change.kind.rawValue, id: change.id,
-                       title: change.card.title, previousTitle: change.old?.title, from: change.old?.lane,
-                       to: change.kind == .removed ? nil : change.new?.lane, fromState: change.old?.state.slug,
-                       toState: change.kind == .removed ? nil : change.new?.state.slug,
-                       fields: change.editedFields.map(\.rawValue), line: change.new?.location.line,
-                       previousLine: change.old?.location.line, summary: sentence(change, locale: locale))
-        }
-        let report = JSONReport(board: comparison.current.board.sourceFile, previous: comparison.previousName,
-                                previousExisted: comparison.previous != nil, changes: changes)
+        let changes = comparison.changes.filter { $0.kind != .unchanged }.map { JSONChange($0, locale: locale) }
+        let report = JSONReport(
+            board: comparison.current.board.sourceFile, previous: comparison.previousName,
+            previousExisted: comparison.previous != nil, changes: changes)
         return JSONOutput.string(report)
     }
 }

@@ -12,18 +12,24 @@ public enum HistoryReport {
     static func iso(_ seconds: Int) -> String {
         let days = Int((Double(seconds) / 86_400).rounded(.down))
         let rest = seconds - days * 86_400
-        return CalendarDate(daysSinceEpoch: days).description + "T" + pad(rest / 3600, 2) + ":" + pad(rest % 3600 / 60, 2)
+        return CalendarDate(daysSinceEpoch: days).description + "T" + pad(rest / 3600, 2) + ":"
+            + pad(rest % 3600 / 60, 2)
             + ":" + pad(rest % 60, 2) + "Z"
     }
 
     /// Events grouped by commit, newest first, with sentences in the board's language.
-    public static func text(_ history: BoardHistory, events: [BoardHistory.Event], board: Board, locale: BoardLocale? = nil) -> String {
+    public static func text(
+        _ history: BoardHistory, events: [BoardHistory.Event], board: Board, locale: BoardLocale? = nil
+    ) -> String {
         let phrases = Phrases(locale ?? board.locale)
         let commits = Set(events.map(\.commit.id)).count
-        var out = phrases.text("history.headline", [
-            "file": board.sourceFile, "events": phrases.catalogue.plural("history.events", count: events.count),
-            "commits": phrases.catalogue.plural("history.commits", count: commits),
-        ]) + "\n"
+        var out =
+            phrases.text(
+                "history.headline",
+                [
+                    "file": board.sourceFile, "events": phrases.catalogue.plural("history.events", count: events.count),
+                    "commits": phrases.catalogue.plural("history.commits", count: commits),
+                ]) + "\n"
         var current: String?
         for event in events {
             if event.commit.id != current {
@@ -36,22 +42,26 @@ public enum HistoryReport {
         return DiagnosticPrinter.sanitizedKeepingNewlines(out)
     }
 
+    /// A commit's fields and the change's (`ChangeReport.JSONChange`), side by side in one object.
     struct JSONEvent: Encodable {
         let commit: String
         let shortCommit: String
         let author: String
         let date: String
         let subject: String
-        let kind: String
-        let id: String
-        let title: String
-        @ExplicitNull var previousTitle: String?
-        @ExplicitNull var from: String?
-        @ExplicitNull var to: String?
-        @ExplicitNull var fromState: String?
-        @ExplicitNull var toState: String?
-        let fields: [String]
-        let summary: String
+        let change: ChangeReport.JSONChange
+
+        private enum Keys: String, CodingKey { case commit, shortCommit, author, date, subject }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(commit, forKey: .commit)
+            try container.encode(shortCommit, forKey: .shortCommit)
+            try container.encode(author, forKey: .author)
+            try container.encode(date, forKey: .date)
+            try container.encode(subject, forKey: .subject)
+            try change.encode(to: encoder)
+        }
     }
 
     struct JSONEntry: Encodable {
@@ -82,28 +92,29 @@ public enum HistoryReport {
 
     /// `{board, shallow, commits, events: [...], cards: [{id, title, created, entered, done,
     /// secondsInState, leadTimeSeconds, cycleTimeSeconds}], notes}`; dates are ISO 8601 in UTC.
-    public static func json(_ history: BoardHistory, events: [BoardHistory.Event], board: Board, locale: BoardLocale? = nil) -> String {
+    public static func json(
+        _ history: BoardHistory, events: [BoardHistory.Event], board: Board, locale: BoardLocale? = nil
+    ) -> String {
         let eventValues = events.map { event in
-            let change = event.change
-            return JSONEvent(commit: event.commit.id, shortCommit: event.commit.shortID, author: event.commit.author,
-                             date: iso(event.commit.date), subject: event.commit.subject,
-                             kind: change.isRename && change.kind == .edited ? "renamed" : change.kind.rawValue, id: change.id,
-                             title: change.card.title, previousTitle: change.old?.title, from: change.old?.lane,
-                             to: change.kind == .removed ? nil : change.new?.lane, fromState: change.old?.state.slug,
-                             toState: change.kind == .removed ? nil : change.new?.state.slug,
-                             fields: change.editedFields.map(\.rawValue), summary: ChangeReport.sentence(change, locale: locale ?? board.locale))
+            JSONEvent(
+                commit: event.commit.id, shortCommit: event.commit.shortID, author: event.commit.author,
+                date: iso(event.commit.date), subject: event.commit.subject,
+                change: ChangeReport.JSONChange(event.change, locale: locale ?? board.locale))
         }
         let cards = board.cards.compactMap { card -> JSONCard? in
             guard let timeline = history.timelines[card.id] else { return nil }
-            return JSONCard(id: card.id, title: card.title, created: iso(timeline.created),
-                            entered: timeline.entries.map { JSONEntry(lane: $0.lane, state: $0.state.slug, date: iso($0.date)) },
-                            done: timeline.done.map(iso),
-                            secondsInState: Dictionary(
-                                uniqueKeysWithValues: timeline.timeInStates(until: history.lastDate).map { ($0.key.slug, $0.value) }),
-                            leadTimeSeconds: timeline.leadTime, cycleTimeSeconds: timeline.cycleTime)
+            return JSONCard(
+                id: card.id, title: card.title, created: iso(timeline.created),
+                entered: timeline.entries.map { JSONEntry(lane: $0.lane, state: $0.state.slug, date: iso($0.date)) },
+                done: timeline.done.map(iso),
+                secondsInState: Dictionary(
+                    uniqueKeysWithValues: timeline.timeInStates(until: history.lastDate).map { ($0.key.slug, $0.value) }
+                ),
+                leadTimeSeconds: timeline.leadTime, cycleTimeSeconds: timeline.cycleTime)
         }
-        let report = JSONReport(board: board.sourceFile, shallow: history.isShallow, commits: history.commitCount,
-                                events: eventValues, cards: cards, notes: history.notes.map(\.message))
+        let report = JSONReport(
+            board: board.sourceFile, shallow: history.isShallow, commits: history.commitCount,
+            events: eventValues, cards: cards, notes: history.notes.map(\.message))
         return JSONOutput.string(report)
     }
 }

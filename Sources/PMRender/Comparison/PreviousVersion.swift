@@ -25,7 +25,8 @@ extension BoardComparison {
         let previous = bytes.map { BoardParser.parse($0, file: previousName) }
         var diagnostics = current.diagnostics
         if let previous, !previous.isReadable {
-            diagnostics.append(Diagnostic(.previousVersionUnreadable(previousName), file: current.board.sourceFile, at: nil))
+            diagnostics.append(
+                Diagnostic(.previousVersionUnreadable(previousName), file: current.board.sourceFile, at: nil))
             return VersionComparison(
                 current: current, previous: previous, previousName: previousName, changes: [],
                 boardDiagnostics: diagnostics, ruleDiagnostics: [])

@@ -13,18 +13,26 @@ extension OverdueReport {
             let phrases = Phrases(locale ?? board.locale)
             let entries = self.entries.filter { $0.board.sourceFile == board.sourceFile }
             let overdue = entries.filter { $0.status.isOverdue }.count
-            out += phrases.text("report.headline", [
-                "title": board.title, "file": board.sourceFile, "date": phrases.date(clock.today),
-                "counts": phrases.reportCounts(overdue: overdue, dueSoon: entries.count - overdue, listsDueSoon: listsDueSoon),
-            ]) + "\n"
+            out +=
+                phrases.text(
+                    "report.headline",
+                    [
+                        "title": board.title, "file": board.sourceFile, "date": phrases.date(clock.today),
+                        "counts": phrases.reportCounts(
+                            overdue: overdue, dueSoon: entries.count - overdue, listsDueSoon: listsDueSoon),
+                    ]) + "\n"
             for lane in board.lanes {
                 let inLane = entries.filter { $0.card.lane == lane.name }
                 guard !inLane.isEmpty else { continue }
                 out += "  \(lane.name)\n"
                 for entry in inLane {
                     let due = entry.card.due!
-                    let detail = phrases.text("report.entry", ["date": phrases.date(due.date, time: due.time),
-                                                               "status": phrases.status(entry.status)])
+                    let detail = phrases.text(
+                        "report.entry",
+                        [
+                            "date": phrases.date(due.date, time: due.time),
+                            "status": phrases.status(entry.status),
+                        ])
                     out += "    \(board.sourceFile):\(entry.card.location.line)  \(entry.card.title)  (\(detail))\n"
                 }
             }
@@ -38,15 +46,18 @@ extension OverdueReport {
         let phrases = Phrases(locale ?? boards.first?.board.locale ?? .en)
         let kind = listsDueSoon ? "overdueAndDueSoon" : "overdue"
         let dates = Set(boards.map { $0.clock.today }).sorted().map(\.description).joined(separator: ", ")
-        var out = "### \(phrases.text("report.table.\(kind)")) (\(phrases.text("report.table.asOf", ["date": dates])))\n\n"
+        var out =
+            "### \(phrases.text("report.table.\(kind)")) (\(phrases.text("report.table.asOf", ["date": dates])))\n\n"
         guard !entries.isEmpty else {
             return out + phrases.text("report.table.empty.\(kind)") + "\n"
         }
         let headers = ["board", "card", "column", "due", "status", "line"].map { phrases.text("report.table.\($0)") }
         out += "| " + headers.joined(separator: " | ") + " |\n| --- | --- | --- | --- | --- | --- |\n"
         for entry in entries {
-            let cells = [entry.board.title, entry.card.title, entry.card.lane, entry.card.due!.description,
-                         phrases.status(entry.status), "\(entry.board.sourceFile):\(entry.card.location.line)"]
+            let cells = [
+                entry.board.title, entry.card.title, entry.card.lane, entry.card.due!.description,
+                phrases.status(entry.status), "\(entry.board.sourceFile):\(entry.card.location.line)",
+            ]
             out += "| " + cells.map(OverdueReport.markdownCell).joined(separator: " | ") + " |\n"
         }
         return out
@@ -63,7 +74,9 @@ extension OverdueReport {
             case "\n", "\r", "\t":
                 out.append(" ")
             default:
-                if character.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) { out.append(character) }
+                if character.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) {
+                    out.append(character)
+                }
             }
         }
         return out
@@ -100,14 +113,19 @@ extension OverdueReport {
     /// `overdue` or `due-soon`.
     public func json() -> String {
         let boardEntries = boards.map { board, clock in
-            JSONBoard(title: board.title, file: board.sourceFile, asOf: clock.today.description,
-                      overdue: entries.filter { $0.board.sourceFile == board.sourceFile && $0.status.isOverdue }.count)
+            JSONBoard(
+                title: board.title, file: board.sourceFile, asOf: clock.today.description,
+                overdue: entries.filter { $0.board.sourceFile == board.sourceFile && $0.status.isOverdue }.count)
         }
-        let report = JSONReport(boards: boardEntries, overdue: overdueCount, cards: entries.map { entry in
-            JSONEntry(board: entry.board.title, file: entry.board.sourceFile, id: entry.card.id, title: entry.card.title,
-                      lane: entry.card.lane, state: entry.card.state.slug, due: entry.card.due!.iso, daysOverdue: entry.daysOverdue,
-                      status: entry.status.isOverdue ? "overdue" : "due-soon", line: entry.card.location.line)
-        })
+        let report = JSONReport(
+            boards: boardEntries, overdue: overdueCount,
+            cards: entries.map { entry in
+                JSONEntry(
+                    board: entry.board.title, file: entry.board.sourceFile, id: entry.card.id, title: entry.card.title,
+                    lane: entry.card.lane, state: entry.card.state.slug, due: entry.card.due!.iso,
+                    daysOverdue: entry.daysOverdue,
+                    status: entry.status.isOverdue ? "overdue" : "due-soon", line: entry.card.location.line)
+            })
         return JSONOutput.string(report)
     }
 }

@@ -37,7 +37,11 @@ public struct OverdueReport: Sendable {
                 case .none, .upcoming: include = false
                 }
                 if include {
-                    entries.append((Entry(board: board, card: card, status: status, daysOverdue: daysOverdue), boardIndex, cardIndex))
+                    entries.append(
+                        (
+                            Entry(board: board, card: card, status: status, daysOverdue: daysOverdue), boardIndex,
+                            cardIndex
+                        ))
                 }
             }
         }

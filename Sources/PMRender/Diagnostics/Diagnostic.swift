@@ -40,8 +40,10 @@ public struct Diagnostic: Hashable, Sendable {
     public var message: String
     public var notes: [Note]
 
-    public init(severity: Severity, code: String, file: String, location: SourceLocation?,
-                message: String, notes: [Note] = []) {
+    public init(
+        severity: Severity, code: String, file: String, location: SourceLocation?,
+        message: String, notes: [Note] = []
+    ) {
         self.severity = severity
         self.code = code
         self.file = file
@@ -52,8 +54,9 @@ public struct Diagnostic: Hashable, Sendable {
 
     /// Creates the diagnostic for `problem`, taking its severity, code and message from the catalogue.
     public init(_ problem: Problem, file: String, at location: SourceLocation?, notes: [Note] = []) {
-        self.init(severity: problem.severity, code: problem.code, file: file, location: location,
-                  message: problem.message, notes: notes)
+        self.init(
+            severity: problem.severity, code: problem.code, file: file, location: location,
+            message: problem.message, notes: notes)
     }
 
     public var isError: Bool { severity == .error }

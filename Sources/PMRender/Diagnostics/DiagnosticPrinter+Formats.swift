@@ -36,7 +36,8 @@ extension DiagnosticPrinter {
                 let place = note.location.map { "\(note.file):\($0.line):\($0.column)" } ?? note.file
                 message += "\nnote: \(place): \(note.message)"
             }
-            out += "::\(command) \(properties.joined(separator: ","))::\(githubData(sanitizedKeepingNewlines(message)))\n"
+            out +=
+                "::\(command) \(properties.joined(separator: ","))::\(githubData(sanitizedKeepingNewlines(message)))\n"
         }
         return out
     }
@@ -47,12 +48,14 @@ extension DiagnosticPrinter {
     }
 
     private static func githubProperty(_ text: String) -> String {
-        githubData(sanitized(text)).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+        githubData(sanitized(text)).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(
+            of: ",", with: "%2C")
     }
 
     /// `sanitized`, line by line: the newlines of multi-line output stay.
     static func sanitizedKeepingNewlines(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { sanitized(String($0)) }.joined(separator: "\n")
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { sanitized(String($0)) }.joined(
+            separator: "\n")
     }
 
     // MARK: JSON
@@ -77,9 +80,12 @@ extension DiagnosticPrinter {
     /// A JSON array of `{severity, code, file, line, column, message, notes}` objects.
     public static func json(_ diagnostics: [Diagnostic]) -> String {
         let values = diagnostics.map { d in
-            JSONDiagnostic(severity: d.severity.rawValue, code: d.code, file: d.file, line: d.location?.line,
-                           column: d.location?.column, message: d.message,
-                           notes: d.notes.map { .init(file: $0.file, line: $0.location?.line, column: $0.location?.column, message: $0.message) })
+            JSONDiagnostic(
+                severity: d.severity.rawValue, code: d.code, file: d.file, line: d.location?.line,
+                column: d.location?.column, message: d.message,
+                notes: d.notes.map {
+                    .init(file: $0.file, line: $0.location?.line, column: $0.location?.column, message: $0.message)
+                })
         }
         return encode(values)
     }
@@ -91,7 +97,10 @@ extension DiagnosticPrinter {
         let version = "2.1.0"
         let runs: [Run]
 
-        enum CodingKeys: String, CodingKey { case schema = "$schema", version, runs }
+        enum CodingKeys: String, CodingKey {
+            case schema = "$schema"
+            case version, runs
+        }
 
         struct Run: Encodable {
             let tool: Tool
@@ -158,25 +167,38 @@ extension DiagnosticPrinter {
         var ruleIndex: [String: Int] = [:]
         for diagnostic in diagnostics where ruleIndex[diagnostic.code] == nil {
             ruleIndex[diagnostic.code] = rules.count
-            rules.append(SarifLog.Rule(id: diagnostic.code, shortDescription: .init(text: diagnostic.code.replacingOccurrences(of: "-", with: " ")),
-                                       defaultConfiguration: .init(level: level(diagnostic.severity))))
+            rules.append(
+                SarifLog.Rule(
+                    id: diagnostic.code,
+                    shortDescription: .init(text: diagnostic.code.replacingOccurrences(of: "-", with: " ")),
+                    defaultConfiguration: .init(level: level(diagnostic.severity))))
         }
-        func location(_ file: String, _ position: SourceLocation?, id: Int? = nil, message: String? = nil) -> SarifLog.Location {
+        func location(_ file: String, _ position: SourceLocation?, id: Int? = nil, message: String? = nil)
+            -> SarifLog.Location
+        {
             let uri = file.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? file
             return SarifLog.Location(
                 id: id,
-                physicalLocation: .init(artifactLocation: .init(uri: uri),
-                                        region: position.map { .init(startLine: $0.line, startColumn: $0.column) }),
+                physicalLocation: .init(
+                    artifactLocation: .init(uri: uri),
+                    region: position.map { .init(startLine: $0.line, startColumn: $0.column) }),
                 message: message.map { .init(text: $0) })
         }
         let results = diagnostics.map { d in
             SarifLog.Result(
-                ruleId: d.code, ruleIndex: ruleIndex[d.code]!, level: level(d.severity), message: .init(text: d.message),
+                ruleId: d.code, ruleIndex: ruleIndex[d.code]!, level: level(d.severity),
+                message: .init(text: d.message),
                 locations: [location(d.file, d.location)],
-                relatedLocations: d.notes.isEmpty ? nil : d.notes.enumerated().map { location($1.file, $1.location, id: $0 + 1, message: $1.message) })
+                relatedLocations: d.notes.isEmpty
+                    ? nil : d.notes.enumerated().map { location($1.file, $1.location, id: $0 + 1, message: $1.message) }
+            )
         }
-        let log = SarifLog(runs: [.init(tool: .init(driver: .init(
-            name: "pm-render", version: PMRenderVersion.string, rules: rules)), results: results)])
+        let log = SarifLog(runs: [
+            .init(
+                tool: .init(
+                    driver: .init(
+                        name: "pm-render", version: PMRenderVersion.string, rules: rules)), results: results)
+        ])
         return encode(log)
     }
 

@@ -43,8 +43,9 @@ public enum DiagnosticPrinter {
     public static func text(_ diagnostics: [Diagnostic]) -> String {
         var out = ""
         for diagnostic in diagnostics {
-            out += line(file: diagnostic.file, location: diagnostic.location, severity: diagnostic.severity.rawValue,
-                        message: diagnostic.message)
+            out += line(
+                file: diagnostic.file, location: diagnostic.location, severity: diagnostic.severity.rawValue,
+                message: diagnostic.message)
             for note in diagnostic.notes {
                 out += line(file: note.file, location: note.location, severity: "note", message: note.message)
             }

@@ -13,12 +13,14 @@ extension Problem {
             .frontMatterValueNotText, .unknownTimezone, .invalidDueSoon, .invalidReminder, .invalidWikilinkBase,
             .invalidRule, .unknownLaneInRule, .newCardInWrongLane, .illegalMove, .previousVersionUnreadable,
             .templateSyntax, .missingTemplate, .missingPartial, .missingHistoryTemplate, .partialCycle,
-            .unknownTemplateKey, .unescapedText, .templateKeyNotText, .templateNestingTooDeep, .unsupportedTemplateTag,
+            .unknownTemplateKey, .unescapedText, .templateKeyNotText, .templateNestingTooDeep, .templateRecursion,
+            .unsupportedTemplateTag,
             .unreadableTemplate, .noSuchCard, .ambiguousCard, .noSuchLane, .noLaneForState, .moveNotAllowed,
             .laneAtWIPLimit, .stateAtWIPLimit, .newCardNotAllowed, .boardHasErrors, .boardChangedOnDisk,
             .editChangesBoard, .invalidEditValue, .editNotPossible, .fileSystem:
             return .error
-        case .firstCardWithID, .tooManyDiagnostics, .historyVersionSkipped, .identityRenumbered, .cardAlreadyInLane:
+        case .firstCardWithID, .tooManyDiagnostics, .notABoard, .historyVersionSkipped, .identityRenumbered,
+            .cardAlreadyInLane:
             return .note
         default:
             return .warning
@@ -52,7 +54,6 @@ extension Problem {
         case .invalidTagColor: return "invalid-tag-color"
         case .invalidRule: return "invalid-rule"
         case .unknownLaneInRule: return "unknown-lane-in-rule"
-        case .headingBetweenLanes: return "heading-between-lanes"
         case .strayContent: return "stray-content"
         case .invalidWIPLimit: return "invalid-wip-limit"
         case .emptyCard: return "empty-card"
@@ -71,6 +72,7 @@ extension Problem {
         case .historyVersionSkipped: return "history-version-skipped"
         case .shallowHistory: return "shallow-history"
         case .neverCommitted: return "never-committed"
+        case .notABoard: return "not-a-board"
         case .templateSyntax: return "template-syntax"
         case .missingTemplate, .missingHistoryTemplate: return "missing-template"
         case .missingPartial: return "missing-partial"
@@ -79,6 +81,7 @@ extension Problem {
         case .unescapedText: return "unescaped-text"
         case .templateKeyNotText: return "template-key-not-text"
         case .templateNestingTooDeep: return "template-too-deep"
+        case .templateRecursion: return "template-recursion"
         case .unsupportedTemplateTag: return "unsupported-template-tag"
         case .unreadableTemplate: return "unreadable-template"
         case .tooManyDiagnostics: return "too-many-diagnostics"
@@ -115,71 +118,80 @@ extension Problem {
         case .frontMatterNotMapping:
             return "front matter must be a mapping of 'key: value' lines"
         case .unknownFrontMatterKey(let key, let suggestion):
-            return "unknown front-matter key '\(key)' is ignored: did you mean '\(suggestion)'?"
+            return "unknown front-matter key \(Self.quote(key)) is ignored: did you mean \(Self.quote(suggestion))?"
         case .frontMatterValueNotText(let key):
-            return "front-matter key '\(key)' must be a single value"
+            return "front-matter key \(Self.quote(key)) must be a single value"
         case .unsupportedLocale(let value):
-            return "locale '\(value)' is not supported, so the pages are in English: supported locales are "
-                + BoardLocale.supportedList
+            return "locale \(Self.quote(value)) is not supported, so the pages follow the board's text (Korean for a "
+                + "board written mostly in Hangul, else English): supported locales are " + BoardLocale.supportedList
         case .unknownTimezone(let value):
-            return "unknown time zone '\(value)': expected an IANA name such as 'UTC', 'Europe/Berlin' or 'Asia/Seoul'"
+            return
+                "unknown time zone \(Self.quote(value)): expected an IANA name such as 'UTC', 'Europe/Berlin' or 'Asia/Seoul'"
         case .invalidDueSoon(let value):
-            return "invalid due-soon '\(value)': expected a whole number of days from 0 to 365"
+            return "invalid due-soon \(Self.quote(value)): expected a whole number of days from 0 to 365"
         case .invalidReminder(let value):
-            return "invalid reminder '\(value)': expected a time before the deadline such as '1d', '2h', '30m', "
+            return
+                "invalid reminder \(Self.quote(value)): expected a time before the deadline such as '1d', '2h', '30m', "
                 + "or 'none'"
         case .invalidWikilinkBase(let value):
-            return "invalid wikilink-base '\(value)': expected a URL starting with https://, http:// or /"
+            return "invalid wikilink-base \(Self.quote(value)): expected a URL starting with https://, http:// or /"
         case .invalidTagColor(let tag, let color):
-            return "colour '\(color)' of tag '\(tag)' is ignored: use a hex colour ('#d73a4a'), a CSS colour name "
+            return
+                "colour \(Self.quote(color)) of tag \(Self.quote(tag)) is ignored: use a hex colour ('#d73a4a'), a CSS colour name "
                 + "or rgb(…)"
         case .invalidRule(let key, let reason):
-            return "invalid '\(key)' rule: \(reason)"
+            return "invalid \(Self.quote(key)) rule: \(reason)"
         case .unknownLaneInRule(let key, let name, let lanes):
-            return "'\(key)' names '\(name)', which is neither a lane of this board nor TODO, DOING or DONE: the "
+            return
+                "\(Self.quote(key)) names \(Self.quote(name)), which is neither a lane of this board nor TODO, DOING or DONE: the "
                 + "lanes are \(Problem.list(lanes, or: false))"
-        case .headingBetweenLanes:
-            return "a heading between lanes is ignored: lanes are the board's '##' headings"
         case .strayContent(let what):
             return "\(what) after a lane's cards is not part of any card and is not shown: indent it under the card "
                 + "it belongs to"
         case .invalidWIPLimit(let value):
-            return "invalid WIP limit '\(value)': expected a whole number, e.g. '## DOING (3)'"
+            return "invalid WIP limit \(Self.quote(value)): expected a whole number, e.g. '## DOING (3)'"
         case .emptyCard:
             return "empty card is skipped: give it a title"
         case .titleTooLong(let length, let limit):
             return "card title is \(length) characters long; only the first \(limit) are shown: move the rest into "
                 + "the description"
         case .invalidDeadline(let value):
-            return "'\(value)' is not a date, so the card has no deadline: expected YYYY-MM-DD (or the board's "
+            return
+                "\(Self.quote(value)) is not a date, so the card has no deadline: expected YYYY-MM-DD (or the board's "
                 + "date format), optionally with HH:MM"
         case .invalidDate(let value):
-            return "'\(value)' is not a date and is ignored: expected YYYY-MM-DD"
+            return "\(Self.quote(value)) is not a date and is ignored: expected YYYY-MM-DD"
         case .timeWithoutDate:
             return "a time without a date is ignored: add the date, e.g. '@{2026-12-01} @@{14:00}'"
         case .conflictingDeadlines(let first, let second):
-            return "card has two different deadlines, '\(first)' and '\(second)': the first is used; keep one"
+            return
+                "card has two different deadlines, \(Self.quote(first)) and \(Self.quote(second)): the first is used; keep one"
         case .conflictingIDs(let first, let second):
-            return "card has two different IDs, '\(first)' and '\(second)': the first is used; keep one"
+            return
+                "card has two different IDs, \(Self.quote(first)) and \(Self.quote(second)): the first is used; keep one"
         case .invalidCardID(let value):
-            return "invalid card ID '\(value)' is ignored: use letters, digits, '-', '_' or '.'"
+            return "invalid card ID \(Self.quote(value)) is ignored: use letters, digits, '-', '_' or '.'"
         case .duplicateCardID(let id, let title, let renamed):
-            return "card '\(title)' repeats the ID '\(id)' of another card, so it is '\(renamed)' on the page: give "
+            return
+                "card \(Self.quote(title)) repeats the ID \(Self.quote(id)) of another card, so it is \(Self.quote(renamed)) on the page: give "
                 + "it an ID of its own"
         case .firstCardWithID:
             return "the first card with that ID is here"
         case .overWIPLimit(let lane, let count, let limit):
-            return "lane '\(lane)' has \(count) cards, over its WIP limit of \(limit)"
+            return "lane \(Self.quote(lane)) has \(count) cards, over its WIP limit of \(limit)"
         case .overStateWIPLimit(let state, let count, let limit):
             return "the \(state.rawValue) lanes hold \(count) cards, over the WIP limit of \(limit)"
         case .newCardInWrongLane(let title, let lane, let allowed):
-            return "new card '\(title)' starts in '\(lane)', but the 'new-cards' rule lets new cards start only in "
+            return
+                "new card \(Self.quote(title)) starts in \(Self.quote(lane)), but the 'new-cards' rule lets new cards start only in "
                 + Problem.list(allowed)
         case .illegalMove(let title, let from, let to, let allowed):
             let options =
                 allowed.isEmpty
-                ? "cards in '\(from)' may not move" : "cards in '\(from)' may move only to \(Problem.list(allowed))"
-            return "card '\(title)' moved from '\(from)' to '\(to)', which the 'transitions' rule does not allow: "
+                ? "cards in \(Self.quote(from)) may not move"
+                : "cards in \(Self.quote(from)) may move only to \(Problem.list(allowed))"
+            return
+                "card \(Self.quote(title)) moved from \(Self.quote(from)) to \(Self.quote(to)), which the 'transitions' rule does not allow: "
                 + options
         case .previousVersionUnreadable(let version):
             return "the previous version (\(version)) is not a readable board, so the changes cannot be checked"
@@ -188,14 +200,17 @@ extension Problem {
         case .shallowHistory(let commits):
             return "this is a shallow clone: the history shows only the \(commits) commit\(commits == 1 ? "" : "s") "
                 + "available; fetch the full history (e.g. 'fetch-depth: 0' in actions/checkout) to see it all"
+        case .notABoard:
+            return "skipped: not a board (no lane with a kanban name such as TODO, Doing, Done or 진행 중, and no "
+                + "kanban-plugin front matter); name the file itself to read it as a board"
         case .neverCommitted:
             return "the board has never been committed, so it has no history yet"
         case .templateSyntax(let detail):
             return "template syntax error: \(detail)"
         case .missingTemplate(let name):
-            return "missing template '\(name)': add \(name).mustache to the templates folder"
+            return "missing template \(Self.quote(name)): add \(name).mustache to the templates folder"
         case .missingPartial(let name):
-            return "partial '\(name)' does not exist: add \(name).mustache to the templates folder"
+            return "partial \(Self.quote(name)) does not exist: add \(name).mustache to the templates folder"
         case .missingHistoryTemplate:
             return "missing template 'history': the board is in git, so a history page is rendered; add "
                 + "history.mustache to the templates folder, or use --no-history"
@@ -203,45 +218,57 @@ extension Problem {
             return "partials include each other in a cycle outside any section (\(chain.joined(separator: " → "))): "
                 + "this would never finish"
         case .unknownTemplateKey(let name):
-            return "unknown key '\(name)': the template would render nothing here; see docs/TEMPLATES.md for the keys"
+            return
+                "unknown key \(Self.quote(name)): the template would render nothing here; see docs/TEMPLATES.md for the keys"
         case .unescapedText(let name):
-            return "'\(name)' is text from the board and must be escaped: write {{\(name)}}, not {{{\(name)}}} or "
+            return
+                "\(Self.quote(name)) is text from the board and must be escaped: write {{\(name)}}, not {{{\(name)}}} or "
                 + "{{&\(name)}}"
         case .templateKeyNotText(let name):
-            return "'\(name)' is a group of values, not text: use it as a section ({{#\(name)}}…{{/\(name)}})"
+            return "\(Self.quote(name)) is a group of values, not text: use it as a section ({{#\(name)}}…{{/\(name)}})"
         case .templateNestingTooDeep(let limit):
             return "sections are nested more than \(limit) deep here: simplify the template"
+        case .templateRecursion(let limit):
+            return "partials included each other more than \(limit) deep here, so the page was not written: a partial "
+                + "that includes itself must be inside a section its data ends (a name an outer value also has, such "
+                + "as the page's own list, starts the recursion over)"
         case .unsupportedTemplateTag(let text):
-            return "'\(text)' is not supported: pm-render's templates use plain Mustache (no pragmas, no dynamic "
+            return
+                "\(Self.quote(text)) is not supported: pm-render's templates use plain Mustache (no pragmas, no dynamic "
                 + "partials)"
         case .unreadableTemplate(let reason):
             return "cannot read template: \(reason)"
         case .tooManyDiagnostics(let more):
             return "\(more) more diagnostics not shown"
         case .noSuchCard(let query):
-            return "no card matches '\(query)': give a card's ID, its title or the start of either "
+            return "no card matches \(Self.quote(query)): give a card's ID, its title or the start of either "
                 + "('pm-render show' lists them)"
         case .ambiguousCard(let query, let candidates):
-            return "'\(query)' matches \(candidates.count) cards: \(candidates.joined(separator: ", ")); give more of "
+            return
+                "\(Self.quote(query)) matches \(candidates.count) cards: \(candidates.joined(separator: ", ")); give more of "
                 + "the title, or the card's ID"
         case .noSuchLane(let name, let lanes):
-            return "the board has no lane '\(name)': its lanes are \(Problem.list(lanes, or: false))"
+            return "the board has no lane \(Self.quote(name)): its lanes are \(Problem.list(lanes, or: false))"
         case .noLaneForState(let state):
             return "the board has no \(state.rawValue) lane: name the lane with --lane, or give the board one"
         case .moveNotAllowed(let title, let from, let to, let allowed):
             let options =
                 allowed.isEmpty
-                ? "cards in '\(from)' may not move" : "cards in '\(from)' may move only to \(Problem.list(allowed))"
-            return "cannot move '\(title)' from '\(from)' to '\(to)': the 'transitions' rule here does not allow it; "
+                ? "cards in \(Self.quote(from)) may not move"
+                : "cards in \(Self.quote(from)) may move only to \(Problem.list(allowed))"
+            return
+                "cannot move \(Self.quote(title)) from \(Self.quote(from)) to \(Self.quote(to)): the 'transitions' rule here does not allow it; "
                 + "\(options)"
         case .laneAtWIPLimit(let lane, let count, let limit):
-            return "lane '\(lane)' is full: it holds \(count) card\(count == 1 ? "" : "s") and its WIP limit here is "
+            return
+                "lane \(Self.quote(lane)) is full: it holds \(count) card\(count == 1 ? "" : "s") and its WIP limit here is "
                 + "\(limit); finish or move a card first"
         case .stateAtWIPLimit(let state, let count, let limit):
             return "the \(state.rawValue) lanes are full: they hold \(count) card\(count == 1 ? "" : "s") and the WIP "
                 + "limit here is \(limit); finish or move a card first"
         case .newCardNotAllowed(let lane, let allowed):
-            return "a new card may not start in '\(lane)': the 'new-cards' rule here lets new cards start only in "
+            return
+                "a new card may not start in \(Self.quote(lane)): the 'new-cards' rule here lets new cards start only in "
                 + "\(Problem.list(allowed))"
         case .ruleOverridden(let problem):
             return "\(problem.message); done anyway (--force)"
@@ -254,14 +281,15 @@ extension Problem {
             return "nothing was written: after this edit the board would not read the same way (\(detail)); please "
                 + "report this with the board"
         case .identityRenumbered(let title, let from, let to):
-            return "card '\(title)' is now '\(to)' (was '\(from)'): cards with the same title are numbered in file "
+            return
+                "card \(Self.quote(title)) is now \(Self.quote(to)) (was \(Self.quote(from))): cards with the same title are numbered in file "
                 + "order; give it an ID ('^id') to keep it"
         case .invalidEditValue(let option, let value, let expected):
-            return "invalid \(option) '\(value)': expected \(expected)"
+            return "invalid \(option) \(Self.quote(value)): expected \(expected)"
         case .editNotPossible(let reason):
             return "cannot make this edit: \(reason)"
         case .cardAlreadyInLane(let title, let lane):
-            return "'\(title)' is already in '\(lane)': nothing to do"
+            return "\(Self.quote(title)) is already in \(Self.quote(lane)): nothing to do"
         case .fileSystem(let sentence):
             return sentence
         }
@@ -269,9 +297,22 @@ extension Problem {
 }
 
 extension Problem {
+    /// The longest text a message quotes whole: a longer value (a 1 MB deadline) is cut, so that a diagnostic
+    /// stays one readable line.
+    static let quotedLength = 80
+
+    /// `'value'` for a message; a value longer than `quotedLength` characters is cut with "…".
+    static func quote(_ value: String) -> String {
+        var end = value.startIndex
+        guard value.formIndex(&end, offsetBy: quotedLength, limitedBy: value.endIndex), end != value.endIndex else {
+            return "'\(value)'"
+        }
+        return "'\(value[..<value.index(value.startIndex, offsetBy: quotedLength - 1)])…'"
+    }
+
     /// "'Review'", "'Review' or 'Done'", "'A', 'B' or 'C'" (with quotes), for names in messages.
     static func list(_ names: [String], or: Bool = true) -> String {
-        let quoted = names.map { "'\($0)'" }
+        let quoted = names.map { "\(Self.quote($0))" }
         guard quoted.count > 1 else { return quoted.first ?? "nowhere" }
         return quoted.dropLast().joined(separator: ", ") + (or ? " or " : " and ") + quoted.last!
     }

@@ -22,7 +22,6 @@ public enum Problem: Hashable, Sendable {
     case unknownLaneInRule(key: String, name: String, lanes: [String])
 
     // Lanes
-    case headingBetweenLanes
     case strayContent(String)
     case invalidWIPLimit(String)
 
@@ -49,6 +48,8 @@ public enum Problem: Hashable, Sendable {
     case historyVersionSkipped(commit: String, subject: String)
     case shallowHistory(commits: Int)
     case neverCommitted
+    /// A Markdown file found in a folder that does not look like a board.
+    case notABoard
 
     // Templates
     case templateSyntax(String)
@@ -60,6 +61,7 @@ public enum Problem: Hashable, Sendable {
     case unescapedText(String)
     case templateKeyNotText(String)
     case templateNestingTooDeep(limit: Int)
+    case templateRecursion(limit: Int)
     case unsupportedTemplateTag(String)
     case unreadableTemplate(String)
 

@@ -243,30 +243,16 @@ struct Editor {
         }
         if !changes.addTags.isEmpty || !changes.removeTags.isEmpty {
             for tag in changes.addTags + changes.removeTags { try validateTag(tag) }
-            var tags = card.tags
-            for tag in unique(changes.addTags) where !tags.contains(tag) {
-                addTag(tag, to: &block)
-                tags.append(tag)
-            }
-            for tag in unique(changes.removeTags) where tags.contains(tag) {
-                removeTag(tag, from: &block)
-                tags.removeAll { $0 == tag }
-            }
-            check.tags = tags
+            check.tags = change(
+                card.tags, adding: changes.addTags, removing: changes.removeTags, in: &block, add: addTag,
+                remove: removeTag)
             fields.append("tags")
         }
         if !changes.addAssignees.isEmpty || !changes.removeAssignees.isEmpty {
             for name in changes.addAssignees + changes.removeAssignees { try validateAssignee(name) }
-            var names = card.assignees
-            for name in unique(changes.addAssignees) where !names.contains(name) {
-                addAssignee(name, to: &block)
-                names.append(name)
-            }
-            for name in unique(changes.removeAssignees) where names.contains(name) {
-                removeAssignee(name, from: &block)
-                names.removeAll { $0 == name }
-            }
-            check.assignees = names
+            check.assignees = change(
+                card.assignees, adding: changes.addAssignees, removing: changes.removeAssignees, in: &block,
+                add: addAssignee, remove: removeAssignee)
             fields.append("assignees")
         }
         check.titleChanged = changes.title != nil
@@ -516,6 +502,23 @@ struct Editor {
                 .usage, .invalidEditValue(option: "assignee", value: name, expected: "a name without ',' or ']'"),
                 file: file)
         }
+    }
+
+    /// Adds the values a list (tags, assignees) lacks and removes those it has, in the card's text; the new list.
+    private func change(
+        _ list: [String], adding: [String], removing: [String], in block: inout CardBlock,
+        add: (String, inout CardBlock) -> Void, remove: (String, inout CardBlock) -> Void
+    ) -> [String] {
+        var list = list
+        for value in unique(adding) where !list.contains(value) {
+            add(value, &block)
+            list.append(value)
+        }
+        for value in unique(removing) where list.contains(value) {
+            remove(value, &block)
+            list.removeAll { $0 == value }
+        }
+        return list
     }
 
     private func unique(_ values: [String]) -> [String] {

@@ -18,7 +18,7 @@ public enum BoardJSON {
 
         init(_ board: Board) {
             title = board.title
-            description = PlainText.markdown(board.description)
+            description = board.descriptionSource
             timezone = board.timezone
             locale = board.locale.rawValue
             dueSoonDays = board.dueSoonDays

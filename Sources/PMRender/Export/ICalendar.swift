@@ -21,7 +21,9 @@ public enum ICalendar {
 
     /// The feed of one or more boards, each identified by the slug of its file name.
     public static func feed(for boards: [Board], name: String, options: Options) -> String {
-        feed(for: boards.map { ($0, Slug.make(BoardParser.titleFromFileName($0.sourceFile))) }, name: name, options: options)
+        feed(
+            for: boards.map { ($0, Slug.make(BoardParser.titleFromFileName($0.sourceFile))) }, name: name,
+            options: options)
     }
 
     /// The feed, with CRLF line endings and lines folded at 75 octets. Each board comes with its slug,
@@ -81,7 +83,9 @@ public enum ICalendar {
                 }
                 lines.line("STATUS:CONFIRMED")
                 lines.line("TRANSP:TRANSPARENT")
-                if let base = options.baseURL, let url = cardURL(base: base, board: boards.count > 1 ? boardSlug : nil, card: card) {
+                if let base = options.baseURL,
+                    let url = cardURL(base: base, board: boards.count > 1 ? boardSlug : nil, card: card)
+                {
                     lines.line("URL:" + url)
                 }
                 if let trigger = board.settings.reminder.trigger {
@@ -236,7 +240,9 @@ public enum ICalendar {
     static func utc(date: CalendarDate, time: TimeOfDay, timezone: String) -> String {
         let local = date.daysSinceEpoch * 86_400 + time.minutesSinceMidnight * 60
         let zone = TimeZones.zone(timezone) ?? TimeZone(identifier: "UTC")!
-        func offset(_ instant: Int) -> Int { zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant))) }
+        func offset(_ instant: Int) -> Int {
+            zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant)))
+        }
         let before = offset(local - 86_400)
         let after = offset(local + 86_400)
         var valid: [Int] = []
@@ -247,7 +253,8 @@ public enum ICalendar {
         let seconds = valid.min() ?? (local - before)
         let days = Int((Double(seconds) / 86_400).rounded(.down))
         let rest = seconds - days * 86_400
-        return basicDate(CalendarDate(daysSinceEpoch: days)) + "T" + pad(rest / 3600, 2) + pad(rest % 3600 / 60, 2) + pad(rest % 60, 2) + "Z"
+        return basicDate(CalendarDate(daysSinceEpoch: days)) + "T" + pad(rest / 3600, 2) + pad(rest % 3600 / 60, 2)
+            + pad(rest % 60, 2) + "Z"
     }
 
     static func cardURL(base: String, board: String?, card: Card) -> String? {

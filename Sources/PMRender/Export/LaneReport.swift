@@ -9,9 +9,10 @@ public enum LaneReport {
         var out = "\(board.sourceFile): \(board.lanes.count) lane\(board.lanes.count == 1 ? "" : "s")"
         if !board.archive.isEmpty { out += ", \(board.archive.count) archived" }
         out += " (\(board.style.dialect.rawValue))\n"
-        let width = min(40, board.lanes.map { $0.name.count }.max() ?? 0)
+        // Padded by the columns a terminal gives them (Hangul, Chinese and emoji take two).
+        let width = min(40, board.lanes.map { TerminalWidth.width($0.name) }.max() ?? 0)
         for lane in board.lanes {
-            let name = lane.name.count < width ? lane.name + String(repeating: " ", count: width - lane.name.count) : lane.name
+            let name = lane.name + String(repeating: " ", count: max(0, width - TerminalWidth.width(lane.name)))
             let state = lane.state.slug + String(repeating: " ", count: 5 - lane.state.slug.count)
             var line = "  \(name)  \(state)  (\(reason(lane.stateSource)))  \(lane.cards.count) card"
             if lane.cards.count != 1 { line += "s" }

@@ -32,7 +32,8 @@ public struct Catalogue: Sendable {
     init(locale: String, json: String) throws {
         let file = try JSONDecoder().decode(File.self, from: Data(json.utf8))
         guard let plural = PluralRule(rawValue: file.plural) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "unknown plural rule '\(file.plural)'"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: [], debugDescription: "unknown plural rule '\(file.plural)'"))
         }
         self.locale = locale
         self.name = file.name
@@ -70,10 +71,13 @@ public struct Catalogue: Sendable {
     /// "Dec 1, 2026" / "2026년 12월 1일 (화)", with the time for timed deadlines. Written from the
     /// catalogue's patterns, never from the machine's locale data.
     func date(_ date: CalendarDate, time: TimeOfDay? = nil) -> String {
-        let text = self.text("date.format", [
-            "year": String(date.year), "month": String(date.month), "day": String(date.day),
-            "monthShort": list("months.short", date.month - 1), "weekdayShort": list("weekdays.short", date.weekday),
-        ])
+        let text = self.text(
+            "date.format",
+            [
+                "year": String(date.year), "month": String(date.month), "day": String(date.day),
+                "monthShort": list("months.short", date.month - 1),
+                "weekdayShort": list("weekdays.short", date.weekday),
+            ])
         guard let time else { return text }
         return self.text("date.withTime", ["date": text, "time": time.description])
     }
@@ -98,7 +102,6 @@ public enum Localization {
     /// Catalogues decoded so far, by locale code: each is decoded when first used (most runs need one).
     private static let loaded = Mutex<[String: Catalogue]>([:])
 
-
     /// Supported locale codes, sorted: one per `Locales/*.json` file (the catalogue tests make sure
     /// each one loads).
     public static let supported: [String] = EmbeddedLocales.sources.keys.sorted()
@@ -121,7 +124,9 @@ public enum Localization {
     /// The catalogue of `code`, decoded once; nil when it is not embedded or does not decode.
     static func load(_ code: String) -> Catalogue? {
         if let catalogue = loaded.withLock({ $0[code] }) { return catalogue }
-        guard let json = EmbeddedLocales.sources[code], let catalogue = try? Catalogue(locale: code, json: json) else { return nil }
+        guard let json = EmbeddedLocales.sources[code], let catalogue = try? Catalogue(locale: code, json: json) else {
+            return nil
+        }
         loaded.withLock { $0[code] = catalogue }
         return catalogue
     }

@@ -103,7 +103,9 @@ struct Phrases: Sendable {
     func dueSoonHeading(_ count: Int) -> String { catalogue.text("heading.dueSoon", ["count": String(count)]) }
 
     func summary(cards: Int, overdue: Int) -> String {
-        overdue == 0 ? self.cards(cards) : catalogue.text("summary.withOverdue", ["cards": self.cards(cards), "overdue": String(overdue)])
+        overdue == 0
+            ? self.cards(cards)
+            : catalogue.text("summary.withOverdue", ["cards": self.cards(cards), "overdue": String(overdue)])
     }
 
     func countLabel(count: Int, limit: Int?) -> String {
@@ -121,7 +123,9 @@ struct Phrases: Sendable {
         var parts: [String] = []
         if overdue > 0 { parts.append(catalogue.text("report.overdueCount", ["count": String(overdue)])) }
         if listsDueSoon, dueSoon > 0 { parts.append(catalogue.text("report.dueSoonCount", ["count": String(dueSoon)])) }
-        if parts.isEmpty { return catalogue.text(listsDueSoon ? "report.nothingOverdueOrDueSoon" : "report.nothingOverdue") }
+        if parts.isEmpty {
+            return catalogue.text(listsDueSoon ? "report.nothingOverdueOrDueSoon" : "report.nothingOverdue")
+        }
         return parts.joined(separator: catalogue.text("list.separator"))
     }
 
@@ -153,7 +157,9 @@ extension Phrases {
         }
         if change.isRename { parts.append(text("event.renamed", ["old": change.old!.title])) }
         let edited = change.editedFields.filter { $0 != .title || !change.isRename }
-        if !edited.isEmpty, change.kind == .edited || change.kind == .moved { parts.append(text("event.edited", ["fields": fields(edited)])) }
+        if !edited.isEmpty, change.kind == .edited || change.kind == .moved {
+            parts.append(text("event.edited", ["fields": fields(edited)]))
+        }
         return parts.reduce("") { $0.isEmpty ? $1 : text("event.and", ["first": $0, "second": $1]) }
     }
 }

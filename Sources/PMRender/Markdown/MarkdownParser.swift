@@ -49,7 +49,8 @@ enum MarkdownParser {
                 let ordered = cmark_node_get_list_type(current) == CMARK_ORDERED_LIST
                 var item = cmark_node_first_child(current)
                 while let currentItem = item {
-                    segments.append(segment(currentItem, lineOffset: lineOffset, id: firstID + segments.count, ordered: ordered))
+                    segments.append(
+                        segment(currentItem, lineOffset: lineOffset, id: firstID + segments.count, ordered: ordered))
                     item = cmark_node_next(currentItem)
                 }
             } else {

@@ -21,7 +21,8 @@ enum ObsidianSyntax {
             guard let (checked, text, length) = Rewriter(source: markdown).taskMarker(of: index) else { continue }
             result.nodes[index].flags.insert(.task)
             if checked { result.nodes[index].flags.insert(.checked) }
-            result.nodes[text].text = String(String.UnicodeScalarView(result.nodes[text].text.unicodeScalars.dropFirst(length)))
+            result.nodes[text].text = String(
+                String.UnicodeScalarView(result.nodes[text].text.unicodeScalars.dropFirst(length)))
             if result.nodes[text].byteColumn > 0 { result.nodes[text].byteColumn += length }
         }
         return result
@@ -77,7 +78,8 @@ enum ObsidianSyntax {
 
     /// What a delimiter piece turned out to be once the container's delimiters are paired.
     enum Role {
-        case open(Delimiter), close, literal, startDropping, stopDropping
+        case open(Delimiter)
+        case close, literal, startDropping, stopDropping
     }
 
     struct Rewriter {

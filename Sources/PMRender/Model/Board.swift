@@ -6,6 +6,8 @@ public struct Board: Hashable, Sendable {
     public var titleLocation: SourceLocation?
     /// Content between the title and the first lane.
     public var description: Markdown
+    /// The description's Markdown source as written (for `export`).
+    public var descriptionSource: String = ""
     /// The lanes, in file order, named as written.
     public var lanes: [Lane]
     /// Archived cards (Obsidian's `***` + `## Archive`, or a lane named Archive in any language).

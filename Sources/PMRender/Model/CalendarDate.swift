@@ -10,7 +10,7 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
     /// Creates a date, or returns nil when the day does not exist (e.g. 2026-02-30).
     public init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
-              day >= 1, day <= CalendarDate.daysInMonth(year: year, month: month)
+            day >= 1, day <= CalendarDate.daysInMonth(year: year, month: month)
         else { return nil }
         self.year = year
         self.month = month
@@ -36,9 +36,9 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
     public init?(iso text: Substring) {
         let bytes = Array(text.utf8)
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-              let y = CalendarDate.number(bytes[0..<4]),
-              let m = CalendarDate.number(bytes[5..<7]),
-              let d = CalendarDate.number(bytes[8..<10])
+            let y = CalendarDate.number(bytes[0..<4]),
+            let m = CalendarDate.number(bytes[5..<7]),
+            let d = CalendarDate.number(bytes[8..<10])
         else { return nil }
         self.init(year: y, month: m, day: d)
     }

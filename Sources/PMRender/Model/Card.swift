@@ -61,6 +61,9 @@ public struct Card: Hashable, Sendable {
     }
 
     private var box: Box
+    /// The identity of the card's fields: two cards with the same one hold the same fields (a card read again from
+    /// an unchanged piece of the next version keeps its box).
+    var storageIdentity: ObjectIdentifier { ObjectIdentifier(box) }
     /// Where the card starts (its list marker or `###`).
     public var location: SourceLocation
     /// The last line of the card's source, blank lines excluded.
@@ -155,7 +158,8 @@ public struct CardDates: Hashable, Sendable {
 
 /// A card's priority, as the Tasks plugin ranks it.
 public enum Priority: Int, Hashable, Sendable, CaseIterable, Comparable {
-    case lowest = 0, low, normal, medium, high, highest
+    case lowest = 0
+    case low, normal, medium, high, highest
 
     public static func < (lhs: Priority, rhs: Priority) -> Bool { lhs.rawValue < rhs.rawValue }
 

@@ -13,7 +13,7 @@ public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible
     public init?(text: Substring) {
         let bytes = Array(text.utf8)
         guard bytes.count == 5, bytes[2] == UInt8(ascii: ":"),
-              let h = CalendarDate.number(bytes[0..<2]), let m = CalendarDate.number(bytes[3..<5])
+            let h = CalendarDate.number(bytes[0..<2]), let m = CalendarDate.number(bytes[3..<5])
         else { return nil }
         self.init(hour: h, minute: m)
     }
@@ -51,7 +51,7 @@ public struct Deadline: Hashable, Comparable, Sendable, CustomStringConvertible 
         let dateEnd = trimmed.utf8.index(trimmed.startIndex, offsetBy: 10)
         let timeStart = trimmed.utf8.index(after: dateEnd)
         guard let date = CalendarDate(iso: trimmed[trimmed.startIndex..<dateEnd]),
-              let time = TimeOfDay(text: trimmed[timeStart...])
+            let time = TimeOfDay(text: trimmed[timeStart...])
         else { return nil }
         self.init(date: date, time: time)
     }

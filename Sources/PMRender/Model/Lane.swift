@@ -27,7 +27,8 @@ public struct Lane: Hashable, Sendable {
     public var endLine: Int
 
     public init(
-        name: String, heading: String? = nil, nameMarkup: Markdown = Markdown(), state: CardState, stateSource: LaneStateSource = .name,
+        name: String, heading: String? = nil, nameMarkup: Markdown = Markdown(), state: CardState,
+        stateSource: LaneStateSource = .name,
         wipLimit: Int? = nil, wipLimitLocation: SourceLocation? = nil, description: Markdown = Markdown(),
         cards: [Card] = [], groups: [CardGroup] = [], location: SourceLocation, headingLevel: Int = 2,
         endLine: Int? = nil

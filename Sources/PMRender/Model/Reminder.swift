@@ -16,7 +16,9 @@ public enum Reminder: Hashable, Sendable {
             self = .none
             return
         }
-        guard let unit = value.last, let number = Int(value.dropLast()), number >= 0, number <= 10_000 else { return nil }
+        guard let unit = value.last, let number = Int(value.dropLast()), number >= 0, number <= 10_000 else {
+            return nil
+        }
         switch unit {
         case "m": self = .before(minutes: number)
         case "h": self = .before(minutes: number * 60)

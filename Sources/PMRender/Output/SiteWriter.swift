@@ -14,11 +14,14 @@ public enum SiteWriteError: Error, Hashable, Sendable, CustomStringConvertible {
     case refused(path: String, OutputRefusal)
     /// A file-system operation failed; the previous site, if any, is untouched.
     case file(FileError)
+    /// A page's template stopped before its end; nothing was written.
+    case rendering(Diagnostic)
 
     public var description: String {
         switch self {
         case .refused(let path, let refusal): return refusal.message(for: path)
         case .file(let error): return error.description
+        case .rendering(let diagnostic): return DiagnosticPrinter.text([diagnostic])
         }
     }
 }
@@ -79,17 +82,29 @@ public enum SiteWriter {
             }
         }
         // No file checks for cancellation: once begun, a site is finished (or fails), never cut short.
-        let failure = await withTaskGroup(of: (path: String, code: Int32).self) { group in
+        let failure = await withTaskGroup(of: (path: String, outcome: WriteOutcome).self) { group in
             for file in files {
                 group.addTask { (file.path, writeFile(file, to: temporary.appending(path: file.path).path)) }
             }
-            var first: (path: String, code: Int32)?
-            for await result in group where result.code != 0 && first == nil {
+            var first: (path: String, outcome: WriteOutcome)?
+            for await result in group where result.outcome != .written && first == nil {
                 first = result
             }
             return first
         }
-        if let failure { throw .file(FileError(.write, place.shown(inside: failure.path), errno: failure.code)) }
+        switch failure?.outcome {
+        case nil, .written: return
+        case .failed(let code): throw .file(FileError(.write, place.shown(inside: failure!.path), errno: code))
+        case .notRendered(let failure): throw .rendering(failure.diagnostic)
+        }
+    }
+
+    /// How writing one file ended.
+    private enum WriteOutcome: Equatable, Sendable {
+        case written
+        /// A file-system call failed with this `errno`.
+        case failed(Int32)
+        case notRendered(RenderFailure)
     }
 
     /// Swaps the finished `temporary` folder into place and removes the previous site.
@@ -180,18 +195,22 @@ public enum SiteWriter {
         }
     }
 
-    /// Writes a new file (rendering it as it goes) and flushes it to disk; 0, or the `errno` of the
-    /// first failure.
-    private static func writeFile(_ file: RenderedSite.File, to path: String) -> Int32 {
+    /// Writes a new file (rendering it as it goes) and flushes it to disk.
+    private static func writeFile(_ file: RenderedSite.File, to path: String) -> WriteOutcome {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-        guard descriptor >= 0 else { return errno }
+        guard descriptor >= 0 else { return .failed(errno) }
         let sink = ByteSink(descriptor: descriptor)
-        file.produce(sink)
+        do {
+            try file.produce(sink)
+        } catch {
+            close(descriptor)
+            return .notRendered(error)
+        }
         sink.flush()
         var code = sink.failure
         if code == 0, fsync(descriptor) != 0 { code = errno }
         if close(descriptor) != 0, code == 0 { code = errno }
-        return code
+        return code == 0 ? .written : .failed(code)
     }
 }
 

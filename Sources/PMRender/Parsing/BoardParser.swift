@@ -56,13 +56,15 @@ public enum BoardParser {
     static func body(_ source: SourceText, from firstLine: Int, firstID: Int = 0) -> [MarkdownSegment] {
         let start = firstLine <= source.lineStarts.count ? source.lineStarts[firstLine - 1] : source.bytes.count
         return source.bytes.withUnsafeBufferPointer { all in
-            MarkdownParser.segments(UnsafeBufferPointer(rebasing: all[start...]), firstLine: firstLine, firstID: firstID)
+            MarkdownParser.segments(
+                UnsafeBufferPointer(rebasing: all[start...]), firstLine: firstLine, firstID: firstID)
         }
     }
 
     static func read(
         _ segments: [MarkdownSegment], source: SourceText, frontMatter: FrontMatter,
-        problems: [(Problem, SourceLocation)], file: String, cache: inout BoardReader.CardCache, forHistory: Bool = false
+        problems: [(Problem, SourceLocation)], file: String, cache: inout BoardReader.CardCache,
+        forHistory: Bool = false
     ) -> ParseResult {
         var reader = BoardReader(source: source, file: file, frontMatter: frontMatter)
         reader.forHistory = forHistory
@@ -91,7 +93,8 @@ public enum BoardParser {
             }
         }
         return ParseResult(
-            board: Board(title: titleFromFileName(file), sourceFile: file), diagnostics: [diagnostic], isReadable: false)
+            board: Board(title: titleFromFileName(file), sourceFile: file), diagnostics: [diagnostic], isReadable: false
+        )
     }
 
     /// `boards/q3-plan.md` → `q3-plan`.

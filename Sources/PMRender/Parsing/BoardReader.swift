@@ -98,6 +98,24 @@ struct BoardReader {
         var sawLane = false
         var titleHeading: (String, SourceLocation)?
 
+        // Whether the current lane has list-item cards, before this point or in the headings that follow it: then a
+        // heading with nothing under it is a group label (`### Backend` between two groups), not a card.
+        func laneHasListCards(from start: Int) -> Bool {
+            if outline.current?.cards.contains(where: { if case .item = $0.0 { true } else { false } }) == true {
+                return true
+            }
+            var next = start
+            while next < visible.count, segments[visible[next]].root.kind == .heading,
+                segments[visible[next]].root.number > laneLevel
+            {
+                let end = Self.headingBodyEnd(
+                    after: next, level: segments[visible[next]].root.number, visible, segments)
+                let body = visible[(next + 1)..<end].map { segments[$0] }
+                if !body.isEmpty { return !Self.isHeadingCard(body) }
+                next = end
+            }
+            return false
+        }
         while index < visible.count {
             let raw = visible[index]
             let segment = segments[raw]
@@ -116,7 +134,9 @@ struct BoardReader {
                 let level = node.number
                 // A leading `#` heading of a board with `##` lanes is its title; later ones are lanes too.
                 if level < laneLevel, !sawLane, titleHeading == nil, outline.current == nil {
-                    titleHeading = (TextCleaning.collapseWhitespace(segment.markdown.plainText(of: 0)), location(segment))
+                    titleHeading = (
+                        TextCleaning.collapseWhitespace(segment.markdown.plainText(of: 0)), location(segment)
+                    )
                     index += 1
                     continue
                 }
@@ -124,27 +144,26 @@ struct BoardReader {
                     let location = self.location(segment)
                     let heading = LaneHeading(segment.markdown, source: headingSource(segment))
                     if let invalid = heading.invalidLimit { problems.append((.invalidWIPLimit(invalid), location)) }
-                    let isArchive = sawBreak || cache.meaning(of: heading.name) == .archive
+                    let isArchive =
+                        sawBreak || cache.meaning(of: heading.name) == .archive
+                        || frontMatter.hiddenLanes.contains(LaneName.key(heading.name))
                     outline.startLane(heading, location: location, isArchive: isArchive, last: raw)
                     sawLane = sawLane || !isArchive
                     index += 1
                     continue
                 }
+            }
+            // Before the first lane: the board's description.
+            guard outline.current != nil else {
+                outline.preamble.append(segment)
+                index += 1
+                continue
+            }
+            if node.kind == .heading {
                 // A deeper heading inside a lane: a heading card, or a group label.
-                guard outline.current != nil else {
-                    outline.preamble.append(segment)
-                    index += 1
-                    continue
-                }
-                var end = index + 1
-                while end < visible.count {
-                    let next = segments[visible[end]].root
-                    if next.kind == .heading, next.number <= level { break }
-                    if next.kind == .thematicBreak { break }
-                    end += 1
-                }
+                let end = Self.headingBodyEnd(after: index, level: node.number, visible, segments)
                 let body = visible[(index + 1)..<end].map { segments[$0] }
-                if !isObsidian, Self.isHeadingCard(body) {
+                if !isObsidian, Self.isHeadingCard(body), !(body.isEmpty && laneHasListCards(from: end)) {
                     outline.addCard(.heading(segment, body: body), last: visible[end - 1])
                     index = end
                 } else {
@@ -153,11 +172,6 @@ struct BoardReader {
                         last: raw)
                     index += 1
                 }
-                continue
-            }
-            guard outline.current != nil else {
-                outline.preamble.append(segment)
-                index += 1
                 continue
             }
             if node.kind == .item {
@@ -175,8 +189,11 @@ struct BoardReader {
         var jobs: [CardReader.Job] = []
         for draft in outline.lanes {
             for (source, last) in draft.cards {
-                let job = CardReader.Job(source, endLine: Self.nextLine(after: last, in: segments, source: self.source) - 1)
-                if let entry = cache.entries[job.first.id], entry.body == job.body { continue }
+                let job = CardReader.Job(
+                    source, endLine: Self.nextLine(after: last, in: segments, source: self.source) - 1)
+                if let index = cache.entries.index(forKey: job.first.id), cache.entries.values[index].body == job.body {
+                    continue
+                }
                 jobs.append(job)
             }
         }
@@ -245,7 +262,8 @@ struct BoardReader {
             for card in lane.cards {
                 let segment = cardSegments[position]
                 position += 1
-                if cache.entries[segment]?.reading.card != card { cache.entries[segment]?.reading.card = card }
+                guard let index = cache.entries.index(forKey: segment) else { continue }
+                if cache.entries.values[index].reading.card != card { cache.entries.values[index].reading.card = card }
             }
         }
 
@@ -254,8 +272,12 @@ struct BoardReader {
         board.lanes = lanes
         board.archive = archive
         board.archiveLocation = archiveLocation
-        board.description = Markdown.joining(outline.preamble.filter { $0.root.kind != .thematicBreak }) {
-            self.source.isBlank($0)
+        let preamble = outline.preamble.filter { $0.root.kind != .thematicBreak }
+        board.description = Markdown.joining(preamble) { self.source.isBlank($0) }
+        if let first = preamble.first, let last = preamble.last {
+            // Through the line before whatever follows the description (a lane, a rule, the end of the file).
+            let end = (segments.first { $0.line > last.line }?.line ?? source.lineCount + 1) - 1
+            board.descriptionSource = source.text(lines: first.line, through: end, removingIndent: 0).trimmingWhitespace
         }
         if let title = frontMatter.title, !title.isEmpty {
             board.title = title
@@ -269,7 +291,10 @@ struct BoardReader {
         if !settings.localeIsExplicit, !forHistory { settings.locale = Self.detectLocale(board) }
         board.settings = settings
         board.rules = frontMatter.rules
-        if !forHistory { board.style = Self.style(of: board, isObsidian: plan.isObsidian, source: source) }
+        if !forHistory {
+            board.style = Self.style(of: board, isObsidian: plan.isObsidian, source: source)
+            board.style.dialect = Self.dialect(of: board, isObsidian: plan.isObsidian, source: source)
+        }
         return board
     }
 
@@ -279,14 +304,17 @@ struct BoardReader {
     /// is now; nil for a card without a title or ID.
     private mutating func cached(_ source: CardSource, cache: inout CardCache) -> Card? {
         let first = source.first
-        guard var entry = cache.entries[first.id] else { return nil }
-        if first.line != entry.line {
-            entry.reading.shift(by: first.line - entry.line)
-            entry.line = first.line
-            cache.entries[first.id] = entry
+        // One lookup, and the entry changed in place: a cached reading is never copied whole.
+        guard let index = cache.entries.index(forKey: first.id) else { return nil }
+        let line = cache.entries.values[index].line
+        if first.line != line {
+            cache.entries.values[index].reading.shift(by: first.line - line)
+            cache.entries.values[index].line = first.line
         }
-        problems += entry.reading.problems
-        let card = entry.reading.card
+        if !cache.entries.values[index].reading.problems.isEmpty {
+            problems += cache.entries.values[index].reading.problems
+        }
+        let card = cache.entries.values[index].reading.card
         return card.title.isEmpty && card.explicitID == nil ? nil : card
     }
 
@@ -400,7 +428,8 @@ struct BoardReader {
             let markdown = segment.markdown
             let isParagraph = segment.root.kind == .paragraph
             // Only a paragraph whose text starts with `%%` (or, inside a comment, holds one) matters here.
-            let mayMatter = isParagraph && markdown.nodes.count > 1 && markdown.nodes[1].kind == .text
+            let mayMatter =
+                isParagraph && markdown.nodes.count > 1 && markdown.nodes[1].kind == .text
                 && markdown.nodes[1].text.utf8.contains(UInt8(ascii: "%"))
             if inComment {
                 if mayMatter || isParagraph, markdown.plainText(of: 0).contains("%%") { inComment = false }
@@ -429,6 +458,19 @@ struct BoardReader {
 
     /// Whether the blocks under a deeper heading make it a card (text, fields, a property list) rather than a group
     /// label for the list cards under it.
+    /// Where the pieces under the heading at `visible[index]` end: at the next heading of its level or above, or a
+    /// thematic break.
+    static func headingBodyEnd(after index: Int, level: Int, _ visible: [Int], _ segments: [MarkdownSegment]) -> Int {
+        var end = index + 1
+        while end < visible.count {
+            let next = segments[visible[end]].root
+            if next.kind == .heading, next.number <= level { break }
+            if next.kind == .thematicBreak { break }
+            end += 1
+        }
+        return end
+    }
+
     static func isHeadingCard(_ body: [MarkdownSegment]) -> Bool {
         guard let first = body.first else { return true }
         guard first.root.kind == .item else { return true }
@@ -449,7 +491,8 @@ struct BoardReader {
     /// Obsidian's `**Complete**` (in any of the plugin's languages) alone in a paragraph.
     static func isCompleteMarker(_ segment: MarkdownSegment) -> Bool {
         let markdown = segment.markdown
-        guard markdown.nodes.count >= 2, markdown.nodes[1].kind == .strong, markdown.nodes[1].end == markdown.nodes.count
+        guard markdown.nodes.count >= 2, markdown.nodes[1].kind == .strong,
+            markdown.nodes[1].end == markdown.nodes.count
         else { return false }
         return LaneStates.isCompleteMarker(markdown.plainText(of: 0))
     }
@@ -474,7 +517,9 @@ struct BoardReader {
         text = text.drop(while: { $0 == "#" }).trimmingSpaces
         // An optional closing sequence of `#`s, after a space.
         let withoutClosing = text.reversed().drop(while: { $0 == "#" })
-        if withoutClosing.first == " " || withoutClosing.first == "\t" { text = Substring(String(withoutClosing.reversed())).trimmingSpaces }
+        if withoutClosing.first == " " || withoutClosing.first == "\t" {
+            text = Substring(String(withoutClosing.reversed())).trimmingSpaces
+        }
         return String(text)
     }
 
@@ -500,6 +545,40 @@ struct BoardReader {
         return hangul > latin ? (BoardLocale(rawValue: "ko") ?? .en) : .en
     }
 
+    /// The tool the board looks written by: Obsidian Kanban (its front matter or settings), kanbn (its front-matter
+    /// options, or cards that link to `tasks/ID.md`), VS Code Markdown Kanban (heading cards with `- due:`-style
+    /// property lists), Taskell (list cards with indented `@ date`, `> description` or `* subtask` lines), else
+    /// pm-render's own format.
+    static func dialect(of board: Board, isObsidian: Bool, source: SourceText) -> BoardStyle.Dialect {
+        if isObsidian { return .obsidianKanban }
+        if board.rules.lanes.values.contains(where: \.isForeign) { return .kanbn }
+        let cards = board.lanes.lazy.flatMap(\.cards).prefix(200)
+        var links = 0
+        var properties = 0
+        var taskell = 0
+        for card in cards {
+            let first = Substring(source.line(card.location.line)).trimmingSpaces
+            if first.dropFirst().trimmingSpaces.hasPrefix("["), first.contains("](tasks/") { links += 1 }
+            guard card.endLine > card.location.line else { continue }
+            for number in (card.location.line + 1)...card.endLine {
+                let line = Substring(source.line(number))
+                let text = line.trimmingSpaces
+                guard line.first == " " || line.first == "\t" else { continue }
+                if text.hasPrefix("- "), CardField.parse(text.dropFirst(2)) != nil {
+                    properties += 1
+                } else if card.style == .listItem,
+                    text.hasPrefix("@ ") || text.hasPrefix("> ") || text.hasPrefix("* [")
+                {
+                    taskell += 1
+                }
+            }
+        }
+        if links > 0, links * 2 >= cards.count { return .kanbn }
+        if properties > 0 { return .vscodeKanban }
+        if taskell > 0 { return .taskell }
+        return .pmRender
+    }
+
     /// How the board writes its cards, for the editing commands.
     static func style(of board: Board, isObsidian: Bool, source: SourceText) -> BoardStyle {
         var style = BoardStyle()
@@ -512,7 +591,6 @@ struct BoardReader {
             if card.dates.completed != nil { style.stampsCompletion = true }
         }
         style.headingCards = headingCards > listCards
-        if isObsidian { style.dialect = .obsidianKanban }
         style.lineEnding = source.hadCRLF ? "\r\n" : "\n"
         if let first = firstListCard {
             let line = Substring(source.line(first.location.line)).trimmingSpaces

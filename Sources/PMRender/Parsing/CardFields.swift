@@ -15,8 +15,13 @@ enum CardField: Equatable {
 
     private static let names: [String: CardField] = {
         let groups: [(CardField, [String])] = [
-            (.due, ["due", "deadline", "due date", "duedate", "기한", "마감", "마감일", "fällig", "fälligkeit", "échéance",
-                "vencimiento", "prazo", "срок", "期限", "截止日期", "截止"]),
+            (
+                .due,
+                [
+                    "due", "deadline", "due date", "duedate", "기한", "마감", "마감일", "fällig", "fälligkeit", "échéance",
+                    "vencimiento", "prazo", "срок", "期限", "截止日期", "截止",
+                ]
+            ),
             (.id, ["id"]),
             (.tags, ["tags", "tag", "labels", "태그", "标签", "標籤", "タグ"]),
             (.assignees, ["assignee", "assignees", "owner", "owners", "assigned", "담당", "담당자", "担当", "担当者", "负责人"]),
@@ -134,7 +139,9 @@ struct CardDraft {
         if let (time, location) = pendingTime {
             if deadlines.isEmpty {
                 problems.append((.timeWithoutDate, location))
-            } else if let index = deadlines.firstIndex(where: { $0.0.time == nil }), !deadlines.contains(where: { $0.0.time == time }) {
+            } else if let index = deadlines.firstIndex(where: { $0.0.time == nil }),
+                !deadlines.contains(where: { $0.0.time == time })
+            {
                 // A time written before its date.
                 let (deadline, text, written) = deadlines[index]
                 deadlines[index] = (Deadline(date: deadline.date, time: time), text, written)

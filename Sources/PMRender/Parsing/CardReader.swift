@@ -83,7 +83,8 @@ struct CardReader: Sendable {
         var description = Markdown.Builder()
         var titleLine = segment.line
         var rest = children[...]
-        if let first = children.first, markdown.nodes[first].kind == .paragraph || markdown.nodes[first].kind == .heading
+        if let first = children.first,
+            markdown.nodes[first].kind == .paragraph || markdown.nodes[first].kind == .heading
         {
             let lines = state.lines(of: first, in: markdown)
             titleLine = lines.first?.line ?? segment.line
@@ -179,6 +180,7 @@ private struct ReadingState {
         var cleaner = InlineCleaner(removeTags: true)
         cleaner.clean(nodes, in: markdown, into: &builder, state: &self)
         var title = InlineCleaner.trimmed(builder.markdown)
+        if cleaner.sawTags { title = Self.withoutEmptyBrackets(title) }
         if title.inlineText.trimmingWhitespace.isEmpty, cleaner.sawTags {
             // A card that is only tags (`- [ ] #idea`): the tags are its title.
             var again = Markdown.Builder()
@@ -188,6 +190,40 @@ private struct ReadingState {
         }
         return title
     }
+
+    /// `Fix (#ui)` is titled `Fix`, not `Fix ()`: brackets that held only the tags taken out of a title go too
+    /// (when they stand apart: `call()` keeps its brackets).
+    static func withoutEmptyBrackets(_ title: Markdown) -> Markdown {
+        var title = title
+        var changed = false
+        for index in title.nodes.indices where title.nodes[index].kind == .text {
+            var scalars = Array(title.nodes[index].text.unicodeScalars)
+            var at = 0
+            while at < scalars.count {
+                guard let close = Self.closing[scalars[at]], at == 0 || scalars[at - 1] == " " else {
+                    at += 1
+                    continue
+                }
+                var end = at + 1
+                while end < scalars.count, scalars[end] == " " { end += 1 }
+                guard end < scalars.count, scalars[end] == close else {
+                    at += 1
+                    continue
+                }
+                // The brackets, and the space before them (or after them at the start).
+                var start = at
+                end += 1
+                if start > 0 { start -= 1 } else if end < scalars.count, scalars[end] == " " { end += 1 }
+                scalars.removeSubrange(start..<end)
+                changed = true
+                at = start
+            }
+            if changed { title.nodes[index].text = String(String.UnicodeScalarView(scalars)) }
+        }
+        return changed ? InlineCleaner.trimmed(title) : title
+    }
+
+    private static let closing: [Unicode.Scalar: Unicode.Scalar] = ["(": ")", "[": "]", "\u{FF08}": "\u{FF09}"]
 
     // MARK: Description
 
@@ -263,7 +299,9 @@ private struct ReadingState {
         let items = Array(markdown.children(of: list))
         let properties = items.map { property($0, in: markdown) }
         guard !items.isEmpty, properties.allSatisfy({ $0 != nil }) else { return false }
-        for (item, property) in zip(items, properties) { apply(property!, item: item, in: markdown, into: &description) }
+        for (item, property) in zip(items, properties) {
+            apply(property!, item: item, in: markdown, into: &description)
+        }
         return true
     }
 
@@ -299,10 +337,21 @@ private struct ReadingState {
     }
 
     private mutating func apply(
-        _ property: (CardField, Substring, Int), item: Int, in markdown: Markdown, into description: inout Markdown.Builder
+        _ property: (CardField, Substring, Int), item: Int, in markdown: Markdown,
+        into description: inout Markdown.Builder
     ) {
         let (field, value, line) = property
         droppedLines.insert(line)
+        // VS Code Markdown Kanban keeps a task's description in a ```md block inside its property list.
+        for child in markdown.children(of: item) where markdown.nodes[child].kind == .codeBlock {
+            let info = markdown.nodes[child].detail.split(separator: " ").first?.lowercased()
+            guard info == "md" || info == "markdown" else { continue }
+            let text = Array(markdown.nodes[child].text.utf8)
+            let pieces = text.withUnsafeBufferPointer {
+                MarkdownParser.segments($0, firstLine: base + markdown.nodes[child].line + 1)
+            }
+            description.append(Markdown.joining(pieces) { _ in false })
+        }
         if field == .steps {
             // The steps' own list, nested in the item, is the card's checklist.
             for child in markdown.children(of: item) where markdown.nodes[child].kind == .list {
@@ -388,7 +437,8 @@ private struct ReadingState {
         var run: (Int, Int)?
         func flush() {
             if let (first, end) = run {
-                parts.append(reader.source.text(lines: first, through: end, removingIndent: indent, keepBlankEdges: true))
+                parts.append(
+                    reader.source.text(lines: first, through: end, removingIndent: indent, keepBlankEdges: true))
             }
             run = nil
         }
@@ -402,7 +452,16 @@ private struct ReadingState {
             }
         }
         flush()
-        return parts.joined(separator: "\n").trimmingWhitespace
+        return Self.dedented(parts.joined(separator: "\n")).trimmingWhitespace
+    }
+
+    /// The text without the indentation all its non-blank lines share (Taskell indents a card's lines by four
+    /// spaces, VS Code's steps by six), so that it reads as the same Markdown on its own.
+    static func dedented(_ text: String) -> String {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let common = lines.filter { !$0.trimmingSpaces.isEmpty }.map { $0.prefix { $0 == " " }.count }.min() ?? 0
+        guard common > 0 else { return text }
+        return lines.map { $0.dropFirst(min(common, $0.prefix { $0 == " " }.count)) }.joined(separator: "\n")
     }
 
     private func nodesRange(_ nodes: [Int], in markdown: Markdown) -> Range<Int> {
@@ -460,7 +519,8 @@ private struct InlineCleaner {
                 }
                 let start = builder.nodes.count
                 builder.openNode(node)
-                clean(Array(markdown.children(of: index)), in: markdown, into: &builder, state: &state, depth: depth + 1)
+                clean(
+                    Array(markdown.children(of: index)), in: markdown, into: &builder, state: &state, depth: depth + 1)
                 builder.close()
                 if builder.nodes.count == start + 1 { builder.nodes.removeLast() }
             default:
@@ -550,7 +610,8 @@ private struct InlineCleaner {
             return true
         case .emojiDate(let kind, let value):
             guard let (date, time) = DateFormat.date(Substring(value)) else {
-                draft.problems.append((.invalidDate(value), location))
+                // A bad due date leaves the card without a deadline; the other dates are only information.
+                draft.problems.append((kind == .due ? .invalidDeadline(value) : .invalidDate(value), location))
                 return false
             }
             switch kind {

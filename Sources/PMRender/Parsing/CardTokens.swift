@@ -166,7 +166,8 @@ enum CardTokens {
             return s[index + trigger.count] == "{"
         }
         // The longer trigger first: `@@{` is a time, not `@` followed by `@{`.
-        let ordered = triggers.time.count >= triggers.date.count
+        let ordered =
+            triggers.time.count >= triggers.date.count
             ? [(triggers.time, true), (triggers.date, false)] : [(triggers.date, false), (triggers.time, true)]
         guard let (trigger, isTime) = ordered.first(where: { matches($0.0) }) else { return nil }
         let valueStart = index + trigger.count + 1

@@ -73,7 +73,8 @@ struct DateFormat: Sendable, Hashable {
         func number(min: Int, max: Int) -> Int? {
             var value = 0
             var count = 0
-            while i < s.count, count < max, let digit = s[i].properties.numericType == .decimal ? s[i].decimalValue : nil
+            while i < s.count, count < max,
+                let digit = s[i].properties.numericType == .decimal ? s[i].decimalValue : nil
             {
                 value = value * 10 + digit
                 count += 1
@@ -130,7 +131,10 @@ struct DateFormat: Sendable, Hashable {
 
     /// A time of day alone (`14:00`, `2:00 pm`) in this pattern.
     func parseTime(_ text: Substring) -> TimeOfDay? {
-        guard let (_, time) = DateFormat(tokens: [.year4, .literal("-"), .month2, .literal("-"), .day2, .literal(" ")] + tokens)
+        guard
+            let (_, time) = DateFormat(
+                tokens: [.year4, .literal("-"), .month2, .literal("-"), .day2, .literal(" ")] + tokens
+            )
             .parse(Substring("2000-01-01 " + text))
         else { return nil }
         return time

@@ -9,8 +9,13 @@ enum FrontMatterKey: String, CaseIterable {
     case newCards = "new-cards"
     case wikilinkBase = "wikilink-base"
     case tagColors = "tag-colors"
-    // kanbn's index: which columns hold started and completed tasks.
-    case startedColumns, completedColumns
+    // Obsidian Kanban's own settings, which its front matter may hold as well as its settings block.
+    case dateFormat = "date-format"
+    case timeFormat = "time-format"
+    case dateTrigger = "date-trigger"
+    case timeTrigger = "time-trigger"
+    // kanbn's index: which columns hold started and completed tasks, and which it does not show.
+    case startedColumns, completedColumns, hiddenColumns
 
     /// Keys other tools write (Obsidian, static-site generators, kanbn); accepted silently.
     static let othersKnown: Set<String> = [
@@ -32,6 +37,8 @@ struct FrontMatter {
     var rules = BoardRules()
     /// Whether it names `kanban-plugin` (the file is an Obsidian Kanban board).
     var isObsidianKanban = false
+    /// kanbn's `hiddenColumns`, as `LaneName` keys: those lanes hold the board's archive.
+    var hiddenLanes: Set<String> = []
     /// First line of the Markdown body (1-based); 1 when there is no front matter.
     var bodyStartLine = 1
 
@@ -54,7 +61,8 @@ struct FrontMatter {
             return frontMatter
         }
         frontMatter.bodyStartLine = closing + 1
-        let yaml = closing > 2 ? source.text(lines: 2, through: closing - 1, removingIndent: 0, keepBlankEdges: true) : ""
+        let yaml =
+            closing > 2 ? source.text(lines: 2, through: closing - 1, removingIndent: 0, keepBlankEdges: true) : ""
         // libyaml may report a problem at the end of input: keep it inside the front matter.
         let lastLine = max(closing - 1, 1)
         frontMatter.parse(yaml: yaml, lineOffset: 1) { problem, location in
@@ -147,6 +155,14 @@ struct FrontMatter {
                     continue
                 }
                 settings.reminder = parsed
+            case .dateFormat, .timeFormat, .dateTrigger, .timeTrigger:
+                guard let text = reader.text(value, key: keyText), !text.isEmpty else { continue }
+                switch key {
+                case .dateFormat: settings.dateFormat = text
+                case .timeFormat: settings.timeFormat = text
+                case .dateTrigger: settings.dateTrigger = text
+                default: settings.timeTrigger = text
+                }
             case .wikilinkBase:
                 guard let text = reader.text(value, key: keyText) else { continue }
                 guard text.hasPrefix("https://") || text.hasPrefix("http://") || text.hasPrefix("/") else {
@@ -192,6 +208,8 @@ struct FrontMatter {
                     guard let name = reader.name(nameNode, key: keyText) else { continue }
                     rules.lanes[name] = reader.laneSetting(settingNode, key: keyText, name: name.text)
                 }
+            case .hiddenColumns:
+                for name in reader.names(value, key: keyText) ?? [] { hiddenLanes.insert(LaneName.key(name.text)) }
             case .startedColumns, .completedColumns:
                 let state: CardState = key == .startedColumns ? .doing : .done
                 for name in reader.names(value, key: keyText) ?? [] where rules.lanes[name] == nil {
@@ -343,7 +361,8 @@ enum CSSColor {
             ["rgb", "rgba", "hsl", "hsla"].contains(String(lowered[..<open]))
         else { return false }
         let inside = lowered[lowered.index(after: open)..<lowered.index(before: lowered.endIndex)]
-        return inside.count <= 60 && inside.unicodeScalars.allSatisfy { " ,.%/0123456789deg".unicodeScalars.contains($0) }
+        return inside.count <= 60
+            && inside.unicodeScalars.allSatisfy { " ,.%/0123456789deg".unicodeScalars.contains($0) }
     }
 }
 

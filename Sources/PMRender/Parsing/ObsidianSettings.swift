@@ -13,7 +13,8 @@ struct ObsidianSettings: Equatable {
     static func find(in segments: [MarkdownSegment]) -> ObsidianSettings? {
         for (index, segment) in segments.enumerated() where segment.root.kind == .paragraph {
             let markdown = segment.markdown
-            guard markdown.nodes.count > 1, markdown.nodes[1].kind == .text, markdown.nodes[1].text.hasPrefix("%%") else {
+            guard markdown.nodes.count > 1, markdown.nodes[1].kind == .text, markdown.nodes[1].text.hasPrefix("%%")
+            else {
                 continue
             }
             let text = markdown.plainText(of: 0).trimmingWhitespace

@@ -56,9 +56,10 @@ public enum Slug {
 
     /// Whether `id` is a valid explicit card ID: letters, digits, `-`, `_` and `.`, not empty.
     public static func isValidID(_ id: String) -> Bool {
-        !id.isEmpty && id.unicodeScalars.allSatisfy {
-            $0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "-" || $0 == "_" || $0 == "."
-        }
+        !id.isEmpty
+            && id.unicodeScalars.allSatisfy {
+                $0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "-" || $0 == "_" || $0 == "."
+            }
     }
 
     /// 32-bit FNV-1a of the UTF-8 bytes, as 8 hex digits.

@@ -19,6 +19,14 @@ struct SourceText: Sendable {
     /// Validates and normalises raw file contents. A file with no BOM and no CR (the usual case)
     /// is kept as it is, its storage shared with `raw`: a large board is not held twice.
     init(decoding raw: [UInt8]) throws(DecodingError) {
+        // The usual file (no BOM, no CR, no NUL, valid UTF-8) is only scanned for its line starts.
+        if let lineStarts = Self.plainLineStarts(raw) {
+            bytes = raw
+            self.lineStarts = lineStarts
+            hadBOM = false
+            hadCRLF = false
+            return
+        }
         var start = 0
         if raw.count >= 3, raw[0] == 0xEF, raw[1] == 0xBB, raw[2] == 0xBF { start = 3 }
         // Bytes are copied only from the first byte that changes (a BOM, a CR) on.
@@ -47,8 +55,10 @@ struct SourceText: Sendable {
                     if index + 1 < count, raw[index + 1] == 0x0A { index += 1 }
                     lineStartInRaw = index + 1
                 } else if byte == 0 {
-                    throw .nulCharacter(SourceText.location(in: raw, lineStart: lineStartInRaw, offset: index,
-                                                            line: lineStarts.count))
+                    throw .nulCharacter(
+                        SourceText.location(
+                            in: raw, lineStart: lineStartInRaw, offset: index,
+                            line: lineStarts.count))
                 } else if copying {
                     bytes.append(byte)
                 }
@@ -57,8 +67,10 @@ struct SourceText: Sendable {
             }
             let length = SourceText.utf8SequenceLength(raw, at: index)
             guard length > 0 else {
-                throw .notUTF8(SourceText.location(in: raw, lineStart: lineStartInRaw, offset: index,
-                                                   line: lineStarts.count))
+                throw .notUTF8(
+                    SourceText.location(
+                        in: raw, lineStart: lineStartInRaw, offset: index,
+                        line: lineStarts.count))
             }
             if copying { bytes.append(contentsOf: raw[index..<index + length]) }
             index += length
@@ -133,7 +145,12 @@ struct SourceText: Sendable {
                     column += 1
                 } else if byte == 0x09 {
                     let next = (column / 4 + 1) * 4
-                    if next > indent { pendingSpaces = next - indent; column = indent } else { column = next }
+                    if next > indent {
+                        pendingSpaces = next - indent
+                        column = indent
+                    } else {
+                        column = next
+                    }
                 } else {
                     break
                 }
@@ -148,7 +165,39 @@ struct SourceText: Sendable {
 
     // MARK: - UTF-8 validation
 
-    private static func utf8SequenceLength(_ raw: [UInt8], at index: Int) -> Int {
+    /// The line starts of a file that needs no change, or nil when it has a BOM, a CR, a NUL or bytes that are
+    /// not UTF-8 (the general path then normalises it or says where it is wrong).
+    private static func plainLineStarts(_ raw: [UInt8]) -> [Int]? {
+        raw.withUnsafeBufferPointer { buffer -> [Int]? in
+            if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { return nil }
+            var lineStarts = [0]
+            lineStarts.reserveCapacity(buffer.count / 32 + 1)
+            var index = 0
+            while index < buffer.count {
+                let byte = buffer[index]
+                if byte >= 0x20 || byte == 0x09 {
+                    if byte < 0x80 {
+                        index += 1
+                    } else {
+                        let length = utf8SequenceLength(buffer, at: index)
+                        guard length > 0 else { return nil }
+                        index += length
+                    }
+                } else if byte == 0x0A {
+                    index += 1
+                    lineStarts.append(index)
+                } else if byte == 0x0D || byte == 0 {
+                    return nil
+                } else {
+                    index += 1  // other control characters are text
+                }
+            }
+            return lineStarts
+        }
+    }
+
+    private static func utf8SequenceLength<Bytes: RandomAccessCollection<UInt8>>(_ raw: Bytes, at index: Int) -> Int
+    where Bytes.Index == Int {
         let lead = raw[index]
         let length: Int
         let minSecond: UInt8

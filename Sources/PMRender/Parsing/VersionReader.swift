@@ -54,7 +54,8 @@ struct VersionReader {
             var found: [(Problem, SourceLocation)] = []
             frontMatter = FrontMatter.read(source) { found.append(($0, $1)) }
             problems = found
-            let end = frontMatter.bodyStartLine - 1 < source.lineStarts.count
+            let end =
+                frontMatter.bodyStartLine - 1 < source.lineStarts.count
                 ? source.lineStarts[frontMatter.bodyStartLine - 1] : source.bytes.count
             frontMatters = (Array(source.bytes[..<end]), frontMatter, problems)
         }
@@ -160,7 +161,8 @@ struct VersionReader {
     private mutating func parse(_ source: SourceText, lines: ClosedRange<Int>) -> [MarkdownSegment] {
         guard lines.lowerBound <= source.lineCount else { return [] }
         let startByte = source.lineStarts[lines.lowerBound - 1]
-        let endByte = lines.upperBound < source.lineStarts.count ? source.lineStarts[lines.upperBound] : source.bytes.count
+        let endByte =
+            lines.upperBound < source.lineStarts.count ? source.lineStarts[lines.upperBound] : source.bytes.count
         let segments = source.bytes.withUnsafeBufferPointer { all in
             MarkdownParser.segments(
                 UnsafeBufferPointer(rebasing: all[startByte..<endByte]), firstLine: lines.lowerBound, firstID: nextID)

@@ -96,6 +96,16 @@ struct MarkdownHTML {
             }
         }
 
+        /// ` title="…">`: the end of a link's or an image's tag, with its title when it has one.
+        private static func appendTitle(_ title: String, to out: inout [UInt8]) {
+            if !title.isEmpty {
+                out += " title=\"".utf8
+                HTMLEscaping.append(title, to: &out)
+                out += "\"".utf8
+            }
+            out += ">".utf8
+        }
+
         private mutating func push(_ index: Int, closing: String) {
             open.append((index, markdown.nodes[index].end, Array(closing.utf8)))
         }
@@ -141,7 +151,9 @@ struct MarkdownHTML {
                 let hasTasks = markdown.children(of: index).contains { markdown.nodes[$0].flags.contains(.task) }
                 let classAttribute = hasTasks ? " class=\"tasks\"" : ""
                 if ordered {
-                    out += (node.number != 1 ? "<ol start=\"\(node.number)\"\(classAttribute)>\n" : "<ol\(classAttribute)>\n")
+                    out +=
+                        (node.number != 1
+                        ? "<ol start=\"\(node.number)\"\(classAttribute)>\n" : "<ol\(classAttribute)>\n")
                         .utf8
                 } else {
                     out += "<ul\(classAttribute)>\n".utf8
@@ -186,29 +198,21 @@ struct MarkdownHTML {
                 out += "<code>".utf8
                 HTMLEscaping.append(node.text, to: &out)
                 out += "</code>".utf8
-            case .emphasis:
-                out += "<em>".utf8
-                push(index, closing: "</em>")
-            case .strong:
-                out += "<strong>".utf8
-                push(index, closing: "</strong>")
-            case .highlight:
-                out += "<mark>".utf8
-                push(index, closing: "</mark>")
-            case .strikethrough:
-                out += "<del>".utf8
-                push(index, closing: "</del>")
+            case .emphasis, .strong, .highlight, .strikethrough:
+                let element =
+                    node.kind == .emphasis
+                    ? "em"
+                    : node.kind == .strong
+                        ? "strong"
+                        : node.kind == .highlight ? "mark" : "del"
+                out += "<\(element)>".utf8
+                push(index, closing: "</\(element)>")
             case .link:
                 guard !MarkdownHTML.isDangerous(node.text) else { break }  // the text stays, the link goes
                 out += "<a href=\"".utf8
                 MarkdownHTML.appendHref(node.text, to: &out)
                 out += "\"".utf8
-                if !node.detail.isEmpty {
-                    out += " title=\"".utf8
-                    HTMLEscaping.append(node.detail, to: &out)
-                    out += "\"".utf8
-                }
-                out += ">".utf8
+                Self.appendTitle(node.detail, to: &out)
                 push(index, closing: "</a>")
             case .image:
                 let alt = markdown.plainText(of: index)
@@ -221,12 +225,7 @@ struct MarkdownHTML {
                 out += "\" alt=\"".utf8
                 HTMLEscaping.append(alt, to: &out)
                 out += "\"".utf8
-                if !node.detail.isEmpty {
-                    out += " title=\"".utf8
-                    HTMLEscaping.append(node.detail, to: &out)
-                    out += "\"".utf8
-                }
-                out += ">".utf8
+                Self.appendTitle(node.detail, to: &out)
                 return node.end
             case .wikilink:
                 let label = node.detail.isEmpty ? node.text : node.detail

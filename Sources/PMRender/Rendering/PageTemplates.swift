@@ -10,6 +10,7 @@ public struct PageTemplates: Sendable {
     static let roots = [
         TemplateRoot("page", PageView.self), TemplateRoot("overdue", OverduePageView.self),
         TemplateRoot("history", HistoryPageView.self), TemplateRoot("overview", OverviewPageView.self),
+        TemplateRoot("metrics", MetricsPageView.self),
     ]
 
     /// Templates every set must have; `history`, `overview` and `metrics` only when such a page is rendered.
@@ -54,17 +55,42 @@ public struct PageTemplates: Sendable {
     /// Whether the set has a template of that name.
     public func has(_ name: String) -> Bool { set.has(name) }
 
-    /// Renders `view` with the template `name` into `sink`. The set was checked when it was made; a rendering that
-    /// still stops (partials nested too deep by the data) leaves what was written.
-    func render(_ view: some TemplateObject, template name: String, to sink: ByteSink) {
-        try? set.render(name, view, to: sink)
+    /// Renders `view` with the template `name` into `sink`. The set was checked when it was made, but a recursion
+    /// through a section can still be one the data never ends (a partial including itself inside a section whose
+    /// name an outer context answers again): that stops at the partial-depth limit with an error diagnostic, and
+    /// what was written is incomplete.
+    func render(_ view: some TemplateObject, template name: String, to sink: ByteSink) throws(RenderFailure) {
+        do {
+            try set.render(name, view, to: sink)
+        } catch {
+            throw RenderFailure(diagnostic: diagnostic(error))
+        }
+    }
+
+    /// A site file rendered with the template `name` when it is written.
+    func file(_ path: String, _ view: some TemplateObject & Sendable, template name: String) -> RenderedSite.File {
+        RenderedSite.File(path: path) { sink throws(RenderFailure) in try render(view, template: name, to: sink) }
     }
 
     /// Renders `view` with the template `name`, as UTF-8.
-    func render(_ view: some TemplateObject, template name: String) -> [UInt8] {
+    func render(_ view: some TemplateObject, template name: String) throws(RenderFailure) -> [UInt8] {
         let sink = ByteSink()
-        render(view, template: name, to: sink)
+        try render(view, template: name, to: sink)
         return sink.bytes
+    }
+
+    /// A rendering error as a diagnostic at the template tag where it stopped.
+    private func diagnostic(_ error: TemplateRenderError) -> Diagnostic {
+        switch error {
+        case .noSuchTemplate(let name):
+            return Diagnostic(.missingTemplate(name), file: "templates", at: nil)
+        case .partialsTooDeep(let template, let location):
+            let source = set.source(named: template)
+            let file = source.map { $0.path.isEmpty ? $0.name : $0.path } ?? template
+            return Diagnostic(
+                .templateRecursion(limit: TemplateSet.maximumPartialDepth), file: file,
+                at: SourceLocation(line: location.line, column: location.column))
+        }
     }
 
     /// A template issue as a diagnostic, worded in the catalogue.
@@ -101,6 +127,11 @@ public struct PageTemplates: Sendable {
         case .unsupportedTag(let text): return .unsupportedTemplateTag(text)
         }
     }
+}
+
+/// A page whose template stopped before its end; it must not be published.
+public struct RenderFailure: Error, Hashable, Sendable {
+    public let diagnostic: Diagnostic
 }
 
 /// The plain words for an `errno`, for messages that must not show a system's sentence.

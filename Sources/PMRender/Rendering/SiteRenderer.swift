@@ -41,11 +41,12 @@ public struct RenderOptions: Sendable {
 /// A rendered site: files by relative path, in a stable order.
 public struct RenderedSite: Sendable {
     /// One file of the site. A page is rendered when it is written (`SiteWriter`, a piece at a time) or when its
-    /// `contents` are asked for; everything it shows was decided before, so rendering cannot fail.
+    /// `contents` are asked for; everything it shows was decided before, so only a template whose recursion the
+    /// data never ends can make it fail.
     public struct File: Sendable {
         public let path: String
         /// Writes the file's bytes into a sink.
-        let produce: @Sendable (ByteSink) -> Void
+        let produce: @Sendable (ByteSink) throws(RenderFailure) -> Void
 
         /// A file with these bytes.
         public init(path: String, contents: [UInt8]) {
@@ -54,7 +55,7 @@ public struct RenderedSite: Sendable {
         }
 
         /// A file whose bytes `produce` writes when they are needed.
-        init(path: String, producing produce: @escaping @Sendable (ByteSink) -> Void) {
+        init(path: String, producing produce: @escaping @Sendable (ByteSink) throws(RenderFailure) -> Void) {
             self.path = path
             self.produce = produce
         }
@@ -66,9 +67,11 @@ public struct RenderedSite: Sendable {
 
         /// The file's bytes (a page is rendered into memory for this).
         public var contents: [UInt8] {
-            let sink = ByteSink()
-            produce(sink)
-            return sink.bytes
+            get throws(RenderFailure) {
+                let sink = ByteSink()
+                try produce(sink)
+                return sink.bytes
+            }
         }
     }
 
@@ -79,10 +82,14 @@ public struct RenderedSite: Sendable {
     public func file(_ path: String) -> File? {
         files.first { $0.path == path }
     }
+
+    /// The site has a `metrics.html` (the board has a history and the templates a `metrics` page): its pages'
+    /// navigation links to it (`nav.items`, `hasMetrics`).
+    public var hasMetrics: Bool { file("metrics.html") != nil }
 }
 
-/// Renders a board into its site's files: `index.html`, `overdue.html`, `board.ics`, and `history.html` when a
-/// history is given.
+/// Renders a board into its site's files: `index.html`, `overdue.html`, `board.ics`, and `history.html` and
+/// `metrics.html` when a history is given (`metrics.html` only when the templates have a `metrics` page).
 public enum SiteRenderer {
     /// The site's files; nil with a diagnostic when the templates lack a page the board needs.
     public static func render(_ board: Board, options: RenderOptions) -> (RenderedSite?, [Diagnostic]) {
@@ -90,8 +97,10 @@ public enum SiteRenderer {
         if options.history != nil, !templates.has("history") {
             return (nil, [Diagnostic(.missingHistoryTemplate, file: "templates", at: nil)])
         }
+        // Metrics come from the history; a template folder without `metrics` renders no metrics page.
+        let hasMetrics = options.history != nil && templates.has("metrics")
         let site = SiteContext(
-            partOfSite: options.partOfSite, baseURL: options.baseURL, hasMetrics: false, embeds: options.embeds,
+            partOfSite: options.partOfSite, baseURL: options.baseURL, hasMetrics: hasMetrics, embeds: options.embeds,
             wikilinkBase: options.wikilinkBase)
         let builder = PageBuilder(
             board: board, clock: options.clock, history: options.history, site: site, problems: options.problems)
@@ -99,12 +108,17 @@ public enum SiteRenderer {
         let page = builder.page()
         let overdue = builder.overduePage()
         var files = [
-            RenderedSite.File(path: "index.html") { templates.render(page, template: "page", to: $0) },
-            RenderedSite.File(path: "overdue.html") { templates.render(overdue, template: "overdue", to: $0) },
+            templates.file("index.html", page, template: "page"),
+            templates.file("overdue.html", overdue, template: "overdue"),
         ]
         if options.history != nil {
             let history = builder.historyPage(overdueCount: page.overdueCount)
-            files.append(RenderedSite.File(path: "history.html") { templates.render(history, template: "history", to: $0) })
+            files.append(templates.file("history.html", history, template: "history"))
+        }
+        if hasMetrics, let history = options.history {
+            let metrics = MetricsPage.boardPage(
+                board: board, history: history, builder: builder, overdueCount: page.overdueCount)
+            files.append(templates.file("metrics.html", metrics, template: "metrics"))
         }
         let calendar = ICalendar.Options(clock: options.clock, baseURL: options.baseURL)
         files.append(

@@ -27,7 +27,9 @@ public enum BoardDiscovery {
             let enumerator = FileManager.default.enumerator(atPath: path)
             var candidates: [String] = []
             while let relative = enumerator?.nextObject() as? String {
-                if relative.split(separator: "/").contains(where: { $0.hasPrefix(".") || $0 == "node_modules" || $0.hasPrefix("_site") }) {
+                if relative.split(separator: "/").contains(where: {
+                    $0.hasPrefix(".") || $0 == "node_modules" || $0.hasPrefix("_site")
+                }) {
                     continue
                 }
                 if relative.hasSuffix(".md") { candidates.append(base + "/" + relative) }

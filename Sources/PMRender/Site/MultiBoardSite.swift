@@ -60,6 +60,8 @@ public enum MultiBoardSite {
         let diagnostics: [Diagnostic]
         let overdueCount: Int
         let latestChange: Int?
+        /// The board's history, for the site's combined metrics.
+        var history: BoardHistory? = nil
     }
 
     public static func build(paths: [String], options: Options) async -> Outcome {
@@ -67,7 +69,9 @@ public enum MultiBoardSite {
         let multi = paths.count > 1
         let results = await withTaskGroup(of: BoardResult.self) { group -> [BoardResult] in
             for (index, path) in paths.enumerated() {
-                group.addTask { await renderOne(index: index, path: path, slug: slugs[path]!, options: options, multi: multi) }
+                group.addTask {
+                    await renderOne(index: index, path: path, slug: slugs[path]!, options: options, multi: multi)
+                }
             }
             var collected: [BoardResult] = []
             for await result in group { collected.append(result) }
@@ -83,7 +87,7 @@ public enum MultiBoardSite {
         do {
             loaded = try await BoardFile.load(path: path)
         } catch {
-            _ = await history
+            // Leaving the scope cancels the history still being read: git is stopped, not waited for.
             return BoardResult(
                 index: index, path: path, slug: slug, board: nil, files: [],
                 diagnostics: [Diagnostic(.unreadableBoard(error.reason), file: path, at: nil)], overdueCount: 0,
@@ -112,7 +116,7 @@ public enum MultiBoardSite {
         return BoardResult(
             index: index, path: path, slug: slug, board: board, files: site == nil ? [] : files,
             diagnostics: diagnostics + renderDiagnostics, overdueCount: site?.overdueCount ?? 0,
-            latestChange: boardHistory?.latestCommit?.date)
+            latestChange: boardHistory?.latestCommit?.date, history: boardHistory)
     }
 
     static func assemble(_ results: [BoardResult], options: Options) -> Outcome {
@@ -124,29 +128,44 @@ public enum MultiBoardSite {
         }
         let good = results.filter { !$0.files.isEmpty }
         if results.count == 1, let only = good.first {
-            let site = RenderedSite(files: only.files, cardCount: only.board?.cardCount ?? 0, overdueCount: only.overdueCount)
-            return Outcome(site: site, diagnostics: diagnostics, failed: failed, boardCount: 1, title: only.board?.title)
+            let site = RenderedSite(
+                files: only.files, cardCount: only.board?.cardCount ?? 0, overdueCount: only.overdueCount)
+            return Outcome(
+                site: site, diagnostics: diagnostics, failed: failed, boardCount: 1, title: only.board?.title)
         }
         var files = good.flatMap(\.files)
         let entries = good.map {
             OverviewBuilder.Entry(
-                board: $0.board!, slug: $0.slug, clock: options.clock($0.board!.timezone), latestChange: $0.latestChange)
+                board: $0.board!, slug: $0.slug, clock: options.clock($0.board!.timezone), latestChange: $0.latestChange
+            )
         }
         // The overview speaks --locale, else the boards' language when they all share one, else English.
         let locales = Set(entries.map(\.board.locale))
+        let locale = options.locale ?? (locales.count == 1 ? locales.first! : .en)
+        // Combined metrics of the boards that have a history, when the templates have a metrics page.
+        let histories = good.compactMap { result in
+            result.history.map { MetricsPage.Entry(board: result.board!, slug: result.slug, history: $0) }
+        }
+        let hasMetrics = !histories.isEmpty && options.templates.has("metrics")
         let builder = OverviewBuilder(
-            entries: entries, failed: failed, locale: options.locale ?? (locales.count == 1 ? locales.first! : .en),
-            baseURL: options.baseURL)
+            entries: entries, failed: failed, locale: locale, baseURL: options.baseURL, hasMetrics: hasMetrics)
         let overview = builder.overviewPage()
         let overdue = builder.overduePage()
         guard options.templates.has("overview") else {
             return Outcome(
-                site: nil, diagnostics: diagnostics + [Diagnostic(.missingTemplate("overview"), file: "templates", at: nil)],
+                site: nil,
+                diagnostics: diagnostics + [Diagnostic(.missingTemplate("overview"), file: "templates", at: nil)],
                 failed: failed, boardCount: results.count, title: title)
         }
         let templates = options.templates
-        files.append(RenderedSite.File(path: "index.html") { templates.render(overview, template: "overview", to: $0) })
-        files.append(RenderedSite.File(path: "overdue.html") { templates.render(overdue, template: "overdue", to: $0) })
+        files.append(templates.file("index.html", overview, template: "overview"))
+        files.append(templates.file("overdue.html", overdue, template: "overdue"))
+        if hasMetrics {
+            let today = entries.first?.clock.today ?? options.clock("UTC").today
+            let metrics = MetricsPage.combinedPage(
+                histories, today: today, locale: locale, overview: builder, overdueCount: overview.overdueCount)
+            files.append(templates.file("metrics.html", metrics, template: "metrics"))
+        }
         let boards = entries.map { ($0.board, $0.slug) }
         let calendar = ICalendar.Options(
             clock: entries.first?.clock ?? options.clock("UTC"), baseURL: options.baseURL, locale: options.locale)

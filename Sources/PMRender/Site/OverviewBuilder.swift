@@ -13,13 +13,16 @@ struct OverviewBuilder {
     let phrases: Phrases
     let labels: LabelsView
     let baseURL: String?
+    /// The site has a combined `metrics.html` (linked from the navigation).
+    let hasMetrics: Bool
 
-    init(entries: [Entry], failed: [String], locale: BoardLocale, baseURL: String? = nil) {
+    init(entries: [Entry], failed: [String], locale: BoardLocale, baseURL: String? = nil, hasMetrics: Bool = false) {
         self.entries = entries
         self.failed = failed
         self.phrases = Phrases(locale)
         self.labels = LabelsView(catalogue: phrases.catalogue)
         self.baseURL = baseURL
+        self.hasMetrics = hasMetrics
     }
 
     var asOf: DateView {
@@ -29,7 +32,7 @@ struct OverviewBuilder {
 
     /// The shared keys of the site's own pages.
     func frame(current: String, title: String, overdueCount: Int) -> PageFrame {
-        let items = [
+        var items = [
             NavItemView(
                 href: "index.html", label: phrases.text("label.allBoards"), isCurrent: current == "index.html",
                 hasCount: false, count: 0),
@@ -37,9 +40,15 @@ struct OverviewBuilder {
                 href: "overdue.html", label: phrases.text("label.overdue"), isCurrent: current == "overdue.html",
                 hasCount: true, count: overdueCount),
         ]
+        if hasMetrics {
+            items.append(
+                NavItemView(
+                    href: "metrics.html", label: phrases.text("label.metrics"), isCurrent: current == "metrics.html",
+                    hasCount: false, count: 0))
+        }
         return PageFrame(
             lang: phrases.catalogue.locale, generator: PageBuilder.generator, title: title, asOf: asOf,
-            nav: NavView(items: items), hasHistory: false, hasMetrics: false, hasOverview: false,
+            nav: NavView(items: items), hasHistory: false, hasMetrics: hasMetrics, hasOverview: false,
             calendarLink: "boards.ics", subscribeLink: PageBuilder.webcal(baseURL, file: "boards.ics"), updated: "",
             commit: "", labels: labels)
     }

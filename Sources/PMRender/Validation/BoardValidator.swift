@@ -54,7 +54,10 @@ public enum BoardValidator {
         named += rules.lanes.filter { !$0.value.isForeign }.keys.map { ("lanes", $0) }
         let lanes = board.lanes.map(\.name)
         return named.filter { $0.1.state == nil && board.lane(named: $0.1.text) == nil }
-            .sorted { ($0.1.location ?? SourceLocation(line: 0, column: 0)) < ($1.1.location ?? SourceLocation(line: 0, column: 0)) }
+            .sorted {
+                ($0.1.location ?? SourceLocation(line: 0, column: 0))
+                    < ($1.1.location ?? SourceLocation(line: 0, column: 0))
+            }
             .map { key, name in
                 Diagnostic(
                     .unknownLaneInRule(key: key, name: name.text, lanes: lanes), file: board.sourceFile,

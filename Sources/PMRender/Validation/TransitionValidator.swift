@@ -8,7 +8,9 @@ public enum TransitionValidator {
         let rules = old?.rules ?? new.rules
         let ruleFile = old == nil ? new.sourceFile : oldFile
         func ruleNote(_ key: String) -> [Diagnostic.Note] {
-            rules.locations[key].map { [Diagnostic.Note(file: ruleFile, location: $0, message: "the '\(key)' rule is here")] }
+            rules.locations[key].map {
+                [Diagnostic.Note(file: ruleFile, location: $0, message: "the '\(key)' rule is here")]
+            }
                 ?? []
         }
         var diagnostics: [Diagnostic] = []
@@ -27,9 +29,12 @@ public enum TransitionValidator {
                     let from = old?.lane(named: before.lane) ?? new.lane(named: before.lane),
                     let to = new.lane(named: card.lane), !rules.allows(moveFrom: from, to: to)
                 else { continue }
-                let notes = [
-                    Diagnostic.Note(file: oldFile, location: before.location, message: "'\(before.title)' was in '\(from.name)' here")
-                ] + ruleNote("transitions")
+                let notes =
+                    [
+                        Diagnostic.Note(
+                            file: oldFile, location: before.location,
+                            message: "'\(before.title)' was in '\(from.name)' here")
+                    ] + ruleNote("transitions")
                 diagnostics.append(
                     Diagnostic(
                         .illegalMove(

@@ -57,10 +57,13 @@ final class GitFixture {
         commitCount += 1
         let date = String(format: "2026-11-%02dT10:00:00+09:00", min(commitCount, 28))
         try git("add", "-A")
-        try git("commit", "-q", "--allow-empty", "-m", message,
-                environment: ["GIT_AUTHOR_NAME": author, "GIT_AUTHOR_EMAIL": "team@example.com",
-                              "GIT_COMMITTER_NAME": author, "GIT_COMMITTER_EMAIL": "team@example.com",
-                              "GIT_AUTHOR_DATE": date, "GIT_COMMITTER_DATE": date])
+        try git(
+            "commit", "-q", "--allow-empty", "-m", message,
+            environment: [
+                "GIT_AUTHOR_NAME": author, "GIT_AUTHOR_EMAIL": "team@example.com",
+                "GIT_COMMITTER_NAME": author, "GIT_COMMITTER_EMAIL": "team@example.com",
+                "GIT_AUTHOR_DATE": date, "GIT_COMMITTER_DATE": date,
+            ])
         return try git("rev-parse", "--short", "HEAD").trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
@@ -82,7 +85,9 @@ final class GitFixture {
         let data = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw NSError(domain: "git", code: Int(process.terminationStatus), userInfo: [NSLocalizedDescriptionKey: "git \(arguments) failed"])
+            throw NSError(
+                domain: "git", code: Int(process.terminationStatus),
+                userInfo: [NSLocalizedDescriptionKey: "git \(arguments) failed"])
         }
         return String(decoding: data, as: UTF8.self)
     }

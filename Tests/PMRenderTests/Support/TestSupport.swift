@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PMRender
 
 /// Paths and helpers shared by the tests.
@@ -27,26 +28,33 @@ enum TestSupport {
     }
 
     /// Compares `actual` with the golden file, or records it when `PM_RENDER_RECORD=1`.
-    static func assertGolden(_ actual: String, _ golden: URL, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+    static func assertGolden(_ actual: String, _ golden: URL, sourceLocation: Testing.SourceLocation = #_sourceLocation)
+        throws
+    {
         if isRecording {
-            try FileManager.default.createDirectory(at: golden.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: golden.deletingLastPathComponent(), withIntermediateDirectories: true)
             try actual.write(to: golden, atomically: true, encoding: .utf8)
             return
         }
         guard FileManager.default.fileExists(atPath: golden.path) else {
-            Issue.record("missing golden file \(golden.path); run PM_RENDER_RECORD=1 swift test to record it", sourceLocation: sourceLocation)
+            Issue.record(
+                "missing golden file \(golden.path); run PM_RENDER_RECORD=1 swift test to record it",
+                sourceLocation: sourceLocation)
             return
         }
         let expected = try read(golden)
         if actual != expected {
             let actualLines = actual.split(separator: "\n", omittingEmptySubsequences: false)
             let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
-            let firstDifference = zip(actualLines, expectedLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+            let firstDifference =
+                zip(actualLines, expectedLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset
                 ?? min(actualLines.count, expectedLines.count)
             let line = firstDifference + 1
             let got = firstDifference < actualLines.count ? String(actualLines[firstDifference]) : "<end>"
             let want = firstDifference < expectedLines.count ? String(expectedLines[firstDifference]) : "<end>"
-            Issue.record("""
+            Issue.record(
+                """
                 output differs from \(golden.lastPathComponent) at line \(line):
                   expected: \(want)
                   actual:   \(got)
@@ -79,8 +87,10 @@ enum TestSupport {
     }
 
     /// Runs the built binary with arguments, in `directory`, with extra environment variables.
-    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
-                    executable: URL? = nil) throws -> RunResult {
+    static func run(
+        _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
+        executable: URL? = nil
+    ) throws -> RunResult {
         let process = Process()
         process.executableURL = executable ?? binary
         process.arguments = arguments
@@ -99,13 +109,20 @@ enum TestSupport {
         nonisolated(unsafe) var outData = Data()
         nonisolated(unsafe) var errData = Data()
         group.enter()
-        DispatchQueue.global().async { outData = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        DispatchQueue.global().async {
+            outData = out.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
         group.enter()
-        DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        DispatchQueue.global().async {
+            errData = err.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
         group.wait()
         process.waitUntilExit()
-        return RunResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                         stderr: String(decoding: errData, as: UTF8.self))
+        return RunResult(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
     }
 
     /// A fresh temporary folder, removed by the caller.
@@ -123,6 +140,7 @@ extension TestSupport {
         guard let b else { return "nil" }
         guard a != b else { return nil }
         let offset = zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(a.count, b.count)
-        return "byte \(offset) of \(a.count) / \(b.count): \(String(decoding: a[offset...].prefix(60), as: UTF8.self)) | \(String(decoding: b[offset...].prefix(60), as: UTF8.self))"
+        return
+            "byte \(offset) of \(a.count) / \(b.count): \(String(decoding: a[offset...].prefix(60), as: UTF8.self)) | \(String(decoding: b[offset...].prefix(60), as: UTF8.self))"
     }
 }
