@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Page weight of the board page on generated boards: bytes against cmark's HTML for the same Markdown,
 DOM nodes per card, and the time to DOMContentLoaded in headless Chromium (median of several loads), beside
-the same browser's time for cmark's HTML of the board as a bare page (the floor: the browser's own parsing,
-on this machine as loaded as it is; loads of the two alternate).
+the same browser's time for cmark's HTML of the board as a bare page (a reference for how fast this machine,
+as loaded as it is, parses that much HTML; loads of the two alternate).
 
 This is a measurement, never a test: it prints the figures and the targets (at most 2x cmark's bytes, at
 most 30 DOM nodes per card, DOMContentLoaded under 300 ms at 1,000 cards) as met or missed, and exits 0.
