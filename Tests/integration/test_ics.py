@@ -43,8 +43,8 @@ def test_parses_with_required_properties(board):
     raw = feed(board)
     calendar = icalendar.Calendar.from_ical(raw)
     assert calendar["VERSION"] == "2.0" and calendar["PRODID"]
-    cards = {c["id"]: c for column in json.loads(run("export", board))["columns"] for c in column["cards"]}
-    expected = {cid for cid, c in cards.items() if c["due"] and c["state"] != "DONE"}
+    cards = {c["id"]: c for lane in json.loads(run("export", board))["lanes"] for c in lane["cards"]}
+    expected = {cid for cid, c in cards.items() if c["due"] and c["state"] != "done"}
     events = list(calendar.walk("VEVENT"))
     assert len(events) == len(expected)
     uids = [str(e["UID"]) for e in events]

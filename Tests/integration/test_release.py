@@ -118,19 +118,21 @@ def test_render(bare):
 def test_check(bare):
     result = bare.run("pm-render", "check", "examples/board.md", "examples/ko.md", "examples/obsidian.md")
     assert result.returncode == 0, result.stderr
-    (bare.root / "work" / "broken.md").write_text("# Broken\n\n## TODO\n\n- [ ] A card\n\n## Someday\n")
+    # Any lanes are fine in format v2; a rule that names no lane is an error.
+    (bare.root / "work" / "broken.md").write_text("---\nwip:\n  Someday: 2\n---\n## TODO\n\n- [ ] A card\n")
     result = bare.run("pm-render", "check", "broken.md")
     assert result.returncode == 1
-    assert "broken.md:7:1: error: unknown section 'Someday'" in result.stderr
+    assert "broken.md:3:3: error: " in result.stderr and "'Someday'" in result.stderr
 
 
 def test_export_json(bare):
     result = bare.run("pm-render", "export", "examples/board.md", "--format", "json")
     assert result.returncode == 0, result.stderr
     board = json.loads(result.stdout)
-    titles = [card["title"] for column in board["columns"] for card in column["cards"]]
+    titles = [card["title"] for lane in board["lanes"] for card in lane["cards"]]
     assert "Translate onboarding into Korean" in titles and "Fix crash when a deadline is cleared" in titles
-    assert [column["cards"][0]["state"] for column in board["columns"]] == ["TODO", "DOING", "DONE"]
+    assert [(lane["text"], lane["state"]) for lane in board["lanes"]] == [("TODO", "todo"), ("DOING", "doing"),
+                                                                          ("DONE", "done")]
 
 
 def test_overdue_in_both_languages(bare):

@@ -13,7 +13,8 @@ enum PlainText {
             }
             let inItem = open.last?.kind == .item
             switch node.kind {
-            case .text, .code: out += node.text
+            // Raw HTML is never written into a page, but text outputs show what the author wrote (`<tags>`).
+            case .text, .code, .htmlInline: out += node.text
             case .codeBlock: out += node.text + (inItem ? "" : "\n")
             case .softBreak, .lineBreak: out += "\n"
             case .wikilink: out += node.detail.isEmpty ? node.text : node.detail
