@@ -40,5 +40,5 @@ def test_sarif_lists_every_diagnostic():
     data = json.loads(sarif_for("Tests/PMRenderTests/Fixtures/diagnostics/duplicates.md"))
     results = data["runs"][0]["results"]
     assert [(r["locations"][0]["physicalLocation"]["region"]["startLine"], r["ruleId"]) for r in results] == [
-        (8, "duplicate-card-id"), (10, "duplicate-card-id"), (15, "duplicate-card-id")]
-    assert results[0]["relatedLocations"][0]["physicalLocation"]["region"]["startLine"] == 3
+        (10, "duplicate-card-id"), (16, "duplicate-card-id")]  # repeated titles are fine; repeated IDs are not
+    assert results[0]["relatedLocations"][0]["physicalLocation"]["region"]["startLine"] == 4

@@ -1,4 +1,4 @@
-"""The East Asian Width table of `pm-render show` (Sources/PMRender/Editing/TerminalWidth.swift) against Python's
+"""The East Asian Width table of `pm-render show` (Sources/PMRender/Support/TerminalWidth.swift) against Python's
 unicodedata, which carries the Unicode Character Database's EastAsianWidth.txt.
 
 The table is generated, not written by hand: `python3 Tests/integration/test_terminal_width.py` prints it. A
@@ -11,7 +11,7 @@ import sys
 import unicodedata
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-SWIFT = ROOT / "Sources" / "PMRender" / "Editing" / "TerminalWidth.swift"
+SWIFT = ROOT / "Sources" / "PMRender" / "Support" / "TerminalWidth.swift"
 
 
 def is_wide(code_point):
