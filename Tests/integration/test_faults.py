@@ -557,8 +557,9 @@ def test_watch_sees_rename_over_saves_deletion_recreation_and_bad_versions(tmp_p
     watcher.wait_for_page("Write the store listing", "a backup-then-write save re-renders")
 
     good = snapshot(tmp_path / "site")
-    write_atomically(board, board.read_text() + "\n## BACKLOG\n")
-    watcher.wait_for_error("error: unknown section 'BACKLOG'", "the error of an invalid version")
+    # Any lanes are a board in format v2; a version that is not text is not.
+    board.write_bytes(board.read_bytes() + b"\n- [ ] \xff\xfe\n")
+    watcher.wait_for_error("error: file is not valid UTF-8", "the error of an invalid version")
     assert snapshot(tmp_path / "site") == good, "the last good site stays"
 
     board.unlink()
