@@ -114,9 +114,6 @@ public struct BoardHistory: Sendable {
         private var commitsEvents: [[Event]] = []
         private var notes: [Diagnostic] = []
         private var previous: Board?
-        /// For each card of `previous`, the piece it starts with and its identity and lane.
-        /// The boxes of the previous version's cards (`Card.storageIdentity`).
-        private var previousCards: Set<ObjectIdentifier> = []
         /// Open timelines by card identity; indices into `all`.
         private var open: [String: Int] = [:]
         private var all: [Timeline] = []
@@ -152,32 +149,12 @@ public struct BoardHistory: Sendable {
             } else {
                 board = Board(title: "", sourceFile: file)  // deleted in this commit
             }
-            var cards = Set<ObjectIdentifier>(minimumCapacity: board.cardCount)
-            for lane in board.lanes {
-                for card in lane.cards { cards.insert(card.storageIdentity) }
-            }
-            defer {
-                previous = board
-                previousCards = cards
-            }
+            defer { previous = board }
             // In a shallow clone the oldest available version is only a starting point: when its cards were added
             // is unknown.
             if isShallow, index == 0 { return }
-            // A card that kept its box (read again from an unchanged piece, in the same lane) is unchanged: only the
-            // others are compared (most cards of a long history stay as they were from one commit to the next).
-            let unchanged = cards.intersection(previousCards)
-            func changed(_ board: Board) -> Board {
-                guard !unchanged.isEmpty else { return board }
-                var reduced = board
-                for lane in reduced.lanes.indices {
-                    reduced.lanes[lane].cards = board.lanes[lane].cards.filter {
-                        !unchanged.contains($0.storageIdentity)
-                    }
-                }
-                return reduced
-            }
-            let changes = BoardComparison.compare(
-                old: previous.map(changed) ?? Board(title: "", sourceFile: file), new: changed(board))
+            let (old, new) = Self.withoutUnchangedRuns(previous ?? Board(title: "", sourceFile: file), board)
+            let changes = BoardComparison.compare(old: old, new: new)
             var events: [Event] = []
             for change in changes where change.kind != .unchanged {
                 events.append(Event(commit: commit, change: change))
@@ -204,6 +181,40 @@ public struct BoardHistory: Sendable {
                 }
             }
             commitsEvents.append(events)
+        }
+
+        /// Two versions without the cards that kept their box (`Card.storageIdentity`: read again from an unchanged
+        /// piece, in the same lane) at the start and at the end of each lane both versions have. Most cards of a long
+        /// history stay as they were from one commit to the next, and a change is a run of cards in a lane or two:
+        /// only the cards around it are compared, without hashing the others.
+        static func withoutUnchangedRuns(_ old: Board, _ new: Board) -> (old: Board, new: Board) {
+            var old = old
+            var new = new
+            for lane in new.lanes.indices {
+                let name = new.lanes[lane].name
+                guard
+                    let match = lane < old.lanes.count && old.lanes[lane].name == name
+                        ? lane : old.lanes.firstIndex(where: { $0.name == name })
+                else { continue }
+                let before = old.lanes[match].cards
+                let after = new.lanes[lane].cards
+                var start = 0
+                while start < before.count, start < after.count,
+                    before[start].storageIdentity == after[start].storageIdentity
+                {
+                    start += 1
+                }
+                var end = 0
+                while end < before.count - start, end < after.count - start,
+                    before[before.count - 1 - end].storageIdentity == after[after.count - 1 - end].storageIdentity
+                {
+                    end += 1
+                }
+                guard start + end > 0 else { continue }
+                old.lanes[match].cards = Array(before[start..<(before.count - end)])
+                new.lanes[lane].cards = Array(after[start..<(after.count - end)])
+            }
+            return (old, new)
         }
 
         public func finish() -> BoardHistory {

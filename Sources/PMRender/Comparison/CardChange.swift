@@ -43,7 +43,7 @@ public enum BoardComparison {
         }
         var newArchived: [String: Int] = [:]
         for (index, card) in new.archive.enumerated() where newArchived[card.id] == nil { newArchived[card.id] = index }
-        var oldArchived = Set(old.archive.map(\.id))
+        var oldArchived = Set(old.archive.map { $0.id })
         var seen: Set<String> = []
         var changes: [CardChange] = []
 

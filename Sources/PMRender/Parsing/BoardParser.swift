@@ -5,9 +5,6 @@ public struct ParseResult: Sendable {
     public var diagnostics: [Diagnostic]
     /// Whether the file could be read as a board at all (it is UTF-8 text without NUL bytes).
     public var isReadable: Bool
-    /// For each card in a lane (in `Board.cards` order), the identity of the Markdown piece it starts with: within
-    /// one `VersionReader`, the same identity means the same text.
-    var cardSegments: [Int] = []
 
     public var hasErrors: Bool { diagnostics.hasErrors }
 }
@@ -76,9 +73,7 @@ public enum BoardParser {
         _ board: Board, reader: BoardReader, problems: [(Problem, SourceLocation)], file: String
     ) -> ParseResult {
         let diagnostics = (problems + reader.problems).map { Diagnostic($0.0, file: file, at: $0.1) }
-        return ParseResult(
-            board: board, diagnostics: diagnostics.sortedByLocation(), isReadable: true,
-            cardSegments: reader.cardSegments)
+        return ParseResult(board: board, diagnostics: diagnostics.sortedByLocation(), isReadable: true)
     }
 
     private static func unreadable(_ bytes: [UInt8], file: String) -> ParseResult {

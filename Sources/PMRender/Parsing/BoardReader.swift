@@ -16,37 +16,11 @@ struct BoardReader {
     /// Reading a version for the history: what only pages need (language detection, the writing style) is left out.
     var forHistory = false
     private(set) var problems: [(Problem, SourceLocation)] = []
-    /// For each card in a lane (in `Board.cards` order), the identity of the piece it starts with.
-    private(set) var cardSegments: [Int] = []
 
     init(source: SourceText, file: String, frontMatter: FrontMatter) {
         self.source = source
         self.file = file
         self.frontMatter = frontMatter
-    }
-
-    /// Card readings by the segments they came from, kept across versions of a board (see `VersionReader`).
-    struct CardCache {
-        struct Entry {
-            var reading: CardReader.Reading
-            /// The first segment's line when it was read (locations shift with it).
-            var line: Int
-            /// A heading card's other pieces (it is the same card only when they are the same too).
-            var body: [Int]
-        }
-        /// By the identity of the card's first piece.
-        var entries: [Int: Entry] = [:]
-        /// The date formats and triggers the entries were read with.
-        var formats: (DateFormat?, DateFormat?, CardTokens.Triggers)?
-        /// What lane names mean (`LaneStates`), as found.
-        var meanings: [String: LaneStates.Meaning?] = [:]
-
-        mutating func meaning(of name: String) -> LaneStates.Meaning? {
-            if let known = meanings[name] { return known }
-            let meaning = LaneStates.meaning(of: name)
-            meanings[name] = meaning
-            return meaning
-        }
     }
 
     /// Reads the board, its cards one after another.
@@ -84,8 +58,9 @@ struct BoardReader {
         let timeFormat = settings.timeFormat.flatMap(DateFormat.init(moment:))
         let triggers = CardTokens.Triggers(date: settings.dateTrigger, time: settings.timeTrigger)
         if let formats = cache.formats, formats.0 != dateFormat || formats.1 != timeFormat || formats.2 != triggers {
-            cache.entries = [:]
+            cache.removeAll()
         }
+        cache.startVersion()
         cache.formats = (dateFormat, timeFormat, triggers)
         let cardReader = CardReader(source: source, dateFormat: dateFormat, timeFormat: timeFormat, triggers: triggers)
 
@@ -191,9 +166,7 @@ struct BoardReader {
             for (source, last) in draft.cards {
                 let job = CardReader.Job(
                     source, endLine: Self.nextLine(after: last, in: segments, source: self.source) - 1)
-                if let index = cache.entries.index(forKey: job.first.id), cache.entries.values[index].body == job.body {
-                    continue
-                }
+                if let slot = cache.slot(of: job.first.id), cache.entries[slot].body == job.body { continue }
                 jobs.append(job)
             }
         }
@@ -213,7 +186,7 @@ struct BoardReader {
         cache: inout CardCache
     ) -> Board {
         for (job, reading) in zip(plan.jobs, readings) {
-            cache.entries[job.first.id] = CardCache.Entry(reading: reading, line: job.first.line, body: job.body)
+            cache.store(reading, line: job.first.line, segment: job.first.id, body: job.body)
         }
         var settings = plan.settings
         let outline = plan.outline
@@ -221,14 +194,18 @@ struct BoardReader {
         var lanes: [Lane] = []
         var archive: [Card] = []
         var archiveLocation: SourceLocation?
+        // For each card in a lane (in `Board.cards` order), its reading's slot in the cache.
+        var cardSlots: [Int] = []
         for draft in outline.lanes {
             var cards: [Card] = []
-            for (position, (source, last)) in draft.cards.enumerated() {
-                let group = draft.groups.last { $0.firstCard <= position }?.name
-                guard var card = cached(source, cache: &cache) else { continue }
+            cards.reserveCapacity(draft.cards.count)
+            for position in draft.cards.indices {
+                let group = draft.groups.isEmpty ? nil : draft.groups.last { $0.firstCard <= position }?.name
+                guard let slot = cached(draft.cards[position].0.first, cache: &cache) else { continue }
+                var card = cache.entries[slot].reading.card
                 if card.group != group { card.group = group }
                 cards.append(card)
-                if !draft.isArchive { cardSegments.append(source.firstSegment) }
+                if !draft.isArchive { cardSlots.append(slot) }
             }
             if draft.isArchive {
                 archiveLocation = archiveLocation ?? draft.location
@@ -260,10 +237,9 @@ struct BoardReader {
         var position = 0
         for lane in lanes {
             for card in lane.cards {
-                let segment = cardSegments[position]
+                let slot = cardSlots[position]
                 position += 1
-                guard let index = cache.entries.index(forKey: segment) else { continue }
-                if cache.entries.values[index].reading.card != card { cache.entries.values[index].reading.card = card }
+                if cache.entries[slot].reading.card != card { cache.entries[slot].reading.card = card }
             }
         }
 
@@ -300,29 +276,42 @@ struct BoardReader {
 
     // MARK: - Cards
 
-    /// A card's reading from the cache (every card is there once its plan's jobs are read), moved to where the card
-    /// is now; nil for a card without a title or ID.
-    private mutating func cached(_ source: CardSource, cache: inout CardCache) -> Card? {
-        let first = source.first
-        // One lookup, and the entry changed in place: a cached reading is never copied whole.
-        guard let index = cache.entries.index(forKey: first.id) else { return nil }
-        let line = cache.entries.values[index].line
+    /// The cache slot of the reading of the card that starts with `first` (every card is there once its plan's
+    /// jobs are read), moved to where the card is now; nil for a card without a title or ID.
+    private mutating func cached(_ first: MarkdownSegment, cache: inout CardCache) -> Int? {
+        guard let slot = cache.slot(of: first.id) else { return nil }
+        cache.use(slot)
+        let line = cache.entries[slot].line
         if first.line != line {
-            cache.entries.values[index].reading.shift(by: first.line - line)
-            cache.entries.values[index].line = first.line
+            cache.entries[slot].reading.shift(by: first.line - line)
+            cache.entries[slot].line = first.line
         }
-        if !cache.entries.values[index].reading.problems.isEmpty {
-            problems += cache.entries.values[index].reading.problems
-        }
-        let card = cache.entries.values[index].reading.card
-        return card.title.isEmpty && card.explicitID == nil ? nil : card
+        if !cache.entries[slot].reading.problems.isEmpty { problems += cache.entries[slot].reading.problems }
+        let card = cache.entries[slot].reading.card
+        return card.title.isEmpty && card.explicitID == nil ? nil : slot
     }
 
     /// Gives every card a unique identity: repeated titles (a weekly "Monday") get `-2`, `-3` in file order. The
     /// archive has identities of its own (`archived-…` anchors), so archiving a card never renames another.
     private func assignIdentities(_ lanes: inout [Lane], _ archive: inout [Card]) {
+        let count = lanes.reduce(0) { $0 + $1.cards.count }
+        if Self.distinctBaseIDs(lanes.lazy.flatMap(\.cards), count: count),
+            Self.distinctBaseIDs(archive, count: archive.count)
+        {
+            // No repeated title: every card's identity is its own.
+            for lane in lanes.indices {
+                for card in lanes[lane].cards.indices where lanes[lane].cards[card].id != lanes[lane].cards[card].baseID
+                {
+                    lanes[lane].cards[card].id = lanes[lane].cards[card].baseID
+                }
+            }
+            for card in archive.indices where archive[card].id != archive[card].baseID {
+                archive[card].id = archive[card].baseID
+            }
+            return
+        }
         var used: [String: Int] = [:]
-        used.reserveCapacity(lanes.reduce(0) { $0 + $1.cards.count } * 2)
+        used.reserveCapacity(count * 2)
         func unique(_ card: inout Card) {
             let base = card.baseID
             var count = used[base, default: 0]
@@ -352,6 +341,29 @@ struct BoardReader {
         }
         used = [:]
         for card in archive.indices { unique(&archive[card]) }
+    }
+
+    /// Whether no two of the cards share a base identity. Their titles are compared through a 64-bit FNV-1a hash
+    /// in a small open-addressed table: equal hashes answer false and send the board to the full numbering, so the
+    /// answer is exact. Most boards repeat no title, and this spares a history of thousands of versions hashing
+    /// every title as a dictionary key in each.
+    static func distinctBaseIDs(_ cards: some Sequence<Card>, count: Int) -> Bool {
+        guard count > 1 else { return true }
+        var capacity = 4
+        while capacity < count * 2 { capacity <<= 1 }
+        var table = [UInt64](repeating: 0, count: capacity)
+        for card in cards {
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in card.baseID.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+            hash |= 1  // 0 marks an empty slot
+            var slot = Int(truncatingIfNeeded: hash >> 3) & (capacity - 1)
+            while table[slot] != 0 {
+                if table[slot] == hash { return false }
+                slot = (slot + 1) & (capacity - 1)
+            }
+            table[slot] = hash
+        }
+        return true
     }
 
     // MARK: - Lanes
