@@ -60,6 +60,24 @@ struct VersionReaderTests {
         #expect(reader.wholeParses < versions / 2)
     }
 
+    @Test("the card cache is bounded by the board, not by the length of its history")
+    func cacheStaysBounded() {
+        var reader = VersionReader()
+        var titles = (0..<10).map { "card \($0)" }
+        for version in 10..<400 {
+            // Each version adds a card at the top and removes the last one: ten cards, 400 of them in all.
+            titles.insert("card \(version)", at: 0)
+            titles.removeLast()
+            let bytes = Array(("## TODO\n" + titles.map { "- [ ] \($0)\n" }.joined() + "## Done\n").utf8)
+            let incremental = reader.read(bytes, file: "board.md")
+            guard incremental.board == BoardParser.parse(bytes, file: "board.md").board else {
+                Issue.record("version \(version) differs")
+                return
+            }
+        }
+        #expect(reader.cachedReadings <= 65)
+    }
+
     @Test("a version equal to the one before is not parsed again")
     func unchanged() {
         var reader = VersionReader()

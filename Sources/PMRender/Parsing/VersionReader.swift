@@ -32,6 +32,8 @@ struct VersionReader {
     private var nextID = 0
     /// How many versions were parsed whole (for tests).
     private(set) var wholeParses = 0
+    /// How many card readings the cache holds (for tests).
+    var cachedReadings: Int { cache.entries.count }
     /// Versions are read for the history: language detection and the writing style are left out (the tests compare
     /// whole boards, so they leave this off).
     var forHistory = false
