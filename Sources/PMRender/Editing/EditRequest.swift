@@ -99,11 +99,3 @@ public struct EditPlan: Sendable {
         UnifiedDiff.text(old: EditableText(original), new: EditableText(result), path: path)
     }
 }
-
-extension BoardJSON {
-    /// One card as `export --format json` writes it (the same object as in a lane's `cards`), for the editing
-    /// commands' `--format json`.
-    public static func encode(card: Card) -> String {
-        JSONOutput.string(CardDTO(card))
-    }
-}
