@@ -17,7 +17,7 @@ struct EditOptions: ParsableArguments {
     var force = false
 
     @Option(help: "Output: text (a summary line) or json (the resulting card, as in 'export --format json').")
-    var format: EditOutputFormat = .text
+    var format: TextOrJSON = .text
 
     @OptionGroup var clock: ClockOptions
 
@@ -30,10 +30,6 @@ struct EditOptions: ParsableArguments {
     }
 }
 
-enum EditOutputFormat: String, ExpressibleByArgument, CaseIterable {
-    case text, json
-}
-
 /// The board and the card an editing command works on.
 struct CardTarget: ParsableArguments {
     @Argument(help: "The board file.")
@@ -41,6 +37,28 @@ struct CardTarget: ParsableArguments {
 
     @Argument(help: "The card: its ID, its title, or the start of either.")
     var card: String
+}
+
+/// The card and the options of an editing command that needs nothing else (`done`, `rm`, `archive`).
+struct CardEditArguments: ParsableArguments {
+    @OptionGroup var target: CardTarget
+
+    @OptionGroup var options: EditOptions
+}
+
+/// An editing command that does one thing to one card: its `action` says what.
+protocol CardCommand: ParsableCommand {
+    var arguments: CardEditArguments { get }
+
+    /// What the command does to the card `card` names.
+    static func action(card: String) -> EditRequest.Action
+}
+
+extension CardCommand {
+    func run() throws {
+        let target = arguments.target
+        try EditRunner.run(board: target.board, Self.action(card: target.card), options: arguments.options)
+    }
 }
 
 /// Runs an edit: plan it, print the diff (`--dry-run`) or write the board, and report.
@@ -173,18 +191,14 @@ struct Move: ParsableCommand {
 }
 
 /// `pm-render done BOARD CARD`
-struct Done: ParsableCommand {
+struct Done: CardCommand {
     static let configuration = CommandConfiguration(
         abstract:
             "Move a card to the first done lane, checking its task box (and stamping ✅ DATE where the board does).")
 
-    @OptionGroup var target: CardTarget
+    @OptionGroup var arguments: CardEditArguments
 
-    @OptionGroup var options: EditOptions
-
-    func run() throws {
-        try EditRunner.run(board: target.board, .done(card: target.card), options: options)
-    }
+    static func action(card: String) -> EditRequest.Action { .done(card: card) }
 }
 
 /// `pm-render edit BOARD CARD`
@@ -235,31 +249,23 @@ struct EditCard: ParsableCommand {
 }
 
 /// `pm-render rm BOARD CARD`
-struct Remove: ParsableCommand {
+struct Remove: CardCommand {
     static let configuration = CommandConfiguration(
         commandName: "rm", abstract: "Remove a card (its lines, description and subtasks) from the board.")
 
-    @OptionGroup var target: CardTarget
+    @OptionGroup var arguments: CardEditArguments
 
-    @OptionGroup var options: EditOptions
-
-    func run() throws {
-        try EditRunner.run(board: target.board, .remove(card: target.card), options: options)
-    }
+    static func action(card: String) -> EditRequest.Action { .remove(card: card) }
 }
 
 /// `pm-render archive BOARD CARD`
-struct Archive: ParsableCommand {
+struct Archive: CardCommand {
     static let configuration = CommandConfiguration(
         abstract: "Move a card into the board's archive (Obsidian's '***' + '## Archive', made when missing).")
 
-    @OptionGroup var target: CardTarget
+    @OptionGroup var arguments: CardEditArguments
 
-    @OptionGroup var options: EditOptions
-
-    func run() throws {
-        try EditRunner.run(board: target.board, .archive(card: target.card), options: options)
-    }
+    static func action(card: String) -> EditRequest.Action { .archive(card: card) }
 }
 
 /// Values given on the command line.
