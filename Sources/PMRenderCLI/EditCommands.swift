@@ -64,7 +64,10 @@ extension CardCommand {
 /// Runs an edit: plan it, print the diff (`--dry-run`) or write the board, and report.
 enum EditRunner {
     static func run(board path: String, _ action: EditRequest.Action, options: EditOptions, top: Bool = false) throws {
-        let request = EditRequest(action, force: options.force, top: top, clock: try options.givenClock())
+        var request = EditRequest(action)
+        request.force = options.force
+        request.top = top
+        request.clock = try options.givenClock()
         let format = options.diagnosticOptions.diagnostics
         let bytes: [UInt8]
         do {
@@ -158,14 +161,14 @@ struct Add: ParsableCommand {
     @OptionGroup var options: EditOptions
 
     func run() throws {
-        var text = description
+        var card = NewCard(title: title)
+        card.due = try due.map { try EditValues.deadline($0, board: board) }
+        card.tags = tag
+        card.assignees = assignee
+        card.description = description
         if description == "-" {
-            text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+            card.description = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
         }
-        let card = NewCard(
-            title: title, due: try due.map { try EditValues.deadline($0, board: board) }, tags: tag,
-            assignees: assignee,
-            description: text)
         try EditRunner.run(board: board, .add(card, lane: lane), options: options, top: top)
     }
 }
@@ -240,8 +243,11 @@ struct EditCard: ParsableCommand {
     }
 
     func run() throws {
-        var changes = CardChanges(
-            title: title, addTags: tag, removeTags: untag, addAssignees: assignee, removeAssignees: unassign)
+        var changes = CardChanges(title: title)
+        changes.addTags = tag
+        changes.removeTags = untag
+        changes.addAssignees = assignee
+        changes.removeAssignees = unassign
         if let due { changes.due = .some(try EditValues.deadline(due, board: target.board)) }
         if noDue { changes.due = .some(nil) }
         try EditRunner.run(board: target.board, .edit(card: target.card, changes), options: options)

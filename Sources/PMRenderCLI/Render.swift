@@ -82,12 +82,15 @@ struct Render: AsyncParsableCommand {
         Output.diagnostics(templateDiagnostics, format: report.diagnostics)
         guard let templateSet, !templateDiagnostics.hasErrors else { return 1 }
 
-        let options = MultiBoardSite.Options(
-            templates: templateSet,
-            clock: { timezone in (try? clockOptions.resolve(timezone: timezone)) ?? DeadlineClock.current(in: timezone)
-            },
-            baseURL: baseURL, locale: locale, readHistory: !noHistory, keepGoing: keepGoing, strict: strict,
-            wikilinkBase: wikilinkBase)
+        var options = MultiBoardSite.Options(templates: templateSet) { timezone in
+            (try? clockOptions.resolve(timezone: timezone)) ?? DeadlineClock.current(in: timezone)
+        }
+        options.baseURL = baseURL
+        options.locale = locale
+        options.readHistory = !noHistory
+        options.keepGoing = keepGoing
+        options.strict = strict
+        options.wikilinkBase = wikilinkBase
         let outcome = await MultiBoardSite.build(paths: found.boards, options: options)
         Output.diagnostics(outcome.diagnostics, format: report.diagnostics)
         // A board that cannot be read is an environment problem (exit 2), not an error in a board.
