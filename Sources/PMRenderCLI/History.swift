@@ -30,16 +30,14 @@ struct History: AsyncParsableCommand {
 
     func validate() throws {
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
-        if let since, CalendarDate(iso: Substring(since)) == nil {
-            throw ValidationError("invalid --since '\(since)': expected YYYY-MM-DD")
-        }
+        try DayOption.validate("--since", since)
     }
 
     func run() async throws {
         let locale = try report.locale()
         guard let (current, history) = try await Boards.withHistory(board, format: report.diagnostics) else { return }
         Boards.printNotes(of: history, file: board, format: report.diagnostics)
-        let sinceSeconds = since.flatMap { CalendarDate(iso: Substring($0)) }.map { $0.daysSinceEpoch * 86_400 }
+        let sinceSeconds = DayOption.day(since).map { $0.daysSinceEpoch * 86_400 }
         let events = history.filtered(since: sinceSeconds, limit: limit)
         switch format {
         case .text: Output.out(HistoryReport.text(history, events: events, board: current, locale: locale))

@@ -40,11 +40,8 @@ struct MetricsCommand: AsyncParsableCommand {
     @OptionGroup var report: ReportOptions
 
     func validate() throws {
-        for (name, value) in [("--since", since), ("--by", by)] {
-            if let value, CalendarDate(iso: Substring(value)) == nil {
-                throw ValidationError("invalid \(name) '\(value)': expected YYYY-MM-DD")
-            }
-        }
+        try DayOption.validate("--since", since)
+        try DayOption.validate("--by", by)
     }
 
     func run() async throws {
@@ -57,8 +54,8 @@ struct MetricsCommand: AsyncParsableCommand {
             )
         else { return }
         let today = try clock.resolve(timezone: current.timezone).today
-        let sinceDate = since.flatMap { CalendarDate(iso: Substring($0)) }
-        let byDate = by.flatMap { CalendarDate(iso: Substring($0)) }
+        let sinceDate = DayOption.day(since)
+        let byDate = DayOption.day(by)
         if let sinceDate, sinceDate > today {
             throw Output.usageFailure("--since \(sinceDate) is after today (\(today)): there is nothing to measure")
         }
