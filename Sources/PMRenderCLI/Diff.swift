@@ -3,10 +3,6 @@ import PMRender
 
 /// `pm-render diff BOARD.md --against REV`: what changed, card by card.
 struct Diff: AsyncParsableCommand {
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json
-    }
-
     static let configuration = CommandConfiguration(
         abstract: "List how each card changed since a git revision or another file (added, moved, edited, removed)."
     )
@@ -17,24 +13,22 @@ struct Diff: AsyncParsableCommand {
     @OptionGroup var previousOptions: PreviousOptions
 
     @Option(help: "Output format.")
-    var format: Format = .text
+    var format: TextOrJSON = .text
 
-    @OptionGroup var localeOptions: LocaleOptions
-
-    @OptionGroup var diagnosticOptions: DiagnosticOptions
+    @OptionGroup var report: ReportOptions
 
     func validate() throws {
         guard previousOptions.isGiven else { throw ValidationError("give one of --against REV or --previous FILE") }
     }
 
     func run() async throws {
-        let locale = try localeOptions.resolve()
+        let locale = try report.locale()
         let comparison = try await previousOptions.compare(board)
         // Rule violations are `check`'s business; diff only says what stops it from comparing.
         let blocking = comparison.boardDiagnostics.filter { $0.code == "previous-version-unreadable" }
         let unreadable = !comparison.current.isReadable
         Output.diagnostics(
-            unreadable ? comparison.boardDiagnostics : blocking, format: diagnosticOptions.diagnostics)
+            unreadable ? comparison.boardDiagnostics : blocking, format: report.diagnostics)
         guard !unreadable, blocking.isEmpty else { throw ExitCode(1) }
         switch format {
         case .text: Output.out(ChangeReport.text(comparison, locale: locale))

@@ -17,7 +17,7 @@ struct EditOptions: ParsableArguments {
     var force = false
 
     @Option(help: "Output: text (a summary line) or json (the resulting card, as in 'export --format json').")
-    var format: EditOutputFormat = .text
+    var format: TextOrJSON = .text
 
     @OptionGroup var clock: ClockOptions
 
@@ -30,10 +30,6 @@ struct EditOptions: ParsableArguments {
     }
 }
 
-enum EditOutputFormat: String, ExpressibleByArgument, CaseIterable {
-    case text, json
-}
-
 /// The board and the card an editing command works on.
 struct CardTarget: ParsableArguments {
     @Argument(help: "The board file.")
@@ -43,10 +39,35 @@ struct CardTarget: ParsableArguments {
     var card: String
 }
 
+/// The card and the options of an editing command that needs nothing else (`done`, `rm`, `archive`).
+struct CardEditArguments: ParsableArguments {
+    @OptionGroup var target: CardTarget
+
+    @OptionGroup var options: EditOptions
+}
+
+/// An editing command that does one thing to one card: its `action` says what.
+protocol CardCommand: ParsableCommand {
+    var arguments: CardEditArguments { get }
+
+    /// What the command does to the card `card` names.
+    static func action(card: String) -> EditRequest.Action
+}
+
+extension CardCommand {
+    func run() throws {
+        let target = arguments.target
+        try EditRunner.run(board: target.board, Self.action(card: target.card), options: arguments.options)
+    }
+}
+
 /// Runs an edit: plan it, print the diff (`--dry-run`) or write the board, and report.
 enum EditRunner {
     static func run(board path: String, _ action: EditRequest.Action, options: EditOptions, top: Bool = false) throws {
-        let request = EditRequest(action, force: options.force, top: top, clock: try options.givenClock())
+        var request = EditRequest(action)
+        request.force = options.force
+        request.top = top
+        request.clock = try options.givenClock()
         let format = options.diagnosticOptions.diagnostics
         let bytes: [UInt8]
         do {
@@ -140,14 +161,14 @@ struct Add: ParsableCommand {
     @OptionGroup var options: EditOptions
 
     func run() throws {
-        var text = description
+        var card = NewCard(title: title)
+        card.due = try due.map { try EditValues.deadline($0, board: board) }
+        card.tags = tag
+        card.assignees = assignee
+        card.description = description
         if description == "-" {
-            text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+            card.description = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
         }
-        let card = NewCard(
-            title: title, due: try due.map { try EditValues.deadline($0, board: board) }, tags: tag,
-            assignees: assignee,
-            description: text)
         try EditRunner.run(board: board, .add(card, lane: lane), options: options, top: top)
     }
 }
@@ -173,18 +194,14 @@ struct Move: ParsableCommand {
 }
 
 /// `pm-render done BOARD CARD`
-struct Done: ParsableCommand {
+struct Done: CardCommand {
     static let configuration = CommandConfiguration(
         abstract:
             "Move a card to the first done lane, checking its task box (and stamping ✅ DATE where the board does).")
 
-    @OptionGroup var target: CardTarget
+    @OptionGroup var arguments: CardEditArguments
 
-    @OptionGroup var options: EditOptions
-
-    func run() throws {
-        try EditRunner.run(board: target.board, .done(card: target.card), options: options)
-    }
+    static func action(card: String) -> EditRequest.Action { .done(card: card) }
 }
 
 /// `pm-render edit BOARD CARD`
@@ -226,8 +243,11 @@ struct EditCard: ParsableCommand {
     }
 
     func run() throws {
-        var changes = CardChanges(
-            title: title, addTags: tag, removeTags: untag, addAssignees: assignee, removeAssignees: unassign)
+        var changes = CardChanges(title: title)
+        changes.addTags = tag
+        changes.removeTags = untag
+        changes.addAssignees = assignee
+        changes.removeAssignees = unassign
         if let due { changes.due = .some(try EditValues.deadline(due, board: target.board)) }
         if noDue { changes.due = .some(nil) }
         try EditRunner.run(board: target.board, .edit(card: target.card, changes), options: options)
@@ -235,31 +255,23 @@ struct EditCard: ParsableCommand {
 }
 
 /// `pm-render rm BOARD CARD`
-struct Remove: ParsableCommand {
+struct Remove: CardCommand {
     static let configuration = CommandConfiguration(
         commandName: "rm", abstract: "Remove a card (its lines, description and subtasks) from the board.")
 
-    @OptionGroup var target: CardTarget
+    @OptionGroup var arguments: CardEditArguments
 
-    @OptionGroup var options: EditOptions
-
-    func run() throws {
-        try EditRunner.run(board: target.board, .remove(card: target.card), options: options)
-    }
+    static func action(card: String) -> EditRequest.Action { .remove(card: card) }
 }
 
 /// `pm-render archive BOARD CARD`
-struct Archive: ParsableCommand {
+struct Archive: CardCommand {
     static let configuration = CommandConfiguration(
         abstract: "Move a card into the board's archive (Obsidian's '***' + '## Archive', made when missing).")
 
-    @OptionGroup var target: CardTarget
+    @OptionGroup var arguments: CardEditArguments
 
-    @OptionGroup var options: EditOptions
-
-    func run() throws {
-        try EditRunner.run(board: target.board, .archive(card: target.card), options: options)
-    }
+    static func action(card: String) -> EditRequest.Action { .archive(card: card) }
 }
 
 /// Values given on the command line.

@@ -22,15 +22,11 @@ struct Export: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Where the site is published, for the calendar events' links.", valueName: "url"))
     var baseURL: String?
 
-    @OptionGroup var localeOptions: LocaleOptions
-
-    @OptionGroup var diagnosticOptions: DiagnosticOptions
+    @OptionGroup var report: ReportOptions
 
     func run() async throws {
-        let locale = try localeOptions.resolve()
-        guard let board = try await Boards.readable([self.board], format: diagnosticOptions.diagnostics).first else {
-            return
-        }
+        let locale = try report.locale()
+        guard let board = try await report.board(self.board) else { return }
         switch format {
         case .json:
             Output.out(BoardJSON.encode(board))

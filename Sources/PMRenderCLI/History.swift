@@ -4,10 +4,6 @@ import PMRender
 
 /// `pm-render history BOARD.md`: what happened to every card, from git.
 struct History: AsyncParsableCommand {
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json
-    }
-
     static let configuration = CommandConfiguration(
         abstract:
             "List what happened to every card (added, moved, edited, renamed, removed), newest first, from the board's git history.",
@@ -28,38 +24,20 @@ struct History: AsyncParsableCommand {
     var limit: Int?
 
     @Option(help: "Output format.")
-    var format: Format = .text
+    var format: TextOrJSON = .text
 
-    @OptionGroup var localeOptions: LocaleOptions
-
-    @OptionGroup var diagnosticOptions: DiagnosticOptions
+    @OptionGroup var report: ReportOptions
 
     func validate() throws {
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
-        if let since, CalendarDate(iso: Substring(since)) == nil {
-            throw ValidationError("invalid --since '\(since)': expected YYYY-MM-DD")
-        }
+        try DayOption.validate("--since", since)
     }
 
     func run() async throws {
-        let locale = try localeOptions.resolve()
-        async let reading = BoardSources.history(of: board)
-        guard let current = try await Boards.readable([board], format: diagnosticOptions.diagnostics).first else {
-            return
-        }
-        let history: BoardHistory
-        do {
-            history = try await reading
-        } catch let error as GitError {
-            throw Output.usageFailure(error.description)
-        }
-        var notes = history.notes
-        if history.commitCount == 0 { notes.append(Diagnostic(.neverCommitted, file: board, at: nil)) }
-        if history.isShallow {
-            notes.append(Diagnostic(.shallowHistory(commits: history.commitCount), file: board, at: nil))
-        }
-        Output.diagnostics(notes, format: diagnosticOptions.diagnostics)
-        let sinceSeconds = since.flatMap { CalendarDate(iso: Substring($0)) }.map { $0.daysSinceEpoch * 86_400 }
+        let locale = try report.locale()
+        guard let (current, history) = try await Boards.withHistory(board, format: report.diagnostics) else { return }
+        Boards.printNotes(of: history, file: board, format: report.diagnostics)
+        let sinceSeconds = DayOption.day(since).map { $0.daysSinceEpoch * 86_400 }
         let events = history.filtered(since: sinceSeconds, limit: limit)
         switch format {
         case .text: Output.out(HistoryReport.text(history, events: events, board: current, locale: locale))

@@ -72,4 +72,30 @@ enum Boards {
         if unreadable { throw ExitCode(1) }
         return boards
     }
+
+    /// The board at `path` and its git history, read side by side; nil when the board cannot be read (its problems
+    /// are printed). A git problem is a usage failure in git's words, or `notARepository` for a file outside any
+    /// repository when given.
+    static func withHistory(_ path: String, format: DiagnosticFormat, notARepository: String? = nil) async throws
+        -> (board: Board, history: BoardHistory)?
+    {
+        async let reading = BoardSources.history(of: path)
+        guard let board = try await readable([path], format: format).first else { return nil }
+        do {
+            return (board, try await reading)
+        } catch let error as GitError {
+            if case .notARepository = error, let notARepository { throw Output.usageFailure(notARepository) }
+            throw Output.usageFailure(error.description)
+        }
+    }
+
+    /// Prints what a history says about itself: versions it skipped, a file never committed, a shallow clone.
+    static func printNotes(of history: BoardHistory, file path: String, format: DiagnosticFormat) {
+        var notes = history.notes
+        if history.commitCount == 0 { notes.append(Diagnostic(.neverCommitted, file: path, at: nil)) }
+        if history.isShallow {
+            notes.append(Diagnostic(.shallowHistory(commits: history.commitCount), file: path, at: nil))
+        }
+        Output.diagnostics(notes, format: format)
+    }
 }

@@ -5,10 +5,6 @@ import PMRender
 /// `pm-render metrics BOARD.md`: flow metrics (cycle time, throughput, cumulative flow, aging work, forecast) from
 /// the board's git history.
 struct MetricsCommand: AsyncParsableCommand {
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, markdown, json
-    }
-
     static let configuration = CommandConfiguration(
         commandName: "metrics",
         abstract:
@@ -39,38 +35,27 @@ struct MetricsCommand: AsyncParsableCommand {
     var by: String?
 
     @Option(help: "Output format: text, markdown (for $GITHUB_STEP_SUMMARY) or json.")
-    var format: Format = .text
+    var format: ReportFormat = .text
 
-    @OptionGroup var localeOptions: LocaleOptions
-
-    @OptionGroup var diagnosticOptions: DiagnosticOptions
+    @OptionGroup var report: ReportOptions
 
     func validate() throws {
-        for (name, value) in [("--since", since), ("--by", by)] {
-            if let value, CalendarDate(iso: Substring(value)) == nil {
-                throw ValidationError("invalid \(name) '\(value)': expected YYYY-MM-DD")
-            }
-        }
+        try DayOption.validate("--since", since)
+        try DayOption.validate("--by", by)
     }
 
     func run() async throws {
-        let locale = try localeOptions.resolve()
-        async let reading = BoardSources.history(of: board)
-        guard let current = try await Boards.readable([board], format: diagnosticOptions.diagnostics).first else {
-            return
-        }
-        let history: BoardHistory
-        do {
-            history = try await reading
-        } catch GitError.notARepository {
-            throw Output.usageFailure(
-                "cannot measure '\(board)': it is not inside a git repository, and metrics come from its git history")
-        } catch let error as GitError {
-            throw Output.usageFailure(error.description)
-        }
+        let locale = try report.locale()
+        guard
+            let (current, history) = try await Boards.withHistory(
+                board, format: report.diagnostics,
+                notARepository:
+                    "cannot measure '\(board)': it is not inside a git repository, and metrics come from its git history"
+            )
+        else { return }
         let today = try clock.resolve(timezone: current.timezone).today
-        let sinceDate = since.flatMap { CalendarDate(iso: Substring($0)) }
-        let byDate = by.flatMap { CalendarDate(iso: Substring($0)) }
+        let sinceDate = DayOption.day(since)
+        let byDate = DayOption.day(by)
         if let sinceDate, sinceDate > today {
             throw Output.usageFailure("--since \(sinceDate) is after today (\(today)): there is nothing to measure")
         }
@@ -82,12 +67,7 @@ struct MetricsCommand: AsyncParsableCommand {
             throw Output.usageFailure(
                 "--by \(byDate) is more than \(horizon / 365) years after today (\(today)): too far to forecast")
         }
-        var notes = history.notes
-        if history.commitCount == 0 { notes.append(Diagnostic(.neverCommitted, file: board, at: nil)) }
-        if history.isShallow {
-            notes.append(Diagnostic(.shallowHistory(commits: history.commitCount), file: board, at: nil))
-        }
-        Output.diagnostics(notes, format: diagnosticOptions.diagnostics)
+        Boards.printNotes(of: history, file: board, format: report.diagnostics)
         var options = FlowMetrics.Options(today: today, since: sinceDate)
         options.forecast.seed = seed
         options.forecast.by = byDate

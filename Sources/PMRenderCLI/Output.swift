@@ -10,6 +10,34 @@ struct DiagnosticOptions: ParsableArguments {
 
 extension DiagnosticFormat: ExpressibleByArgument {}
 
+/// `--locale` and `--diagnostics`: the language and the diagnostics of the commands that report on boards.
+struct ReportOptions: ParsableArguments {
+    @OptionGroup var localeOptions: LocaleOptions
+
+    @OptionGroup var diagnosticOptions: DiagnosticOptions
+
+    /// How to print diagnostics.
+    var diagnostics: DiagnosticFormat { diagnosticOptions.diagnostics }
+
+    /// The requested locale, or nil; an unsupported one is a usage error (exit 2).
+    func locale() throws -> BoardLocale? { try localeOptions.resolve() }
+
+    /// The board at `path` when it can be read (`Boards.readable`), its problems printed.
+    func board(_ path: String) async throws -> Board? {
+        try await Boards.readable([path], format: diagnostics).first
+    }
+}
+
+/// `--format text|json`: sentences for people, or one JSON document for tools.
+enum TextOrJSON: String, ExpressibleByArgument, CaseIterable {
+    case text, json
+}
+
+/// `--format text|markdown|json`: a report for the terminal, for `$GITHUB_STEP_SUMMARY`, or for tools.
+enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, markdown, json
+}
+
 /// Writing to the terminal: stdout for results, stderr for diagnostics and summaries.
 enum Output {
     static func out(_ text: String) {

@@ -3,10 +3,6 @@ import PMRender
 
 /// `pm-render overdue BOARD.md...`: overdue (and due-soon) cards for CI logs, summaries and chat.
 struct Overdue: AsyncParsableCommand {
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, markdown, json
-    }
-
     static let configuration = CommandConfiguration(
         abstract: "List overdue cards (and, with --within, cards due soon), most overdue first.",
         discussion:
@@ -22,22 +18,20 @@ struct Overdue: AsyncParsableCommand {
     var within: Int?
 
     @Option(help: "Output format: text, markdown (a table for $GITHUB_STEP_SUMMARY) or json.")
-    var format: Format = .text
+    var format: ReportFormat = .text
 
     @Flag(help: "Exit 1 when any card is overdue.")
     var failOnOverdue = false
 
-    @OptionGroup var localeOptions: LocaleOptions
-
-    @OptionGroup var diagnosticOptions: DiagnosticOptions
+    @OptionGroup var report: ReportOptions
 
     func validate() throws {
         if let within, within < 0 || within > 3650 { throw ValidationError("--within must be between 0 and 3650 days") }
     }
 
     func run() async throws {
-        let locale = try localeOptions.resolve()
-        let parsed = try await Boards.readable(boards, format: diagnosticOptions.diagnostics)
+        let locale = try report.locale()
+        let parsed = try await Boards.readable(boards, format: report.diagnostics)
         var clocks: [String: DeadlineClock] = [:]
         for board in parsed { clocks[board.sourceFile] = try clock.resolve(timezone: board.timezone) }
         let report = OverdueReport(boards: parsed, clock: { clocks[$0.sourceFile]! }, within: within)

@@ -48,9 +48,7 @@ struct Render: AsyncParsableCommand {
 
     @OptionGroup var watchOptions: WatchOptions
 
-    @OptionGroup var localeOptions: LocaleOptions
-
-    @OptionGroup var diagnosticOptions: DiagnosticOptions
+    @OptionGroup var report: ReportOptions
 
     func run() async throws {
         if watchOptions.watch || watchOptions.serve != nil {
@@ -65,7 +63,7 @@ struct Render: AsyncParsableCommand {
     /// Usage and environment problems throw (exit 2).
     func renderOnce() async throws -> Int32 {
         let start = ContinuousClock.now
-        let locale = try localeOptions.resolve()
+        let locale = try report.locale()
         let clockOptions = clock
         _ = try clockOptions.resolve(timezone: "UTC")  // reports a malformed --today/--now once, up front
         let found: BoardDiscovery.Found
@@ -75,30 +73,33 @@ struct Render: AsyncParsableCommand {
             throw Output.usageFailure(error.description)
         }
         Output.diagnostics(
-            found.skipped.map { Diagnostic(.notABoard, file: $0, at: nil) }, format: diagnosticOptions.diagnostics)
+            found.skipped.map { Diagnostic(.notABoard, file: $0, at: nil) }, format: report.diagnostics)
         guard !found.boards.isEmpty else {
             throw Output.usageFailure("no boards found in \(boards.joined(separator: ", "))")
         }
         let (templateSet, templateDiagnostics) =
             templates.map(PageTemplates.load(directory:)) ?? (PageTemplates.builtIn(), [])
-        Output.diagnostics(templateDiagnostics, format: diagnosticOptions.diagnostics)
+        Output.diagnostics(templateDiagnostics, format: report.diagnostics)
         guard let templateSet, !templateDiagnostics.hasErrors else { return 1 }
 
-        let options = MultiBoardSite.Options(
-            templates: templateSet,
-            clock: { timezone in (try? clockOptions.resolve(timezone: timezone)) ?? DeadlineClock.current(in: timezone)
-            },
-            baseURL: baseURL, locale: locale, readHistory: !noHistory, keepGoing: keepGoing, strict: strict,
-            wikilinkBase: wikilinkBase)
+        var options = MultiBoardSite.Options(templates: templateSet) { timezone in
+            (try? clockOptions.resolve(timezone: timezone)) ?? DeadlineClock.current(in: timezone)
+        }
+        options.baseURL = baseURL
+        options.locale = locale
+        options.readHistory = !noHistory
+        options.keepGoing = keepGoing
+        options.strict = strict
+        options.wikilinkBase = wikilinkBase
         let outcome = await MultiBoardSite.build(paths: found.boards, options: options)
-        Output.diagnostics(outcome.diagnostics, format: diagnosticOptions.diagnostics)
+        Output.diagnostics(outcome.diagnostics, format: report.diagnostics)
         // A board that cannot be read is an environment problem (exit 2), not an error in a board.
         let unreadable = outcome.diagnostics.contains { $0.code == Problem.unreadableBoard("").code }
         guard let site = outcome.site else { return unreadable ? 2 : 1 }
         do {
             try await SiteWriter.write(site, to: output, protecting: found.boards)
         } catch .rendering(let diagnostic) {
-            Output.diagnostics([diagnostic], format: diagnosticOptions.diagnostics)
+            Output.diagnostics([diagnostic], format: report.diagnostics)
             return 1
         } catch {
             throw Output.usageFailure(error.description)

@@ -38,26 +38,22 @@ struct Show: AsyncParsableCommand {
 
     @OptionGroup var clock: ClockOptions
 
-    @OptionGroup var localeOptions: LocaleOptions
-
-    @OptionGroup var diagnosticOptions: DiagnosticOptions
+    @OptionGroup var report: ReportOptions
 
     func validate() throws {
         if let width, width < 20 || width > 1000 { throw ValidationError("--width must be between 20 and 1000") }
     }
 
     func run() async throws {
-        let locale = try localeOptions.resolve()
-        guard let board = try await Boards.readable([self.board], format: diagnosticOptions.diagnostics).first else {
-            return
-        }
+        let locale = try report.locale()
+        guard let board = try await report.board(self.board) else { return }
         let options = TerminalBoard.Options(
             width: width ?? Self.terminalWidth(), color: useColor, lane: lane,
             clock: try clock.resolve(timezone: board.timezone), locale: locale)
         do {
             Output.out(try TerminalBoard.render(board, options: options))
         } catch {
-            Output.diagnostics(error.diagnostics, format: diagnosticOptions.diagnostics)
+            Output.diagnostics(error.diagnostics, format: report.diagnostics)
             throw ExitCode(error.exitStatus)
         }
     }

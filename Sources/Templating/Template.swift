@@ -8,15 +8,14 @@ public struct Template: Sendable {
     /// Sections (and inverted sections) may nest this deep.
     public static let maximumNesting = 64
 
-    /// The parsed template, shared: the renderer switches templates at each partial through one
-    /// reference.
+    /// The parsed template.
     let program: Program
 
     /// Parses `source`; the first problem met is thrown.
     public init(parsing source: String) throws(TemplateSyntaxError) {
         var parser = TemplateParser(source)
         try parser.parse()
-        program = Program(parser)
+        program = parser.program
     }
 
     var ops: [Op] { program.ops }
@@ -24,29 +23,20 @@ public struct Template: Sendable {
     var locations: [TemplateLocation] { program.locations }
     var partials: [Partial] { program.partials }
 
-    final class Program: Sendable {
-        let ops: [Op]
+    /// The operations of a template and what they point into, as the parser makes them.
+    struct Program: Sendable {
+        var ops: [Op] = []
         /// The bytes of every text operation, one after another.
-        let text: [UInt8]
+        var text: [UInt8] = []
         /// Offsets into `text` where a line of the template starts (for partials' indentation).
-        let markers: [Int]
+        var markers: [Int] = []
         /// The keys of every name, one after another.
-        let keys: [TemplateKey]
-        let paths: [Path]
+        var keys: [TemplateKey] = []
+        var paths: [Path] = []
         /// Where each operation's tag is (text operations: 0:0).
-        let locations: [TemplateLocation]
+        var locations: [TemplateLocation] = []
         /// Each partial tag, in order (an operation's `index` points here).
-        let partials: [Partial]
-
-        init(_ parser: TemplateParser) {
-            ops = parser.ops
-            text = parser.text
-            markers = parser.markers
-            keys = parser.keys
-            paths = parser.paths
-            locations = parser.locations
-            partials = parser.partials
-        }
+        var partials: [Partial] = []
     }
 
     /// The names of the partials the template includes, each once, in order.

@@ -7,13 +7,8 @@ struct TemplateParser {
     private var closeDelimiter: [UInt8] = Self.defaultClose
     private var locator = Locator()
 
-    private(set) var ops: [Template.Op] = []
-    private(set) var text: [UInt8] = []
-    private(set) var markers: [Int] = []
-    private(set) var keys: [TemplateKey] = []
-    private(set) var paths: [Template.Path] = []
-    private(set) var locations: [TemplateLocation] = []
-    private(set) var partials: [Template.Partial] = []
+    /// What the parser makes: the template as operations.
+    private(set) var program = Template.Program()
 
     /// The sections open at this point, innermost last.
     private var open: [OpenSection] = []
@@ -27,7 +22,7 @@ struct TemplateParser {
 
     init(_ source: String) {
         self.source = Array(source.utf8)
-        text.reserveCapacity(self.source.count)
+        program.text.reserveCapacity(self.source.count)
     }
 
     mutating func parse() throws(TemplateSyntaxError) {
@@ -242,7 +237,8 @@ struct TemplateParser {
             }
             var op = try self.path(tag)
             let isInverted = tag.kind == .inverted
-            open.append(OpenSection(name: tag.name, op: ops.count, location: tag.location, isInverted: isInverted))
+            open.append(
+                OpenSection(name: tag.name, op: program.ops.count, location: tag.location, isInverted: isInverted))
             if !isInverted { openSections += 1 }
             op.kind = isInverted ? .inverted : .section
             append(op, at: tag.location)
@@ -252,15 +248,15 @@ struct TemplateParser {
             }
             open.removeLast()
             if !section.isInverted { openSections -= 1 }
-            ops[section.op].end = ops.count
+            program.ops[section.op].end = program.ops.count
             append(
                 Template.Op(kind: section.isInverted ? .invertedEnd : .sectionEnd, index: 0, end: section.op),
                 at: tag.location)
         case .partial:
-            partials.append(
+            program.partials.append(
                 Template.Partial(
                     name: tag.name, location: tag.location, indentation: indentation, isGuarded: openSections > 0))
-            append(Template.Op(kind: .partial, index: partials.count - 1), at: tag.location)
+            append(Template.Op(kind: .partial, index: program.partials.count - 1), at: tag.location)
         case .comment, .delimiters:
             break
         }
@@ -276,41 +272,45 @@ struct TemplateParser {
             }
             pathKeys = segments.map { TemplateKey(String($0)) }
         }
-        paths.append(Template.Path(name: tag.name, keys: pathKeys))
-        keys += pathKeys
-        return Template.Op(kind: .escaped, index: paths.count - 1, from: keys.count - pathKeys.count, to: keys.count)
+        program.paths.append(Template.Path(name: tag.name, keys: pathKeys))
+        program.keys += pathKeys
+        return Template.Op(
+            kind: .escaped, index: program.paths.count - 1, from: program.keys.count - pathKeys.count,
+            to: program.keys.count)
     }
 
     private mutating func append(_ op: Template.Op, at location: TemplateLocation) {
-        ops.append(op)
-        locations.append(location)
+        program.ops.append(op)
+        program.locations.append(location)
     }
 
     /// Appends text, to the last operation when it is text.
     private mutating func appendText(_ range: Range<Int>) {
-        if let last = ops.indices.last, ops[last].kind == .text {
-            text.append(contentsOf: source[range])
-            ops[last].end = text.count
+        if let last = program.ops.indices.last, program.ops[last].kind == .text {
+            program.text.append(contentsOf: source[range])
+            program.ops[last].end = program.text.count
         } else {
-            let start = text.count
-            text.append(contentsOf: source[range])
+            let start = program.text.count
+            program.text.append(contentsOf: source[range])
             append(
                 Template.Op(
-                    kind: .text, index: start, end: text.count, from: markers.count, to: markers.count),
+                    kind: .text, index: start, end: program.text.count, from: program.markers.count,
+                    to: program.markers.count),
                 at: TemplateLocation(line: 0, column: 0))
         }
     }
 
     /// Marks a line start here (where a standalone partial's indentation goes).
     private mutating func addMarker() {
-        if let last = ops.indices.last, ops[last].kind == .text {
-            markers.append(text.count)
-            ops[last].to = markers.count
+        if let last = program.ops.indices.last, program.ops[last].kind == .text {
+            program.markers.append(program.text.count)
+            program.ops[last].to = program.markers.count
         } else {
-            markers.append(text.count)
+            program.markers.append(program.text.count)
             append(
                 Template.Op(
-                    kind: .text, index: text.count, end: text.count, from: markers.count - 1, to: markers.count),
+                    kind: .text, index: program.text.count, end: program.text.count, from: program.markers.count - 1,
+                    to: program.markers.count),
                 at: TemplateLocation(line: 0, column: 0))
         }
     }

@@ -74,51 +74,27 @@ public enum ChangeReport {
         return DiagnosticPrinter.sanitizedKeepingNewlines(out)
     }
 
-    struct JSONChange: Encodable {
-        let kind: String
-        let id: String
-        let title: String
-        @ExplicitNull var previousTitle: String?
-        @ExplicitNull var from: String?
-        @ExplicitNull var to: String?
-        @ExplicitNull var fromState: String?
-        @ExplicitNull var toState: String?
-        let fields: [String]
-        @ExplicitNull var line: Int?
-        @ExplicitNull var previousLine: Int?
-        let summary: String
-
-        /// The change as `diff --format json` and `history --format json` write it.
-        init(_ change: CardChange, locale: BoardLocale) {
-            kind = change.isRename && change.kind == .edited ? "renamed" : change.kind.rawValue
-            id = change.id
-            title = change.card.title
-            previousTitle = change.old?.title
-            from = change.old?.lane
-            to = change.kind == .removed ? nil : change.new?.lane
-            fromState = change.old?.state.slug
-            toState = change.kind == .removed ? nil : change.new?.state.slug
-            fields = change.editedFields.map(\.rawValue)
-            line = change.new?.location.line
-            previousLine = change.old?.location.line
-            summary = ChangeReport.sentence(change, locale: locale)
-        }
-    }
-
-    struct JSONReport: Encodable {
-        let board: String
-        let previous: String
-        let previousExisted: Bool
-        let changes: [JSONChange]
+    /// The change as `diff --format json` and `history --format json` write it.
+    static func json(_ change: CardChange, locale: BoardLocale) -> JSONObject {
+        let isRemoval = change.kind == .removed
+        return JSONObject([
+            "kind": change.isRename && change.kind == .edited ? "renamed" : change.kind.rawValue, "id": change.id,
+            "title": change.card.title, "previousTitle": change.old?.title, "from": change.old?.lane,
+            "to": isRemoval ? nil : change.new?.lane, "fromState": change.old?.state.slug,
+            "toState": isRemoval ? nil : change.new?.state.slug, "fields": change.editedFields.map(\.rawValue),
+            "line": change.new?.location.line, "previousLine": change.old?.location.line,
+            "summary": sentence(change, locale: locale),
+        ])
     }
 
     /// `{board, previous, previousExisted, changes: [{kind, id, title, previousTitle, from, to, fromState, toState, fields, line, previousLine, summary}]}`.
     public static func json(_ comparison: VersionComparison, locale: BoardLocale? = nil) -> String {
         let locale = locale ?? comparison.current.board.locale
-        let changes = comparison.changes.filter { $0.kind != .unchanged }.map { JSONChange($0, locale: locale) }
-        let report = JSONReport(
-            board: comparison.current.board.sourceFile, previous: comparison.previousName,
-            previousExisted: comparison.previous != nil, changes: changes)
-        return JSONOutput.string(report)
+        let changes = comparison.changes.filter { $0.kind != .unchanged }.map { json($0, locale: locale) }
+        return JSONOutput.string(
+            JSONObject([
+                "board": comparison.current.board.sourceFile, "previous": comparison.previousName,
+                "previousExisted": comparison.previous != nil, "changes": changes,
+            ]))
     }
 }

@@ -42,79 +42,36 @@ public enum HistoryReport {
         return DiagnosticPrinter.sanitizedKeepingNewlines(out)
     }
 
-    /// A commit's fields and the change's (`ChangeReport.JSONChange`), side by side in one object.
-    struct JSONEvent: Encodable {
-        let commit: String
-        let shortCommit: String
-        let author: String
-        let date: String
-        let subject: String
-        let change: ChangeReport.JSONChange
-
-        private enum Keys: String, CodingKey { case commit, shortCommit, author, date, subject }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: Keys.self)
-            try container.encode(commit, forKey: .commit)
-            try container.encode(shortCommit, forKey: .shortCommit)
-            try container.encode(author, forKey: .author)
-            try container.encode(date, forKey: .date)
-            try container.encode(subject, forKey: .subject)
-            try change.encode(to: encoder)
-        }
-    }
-
-    struct JSONEntry: Encodable {
-        let lane: String
-        let state: String
-        let date: String
-    }
-
-    struct JSONCard: Encodable {
-        let id: String
-        let title: String
-        let created: String
-        let entered: [JSONEntry]
-        @ExplicitNull var done: String?
-        let secondsInState: [String: Int]
-        @ExplicitNull var leadTimeSeconds: Int?
-        @ExplicitNull var cycleTimeSeconds: Int?
-    }
-
-    struct JSONReport: Encodable {
-        let board: String
-        let shallow: Bool
-        let commits: Int
-        let events: [JSONEvent]
-        let cards: [JSONCard]
-        let notes: [String]
-    }
-
     /// `{board, shallow, commits, events: [...], cards: [{id, title, created, entered, done,
     /// secondsInState, leadTimeSeconds, cycleTimeSeconds}], notes}`; dates are ISO 8601 in UTC.
     public static func json(
         _ history: BoardHistory, events: [BoardHistory.Event], board: Board, locale: BoardLocale? = nil
     ) -> String {
+        // A commit's fields and the change's side by side in one object.
         let eventValues = events.map { event in
-            JSONEvent(
-                commit: event.commit.id, shortCommit: event.commit.shortID, author: event.commit.author,
-                date: iso(event.commit.date), subject: event.commit.subject,
-                change: ChangeReport.JSONChange(event.change, locale: locale ?? board.locale))
+            JSONObject([
+                "commit": event.commit.id, "shortCommit": event.commit.shortID, "author": event.commit.author,
+                "date": iso(event.commit.date), "subject": event.commit.subject,
+            ]).merging(ChangeReport.json(event.change, locale: locale ?? board.locale))
         }
-        let cards = board.cards.compactMap { card -> JSONCard? in
+        let cards = board.cards.compactMap { card -> JSONObject? in
             guard let timeline = history.timelines[card.id] else { return nil }
-            return JSONCard(
-                id: card.id, title: card.title, created: iso(timeline.created),
-                entered: timeline.entries.map { JSONEntry(lane: $0.lane, state: $0.state.slug, date: iso($0.date)) },
-                done: timeline.done.map(iso),
-                secondsInState: Dictionary(
+            return JSONObject([
+                "id": card.id, "title": card.title, "created": iso(timeline.created),
+                "entered": timeline.entries.map {
+                    JSONObject(["lane": $0.lane, "state": $0.state.slug, "date": iso($0.date)])
+                },
+                "done": timeline.done.map(iso),
+                "secondsInState": Dictionary(
                     uniqueKeysWithValues: timeline.timeInStates(until: history.lastDate).map { ($0.key.slug, $0.value) }
                 ),
-                leadTimeSeconds: timeline.leadTime, cycleTimeSeconds: timeline.cycleTime)
+                "leadTimeSeconds": timeline.leadTime, "cycleTimeSeconds": timeline.cycleTime,
+            ])
         }
-        let report = JSONReport(
-            board: board.sourceFile, shallow: history.isShallow, commits: history.commitCount,
-            events: eventValues, cards: cards, notes: history.notes.map(\.message))
-        return JSONOutput.string(report)
+        return JSONOutput.string(
+            JSONObject([
+                "board": board.sourceFile, "shallow": history.isShallow, "commits": history.commitCount,
+                "events": eventValues, "cards": cards, "notes": history.notes.map(\.message),
+            ]))
     }
 }

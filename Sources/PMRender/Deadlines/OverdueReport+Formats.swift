@@ -82,50 +82,24 @@ extension OverdueReport {
         return out
     }
 
-    struct JSONEntry: Encodable {
-        let board: String
-        let file: String
-        let id: String
-        let title: String
-        let lane: String
-        let state: String
-        let due: String
-        let daysOverdue: Int
-        let status: String
-        let line: Int
-    }
-
-    struct JSONBoard: Encodable {
-        let title: String
-        let file: String
-        let asOf: String
-        let overdue: Int
-    }
-
-    struct JSONReport: Encodable {
-        let boards: [JSONBoard]
-        let overdue: Int
-        let cards: [JSONEntry]
-    }
-
     /// `{boards: [{title, file, asOf, overdue}], overdue, cards: [{board, file, id, title, lane, state, due,
     /// daysOverdue, status, line}]}`; `daysOverdue` is negative for cards not yet due, `status` is
     /// `overdue` or `due-soon`.
     public func json() -> String {
         let boardEntries = boards.map { board, clock in
-            JSONBoard(
-                title: board.title, file: board.sourceFile, asOf: clock.today.description,
-                overdue: entries.filter { $0.board.sourceFile == board.sourceFile && $0.status.isOverdue }.count)
+            JSONObject([
+                "title": board.title, "file": board.sourceFile, "asOf": clock.today.description,
+                "overdue": entries.filter { $0.board.sourceFile == board.sourceFile && $0.status.isOverdue }.count,
+            ])
         }
-        let report = JSONReport(
-            boards: boardEntries, overdue: overdueCount,
-            cards: entries.map { entry in
-                JSONEntry(
-                    board: entry.board.title, file: entry.board.sourceFile, id: entry.card.id, title: entry.card.title,
-                    lane: entry.card.lane, state: entry.card.state.slug, due: entry.card.due!.iso,
-                    daysOverdue: entry.daysOverdue,
-                    status: entry.status.isOverdue ? "overdue" : "due-soon", line: entry.card.location.line)
-            })
-        return JSONOutput.string(report)
+        let cards = entries.map { entry in
+            JSONObject([
+                "board": entry.board.title, "file": entry.board.sourceFile, "id": entry.card.id,
+                "title": entry.card.title, "lane": entry.card.lane, "state": entry.card.state.slug,
+                "due": entry.card.due!.iso, "daysOverdue": entry.daysOverdue,
+                "status": entry.status.isOverdue ? "overdue" : "due-soon", "line": entry.card.location.line,
+            ])
+        }
+        return JSONOutput.string(JSONObject(["boards": boardEntries, "overdue": overdueCount, "cards": cards]))
     }
 }

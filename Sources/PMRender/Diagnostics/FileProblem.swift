@@ -53,28 +53,16 @@ public enum FileProblem: Hashable, Sendable {
 
     /// The problem an `errno` value stands for.
     public init(errno code: Int32) {
-        switch code {
-        case EACCES: self = .permissionDenied
-        case EPERM: self = .notPermitted
-        case ENOENT: self = .noSuchFile
-        case ENOTDIR: self = .notAFolder
-        case EISDIR: self = .isAFolder
-        case EEXIST: self = .alreadyExists
-        case ENOTEMPTY: self = .folderNotEmpty
-        case ENOSPC: self = .noSpace
-        case EDQUOT: self = .quotaExceeded
-        case EFBIG: self = .fileTooLarge
-        case EROFS: self = .readOnlyFileSystem
-        case ELOOP: self = .symbolicLinkLoop
-        case ENAMETOOLONG: self = .nameTooLong
-        case EMFILE, ENFILE: self = .tooManyOpenFiles
-        case EIO: self = .inputOutput
-        case EXDEV: self = .otherFileSystem
-        case EBUSY, ETXTBSY: self = .busy
-        case EINVAL: self = .invalidName
-        default: self = .unexpectedSystemError(code)
-        }
+        self = Self.byErrno[code] ?? .unexpectedSystemError(code)
     }
+
+    private static let byErrno: [Int32: FileProblem] = [
+        EACCES: .permissionDenied, EPERM: .notPermitted, ENOENT: .noSuchFile, ENOTDIR: .notAFolder,
+        EISDIR: .isAFolder, EEXIST: .alreadyExists, ENOTEMPTY: .folderNotEmpty, ENOSPC: .noSpace,
+        EDQUOT: .quotaExceeded, EFBIG: .fileTooLarge, EROFS: .readOnlyFileSystem, ELOOP: .symbolicLinkLoop,
+        ENAMETOOLONG: .nameTooLong, EMFILE: .tooManyOpenFiles, ENFILE: .tooManyOpenFiles, EIO: .inputOutput,
+        EXDEV: .otherFileSystem, EBUSY: .busy, ETXTBSY: .busy, EINVAL: .invalidName,
+    ]
 
     /// The problem behind an error thrown by Foundation or the Swift overlay: its POSIX code when it
     /// has one (directly or as the underlying error), else Foundation's file error code.

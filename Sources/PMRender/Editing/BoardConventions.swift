@@ -276,6 +276,14 @@ struct MomentFormat {
     let pattern: String
     let pieces: [Piece]
 
+    /// The pieces by the letters that write them: a run of one letter (`Do`, the ordinal day, adds an `o`).
+    private static let tokens: [String: Piece] = [
+        "YYYY": .year4, "YY": .year2, "M": .month1, "MM": .month2, "MMM": .monthShort, "MMMM": .monthLong,
+        "D": .day1, "DD": .day2, "Do": .dayOrdinal, "ddd": .weekdayShort, "dddd": .weekdayLong, "H": .hour24,
+        "HH": .hour24Padded, "h": .hour12, "hh": .hour12Padded, "m": .minute, "mm": .minutePadded,
+        "a": .meridiemLower, "A": .meridiemUpper,
+    ]
+
     init?(_ pattern: String) {
         self.pattern = pattern
         var pieces: [Piece] = []
@@ -289,33 +297,13 @@ struct MomentFormat {
             }
             var n = 1
             while i + n < s.count, s[i + n] == s[i] { n += 1 }
-            let piece: Piece?
-            switch (s[i], n) {
-            case ("Y", 4): piece = .year4
-            case ("Y", 2): piece = .year2
-            case ("M", 1): piece = .month1
-            case ("M", 2): piece = .month2
-            case ("M", 3): piece = .monthShort
-            case ("M", 4): piece = .monthLong
-            case ("D", 1): piece = i + 1 < s.count && s[i + 1] == "o" ? .dayOrdinal : .day1
-            case ("D", 2): piece = .day2
-            case ("d", 3): piece = .weekdayShort
-            case ("d", 4): piece = .weekdayLong
-            case ("H", 1): piece = .hour24
-            case ("H", 2): piece = .hour24Padded
-            case ("h", 1): piece = .hour12
-            case ("h", 2): piece = .hour12Padded
-            case ("m", 1): piece = .minute
-            case ("m", 2): piece = .minutePadded
-            case ("a", 1): piece = .meridiemLower
-            case ("A", 1): piece = .meridiemUpper
-            default:
-                if s[i].isLetter { return nil }
-                piece = nil
-            }
-            if let piece {
+            var token = String(repeating: s[i], count: n)
+            if token == "D", i + 1 < s.count, s[i + 1] == "o" { token = "Do" }
+            if let piece = Self.tokens[token] {
                 pieces.append(piece)
-                i += n + (piece == .dayOrdinal ? 1 : 0)
+                i += token.count
+            } else if s[i].isLetter {
+                return nil
             } else {
                 pieces.append(.literal(String(s[i])))
                 i += 1

@@ -15,18 +15,25 @@ public struct EditRequest: Sendable {
 
     public var action: Action
     /// Do what the board's rules (transitions, WIP limits, new-cards) or its errors forbid, with a warning.
-    public var force: Bool
+    public var force = false
     /// Put a new or moved card at the top of its lane rather than the bottom.
-    public var top: Bool
+    public var top = false
     /// "Now" for completion stamps (`✅ 2026-11-23`) and Obsidian's archive dates; nil: the current time in the
     /// board's time zone.
     public var clock: DeadlineClock?
+}
 
-    public init(_ action: Action, force: Bool = false, top: Bool = false, clock: DeadlineClock? = nil) {
-        self.action = action
-        self.force = force
-        self.top = top
-        self.clock = clock
+extension CardChanges {
+    /// A new title (nil: leave it) and nothing else, until set.
+    public init(title: String?) {
+        self.init(title: title, due: nil)
+    }
+}
+
+extension EditRequest {
+    /// A request for `action`, the board's rules obeyed, a card put at the bottom of its lane, stamped now.
+    public init(_ action: Action) {
+        self.init(action: action)
     }
 }
 
@@ -34,19 +41,16 @@ public struct EditRequest: Sendable {
 public struct NewCard: Sendable {
     public var title: String
     public var due: Deadline?
-    public var tags: [String]
-    public var assignees: [String]
+    public var tags: [String] = []
+    public var assignees: [String] = []
     /// Markdown, lines separated by `\n`.
     public var description: String?
+}
 
-    public init(
-        title: String, due: Deadline? = nil, tags: [String] = [], assignees: [String] = [], description: String? = nil
-    ) {
-        self.title = title
-        self.due = due
-        self.tags = tags
-        self.assignees = assignees
-        self.description = description
+extension NewCard {
+    /// A card with this title and nothing else, until set.
+    public init(title: String) {
+        self.init(title: title, due: nil)
     }
 }
 
@@ -54,23 +58,11 @@ public struct NewCard: Sendable {
 public struct CardChanges: Sendable {
     public var title: String?
     /// `.some(nil)` removes the deadline.
-    public var due: Deadline??
-    public var addTags: [String]
-    public var removeTags: [String]
-    public var addAssignees: [String]
-    public var removeAssignees: [String]
-
-    public init(
-        title: String? = nil, due: Deadline?? = nil, addTags: [String] = [], removeTags: [String] = [],
-        addAssignees: [String] = [], removeAssignees: [String] = []
-    ) {
-        self.title = title
-        self.due = due
-        self.addTags = addTags
-        self.removeTags = removeTags
-        self.addAssignees = addAssignees
-        self.removeAssignees = removeAssignees
-    }
+    public var due: Deadline?? = nil
+    public var addTags: [String] = []
+    public var removeTags: [String] = []
+    public var addAssignees: [String] = []
+    public var removeAssignees: [String] = []
 
     public var isEmpty: Bool {
         title == nil && due == nil && addTags.isEmpty && removeTags.isEmpty && addAssignees.isEmpty
@@ -97,13 +89,5 @@ public struct EditPlan: Sendable {
     /// The change as a unified diff (empty when nothing changes).
     public func diff(path: String) -> String {
         UnifiedDiff.text(old: EditableText(original), new: EditableText(result), path: path)
-    }
-}
-
-extension BoardJSON {
-    /// One card as `export --format json` writes it (the same object as in a lane's `cards`), for the editing
-    /// commands' `--format json`.
-    public static func encode(card: Card) -> String {
-        JSONOutput.string(CardDTO(card))
     }
 }

@@ -85,7 +85,7 @@ enum EditVerifier {
             for (slot, card) in zip(slots, cards) {
                 switch slot {
                 case .same(let before):
-                    guard Signature(before) == Signature(card) else {
+                    guard before.signature == card.signature else {
                         throw fail("card '\(before.title)' would change")
                     }
                     if before.id != card.id {
@@ -139,8 +139,8 @@ enum EditVerifier {
         }
         guard let base = expected.base else { return nil }
         // Everything else stays as it was.
-        var before = Signature(base)
-        var after = Signature(card)
+        var before = base.signature
+        var after = card.signature
         before.lane = ""
         after.lane = ""
         before.state = .todo
@@ -170,40 +170,15 @@ enum EditVerifier {
     }
 }
 
-/// What a card says, without where it is written and without its derived identity: two readings of an unchanged
-/// card have the same signature wherever it moved.
-struct Signature: Equatable {
-    var title: String
-    var explicitID: String?
-    var lane: String
-    var state: CardState
-    var isChecked: Bool
-    var due: Deadline?
-    var dates: CardDates
-    var tags: [String]
-    var priority: Priority?
-    var assignees: [String]
-    var subtasks: [Subtask]
-    var descriptionSource: String
-    var style: Card.Style
-    var group: String?
-    var isArchived: Bool
-
-    init(_ card: Card) {
-        title = card.title
-        explicitID = card.explicitID
-        lane = card.lane
-        state = card.state
-        isChecked = card.isChecked
-        due = card.due
-        dates = card.dates
-        tags = card.tags
-        priority = card.priority
-        assignees = card.assignees
-        subtasks = card.subtasks
-        descriptionSource = card.descriptionSource
-        style = card.style
-        group = card.group
-        isArchived = card.isArchived
+extension Card {
+    /// What the card says, without where it is written (its Markdown values carry their lines) and without its
+    /// derived identity: two readings of an unchanged card have the same signature wherever it moved.
+    var signature: Fields {
+        var fields = self.fields
+        fields.id = ""
+        fields.baseID = ""
+        fields.titleMarkup = Markdown()
+        fields.description = Markdown()
+        return fields
     }
 }

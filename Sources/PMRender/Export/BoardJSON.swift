@@ -2,98 +2,41 @@
 public enum BoardJSON {
     /// Pretty-printed JSON with sorted keys, ending in a newline: deterministic byte for byte.
     public static func encode(_ board: Board) -> String {
-        JSONOutput.string(BoardDTO(board))
+        JSONOutput.string(
+            JSONObject([
+                "title": board.title, "description": board.descriptionSource, "timezone": board.timezone,
+                "locale": board.locale.rawValue, "dueSoonDays": board.dueSoonDays,
+                "dialect": board.style.dialect.rawValue, "lanes": board.lanes.map(lane),
+                "archived": board.archive.map(card),
+                "counts": Dictionary(
+                    uniqueKeysWithValues: CardState.allCases.map { ($0.slug, board.cardCount(in: $0)) }),
+            ]))
     }
 
-    struct BoardDTO: Encodable {
-        let title: String
-        let description: String
-        let timezone: String
-        let locale: String
-        let dueSoonDays: Int
-        let dialect: String
-        let lanes: [LaneDTO]
-        let archived: [CardDTO]
-        let counts: [String: Int]
-
-        init(_ board: Board) {
-            title = board.title
-            description = board.descriptionSource
-            timezone = board.timezone
-            locale = board.locale.rawValue
-            dueSoonDays = board.dueSoonDays
-            dialect = board.style.dialect.rawValue
-            lanes = board.lanes.map(LaneDTO.init)
-            archived = board.archive.map(CardDTO.init)
-            counts = Dictionary(uniqueKeysWithValues: CardState.allCases.map { ($0.slug, board.cardCount(in: $0)) })
-        }
+    /// One card as `export --format json` writes it (the same object as in a lane's `cards`), for the editing
+    /// commands' `--format json`.
+    public static func encode(card: Card) -> String {
+        JSONOutput.string(self.card(card))
     }
 
-    struct LaneDTO: Encodable {
-        /// The heading as written.
-        let name: String
-        /// The name as plain text.
-        let text: String
-        let state: String
-        let stateSource: String
-        @ExplicitNull var wipLimit: Int?
-        let line: Int
-        let cards: [CardDTO]
-
-        init(_ lane: Lane) {
-            name = lane.heading
-            text = lane.name
-            state = lane.state.slug
-            stateSource = lane.stateSource.rawValue
-            wipLimit = lane.wipLimit
-            line = lane.location.line
-            cards = lane.cards.map(CardDTO.init)
-        }
+    /// `name` is the heading as written, `text` the name as plain text.
+    static func lane(_ lane: Lane) -> JSONObject {
+        JSONObject([
+            "name": lane.heading, "text": lane.name, "state": lane.state.slug, "stateSource": lane.stateSource.rawValue,
+            "wipLimit": lane.wipLimit, "line": lane.location.line, "cards": lane.cards.map(card),
+        ])
     }
 
-    struct SubtasksDTO: Encodable {
-        let done: Int
-        let total: Int
-    }
-
-    struct CardDTO: Encodable {
-        let id: String
-        let title: String
-        let lane: String
-        let state: String
-        let checked: Bool
-        @ExplicitNull var due: String?
-        @ExplicitNull var scheduled: String?
-        @ExplicitNull var start: String?
-        @ExplicitNull var created: String?
-        @ExplicitNull var completed: String?
-        let tags: [String]
-        @ExplicitNull var priority: String?
-        let assignees: [String]
-        @ExplicitNull var subtasks: SubtasksDTO?
-        @ExplicitNull var group: String?
-        let line: Int
-        let description: String
-
-        init(_ card: Card) {
-            id = card.id
-            title = card.title
-            lane = card.lane
-            state = card.state.slug
-            checked = card.isChecked
-            due = card.due?.iso
-            scheduled = card.dates.scheduled?.description
-            start = card.dates.start?.description
-            created = card.dates.created?.description
-            completed = card.dates.completed?.description
-            tags = card.tags
-            priority = card.priority?.name
-            assignees = card.assignees
-            let progress = card.subtaskProgress
-            subtasks = progress.total > 0 ? SubtasksDTO(done: progress.done, total: progress.total) : nil
-            group = card.group
-            line = card.location.line
-            description = card.descriptionSource
-        }
+    static func card(_ card: Card) -> JSONObject {
+        let progress = card.subtaskProgress
+        let dates = card.dates
+        return JSONObject([
+            "id": card.id, "title": card.title, "lane": card.lane, "state": card.state.slug, "checked": card.isChecked,
+            "due": card.due?.iso, "scheduled": dates.scheduled?.description, "start": dates.start?.description,
+            "created": dates.created?.description, "completed": dates.completed?.description, "tags": card.tags,
+            "priority": card.priority?.name, "assignees": card.assignees,
+            "subtasks": progress.total > 0 ? JSONObject(["done": progress.done, "total": progress.total]) : nil,
+            "group": card.group, "line": card.location.line, "description": card.descriptionSource,
+        ])
     }
 }

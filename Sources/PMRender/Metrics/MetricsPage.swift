@@ -140,8 +140,21 @@ struct MetricsPage {
         return "over"
     }
 
-    /// Horizontal lines at the percentiles, one per distinct value ("85%, 95%: 7 days"), labels kept apart.
-    func percentileRules(_ percentiles: Percentiles, maximum: Int) -> [ChartRuleView] {
+    /// A dot of `days` (cycle time, age) on a chart up to `maximum` days, classed by its cycle-time percentile band.
+    func percentileDot(x: Int, days: Int, maximum: Int, label: String) -> ChartDotView {
+        ChartDotView(
+            x: x, y: ChartGrid.y(days, maximum: maximum), key: Self.band(days, metrics.cycleTime), label: label)
+    }
+
+    /// The phrase `key` naming the cycle-time percentiles, or the phrase `none` when there are none.
+    func percentileSummary(_ key: String, else none: String) -> String {
+        metrics.cycleTime.map { words.text(key, ["percentiles": words.percentiles($0)]) } ?? words.text(none)
+    }
+
+    /// Horizontal lines at the cycle-time percentiles, one per distinct value ("85%, 95%: 7 days"), labels kept
+    /// apart; none without percentiles.
+    func percentileRules(maximum: Int) -> [ChartRuleView] {
+        guard let percentiles = metrics.cycleTime else { return [] }
         var groups: [(percents: [Int], value: Int)] = []
         for (percent, value) in percentiles.all {
             if groups.last?.value == value {
@@ -168,25 +181,22 @@ struct MetricsPage {
 
     func cycleTimeChart(days: Int) -> ChartView {
         let finished = metrics.finished
-        let cycleTime = metrics.cycleTime
         let ticks = ChartGrid.ticks(upTo: finished.compactMap(\.cycleTimeDays).max() ?? 0)
         let maximum = ticks.last!
         let dots = finished.map { card in
             let cycle = card.cycleTimeDays ?? 0
             let offset = card.done!.daysSinceEpoch - metrics.from.daysSinceEpoch
-            return ChartDotView(
-                x: days == 1 ? (ChartGrid.left + ChartGrid.right) / 2 : ChartGrid.x(offset, of: days),
-                y: ChartGrid.y(cycle, maximum: maximum), key: Self.band(cycle, cycleTime),
-                label: "\(card.title): \(words.days(cycle)) (\(phrases.date(card.done!)))")
+            return percentileDot(
+                x: days == 1 ? (ChartGrid.left + ChartGrid.right) / 2 : ChartGrid.x(offset, of: days), days: cycle,
+                maximum: maximum, label: "\(card.title): \(words.days(cycle)) (\(phrases.date(card.done!)))")
         }
         let title = words.text("metrics.scatter.title")
         return ChartView(
             id: "cycle-time", heading: words.text("metrics.cycleTime"), title: title,
-            summary: cycleTime.map { words.text("metrics.scatter.desc", ["percentiles": words.percentiles($0)]) }
-                ?? words.text("metrics.noneFinished"),
+            summary: percentileSummary("metrics.scatter.desc", else: "metrics.noneFinished"),
             emptyText: words.text("metrics.noneFinished"), hasData: !finished.isEmpty,
             xTicks: dateTicks(count: max(days, 1)), yTicks: yTicks(ticks),
-            rules: cycleTime.map { percentileRules($0, maximum: maximum) } ?? [], dots: dots,
+            rules: percentileRules(maximum: maximum), dots: dots,
             table: DataTableView(
                 caption: title,
                 headers: [
@@ -291,19 +301,16 @@ struct MetricsPage {
             let k = placed[item.lane, default: 0]
             placed[item.lane] = k + 1
             let spacing = max(2, min(12, column.width / 8))
-            return ChartDotView(
-                x: column.x + column.width / 2 + Self.spread[k % Self.spread.count] * spacing,
-                y: ChartGrid.y(item.ageDays, maximum: maximum),
-                key: Self.band(item.ageDays, cycleTime),
-                label: "\(item.title): \(words.days(item.ageDays)) (\(item.lane))")
+            return percentileDot(
+                x: column.x + column.width / 2 + Self.spread[k % Self.spread.count] * spacing, days: item.ageDays,
+                maximum: maximum, label: "\(item.title): \(words.days(item.ageDays)) (\(item.lane))")
         }
         let title = words.text("metrics.aging.title")
         return ChartView(
             id: "aging", heading: words.text("metrics.aging"), title: title,
-            summary: cycleTime.map { words.text("metrics.aging.desc", ["percentiles": words.percentiles($0)]) }
-                ?? words.text("metrics.aging.noPercentiles"),
+            summary: percentileSummary("metrics.aging.desc", else: "metrics.aging.noPercentiles"),
             emptyText: words.text("metrics.aging.none"), hasData: !items.isEmpty, yTicks: yTicks(ticks),
-            bands: bands, lanes: lanes, rules: cycleTime.map { percentileRules($0, maximum: maximum) } ?? [],
+            bands: bands, lanes: lanes, rules: percentileRules(maximum: maximum),
             dots: dots, legend: bands.map { ChartLegendView(key: $0.key, name: $0.name) },
             table: DataTableView(
                 caption: title,

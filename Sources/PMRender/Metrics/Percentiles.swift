@@ -6,12 +6,9 @@ public struct Percentiles: Hashable, Sendable {
     public let p85: Int
     public let p95: Int
 
-    public init(p50: Int, p85: Int, p95: Int) {
-        self.p50 = p50
-        self.p85 = p85
-        self.p95 = p95
-    }
+}
 
+extension Percentiles {
     /// The percentiles of `values`; nil when there are none.
     public init?(of values: [Int]) {
         guard !values.isEmpty else { return nil }

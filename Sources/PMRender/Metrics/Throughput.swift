@@ -4,11 +4,6 @@ public struct Throughput: Hashable, Sendable {
     public struct Day: Hashable, Sendable {
         public let date: CalendarDate
         public let count: Int
-
-        public init(date: CalendarDate, count: Int) {
-            self.date = date
-            self.count = count
-        }
     }
 
     /// Cards done in one ISO week, with its days that are in the range.

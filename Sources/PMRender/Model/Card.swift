@@ -180,9 +180,4 @@ public enum Priority: Int, Hashable, Sendable, CaseIterable, Comparable {
 public struct Subtask: Hashable, Sendable {
     public var title: String
     public var isDone: Bool
-
-    public init(title: String, isDone: Bool) {
-        self.title = title
-        self.isDone = isDone
-    }
 }

@@ -75,10 +75,4 @@ public struct CardGroup: Hashable, Sendable {
     /// The index in the lane's cards of the group's first card (the lane's card count for an empty group).
     public var firstCard: Int
     public var location: SourceLocation
-
-    public init(name: String, firstCard: Int, location: SourceLocation) {
-        self.name = name
-        self.firstCard = firstCard
-        self.location = location
-    }
 }

@@ -12,17 +12,14 @@ public struct BoardLoadError: Error, Equatable, Sendable, CustomStringConvertibl
     /// The cause in plain words (`FileProblem.message`).
     public var reason: String
 
-    public init(path: String, reason: String) {
-        self.path = path
-        self.reason = reason
-    }
+    public var description: String { "cannot read '\(DiagnosticPrinter.sanitized(path))': \(reason)" }
+}
 
+extension BoardLoadError {
     /// The error for a file-system problem, worded by the catalogue.
-    public init(path: String, problem: FileProblem) {
+    init(path: String, problem: FileProblem) {
         self.init(path: path, reason: problem.message)
     }
-
-    public var description: String { "cannot read '\(DiagnosticPrinter.sanitized(path))': \(reason)" }
 }
 
 /// Reads board files from disk.

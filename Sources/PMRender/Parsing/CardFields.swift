@@ -147,26 +147,20 @@ struct CardDraft {
                 deadlines[index] = (Deadline(date: deadline.date, time: time), text, written)
             }
         }
-        var due: (Deadline, String, SourceLocation)?
-        for candidate in deadlines.sorted(by: { $0.2 < $1.2 }) {
-            if let first = due {
-                if first.0 != candidate.0 {
-                    problems.append((.conflictingDeadlines(first: first.1, second: candidate.1), candidate.2))
-                }
-            } else {
-                due = candidate
-            }
-        }
-        var id: (String, SourceLocation)?
-        for candidate in ids.sorted(by: { $0.1 < $1.1 }) {
-            if let first = id {
-                if first.0 != candidate.0 {
-                    problems.append((.conflictingIDs(first: first.0, second: candidate.0), candidate.1))
-                }
-            } else {
-                id = candidate
-            }
-        }
+        let due = firstWritten(deadlines, conflict: Problem.conflictingDeadlines)
+        let id = firstWritten(ids.map { ($0.0, $0.0, $0.1) }, conflict: Problem.conflictingIDs)
         return (due?.0, due?.2, id?.0)
+    }
+
+    /// The candidate written first (value, text, where); each later one with another value is a `conflict`.
+    private mutating func firstWritten<Value: Equatable>(
+        _ candidates: [(Value, String, SourceLocation)], conflict: (_ first: String, _ second: String) -> Problem
+    ) -> (Value, String, SourceLocation)? {
+        let sorted = candidates.sorted { $0.2 < $1.2 }
+        guard let first = sorted.first else { return nil }
+        for candidate in sorted.dropFirst() where candidate.0 != first.0 {
+            problems.append((conflict(first.1, candidate.1), candidate.2))
+        }
+        return first
     }
 }

@@ -121,40 +121,35 @@ struct FrontMatter {
                 }
                 continue
             }
+            // The value's text as `parse` reads it; where it cannot, `problem` is reported at the value.
+            func parsed<Value>(_ parse: (String) -> Value?, else problem: (String) -> Problem) -> Value? {
+                guard let text = reader.text(value, key: keyText) else { return nil }
+                guard let parsed = parse(text) else {
+                    report(problem(text), valueLocation)
+                    return nil
+                }
+                return parsed
+            }
             switch key {
             case .title:
                 guard let text = reader.text(value, key: keyText) else { continue }
                 title = text.trimmingWhitespace
                 titleLocation = valueLocation
             case .locale:
-                guard let text = reader.text(value, key: keyText) else { continue }
-                guard let parsed = BoardLocale(rawValue: text) else {
-                    report(.unsupportedLocale(text), valueLocation)
+                guard let locale = parsed(BoardLocale.init(rawValue:), else: Problem.unsupportedLocale) else {
                     continue
                 }
-                settings.locale = parsed
+                settings.locale = locale
                 settings.localeIsExplicit = true
             case .timezone:
-                guard let text = reader.text(value, key: keyText) else { continue }
-                guard TimeZones.isKnown(text) else {
-                    report(.unknownTimezone(text), valueLocation)
-                    continue
-                }
-                settings.timezone = text
+                let zone = parsed({ TimeZones.isKnown($0) ? $0 : nil }, else: Problem.unknownTimezone)
+                settings.timezone = zone ?? settings.timezone
             case .dueSoon:
-                guard let text = reader.text(value, key: keyText) else { continue }
-                guard let days = Int(text), (0...365).contains(days) else {
-                    report(.invalidDueSoon(text), valueLocation)
-                    continue
-                }
-                settings.dueSoonDays = days
+                let days = parsed(
+                    { Int($0).flatMap { (0...365).contains($0) ? $0 : nil } }, else: Problem.invalidDueSoon)
+                settings.dueSoonDays = days ?? settings.dueSoonDays
             case .reminder:
-                guard let text = reader.text(value, key: keyText) else { continue }
-                guard let parsed = Reminder(text: text) else {
-                    report(.invalidReminder(text), valueLocation)
-                    continue
-                }
-                settings.reminder = parsed
+                settings.reminder = parsed(Reminder.init(text:), else: Problem.invalidReminder) ?? settings.reminder
             case .dateFormat, .timeFormat, .dateTrigger, .timeTrigger:
                 guard let text = reader.text(value, key: keyText), !text.isEmpty else { continue }
                 switch key {
@@ -164,12 +159,11 @@ struct FrontMatter {
                 default: settings.timeTrigger = text
                 }
             case .wikilinkBase:
-                guard let text = reader.text(value, key: keyText) else { continue }
-                guard text.hasPrefix("https://") || text.hasPrefix("http://") || text.hasPrefix("/") else {
-                    report(.invalidWikilinkBase(text), valueLocation)
-                    continue
+                let isLink = { (text: String) in
+                    text.hasPrefix("https://") || text.hasPrefix("http://") || text.hasPrefix("/")
                 }
-                settings.wikilinkBase = text
+                let link = parsed({ isLink($0) ? $0 : nil }, else: Problem.invalidWikilinkBase)
+                settings.wikilinkBase = link ?? settings.wikilinkBase
             case .tagColors:
                 guard let map = reader.map(value, key: keyText, example: "'bug: \"#d73a4a\"'") else { continue }
                 for (tagNode, colorNode) in map {

@@ -10,32 +10,16 @@ public struct RenderOptions: Sendable {
     /// The board's history from git: adds `history.html`, timelines and days in lane.
     public var history: BoardHistory?
     /// The board is one of several in a site (its pages link back to the overview).
-    public var partOfSite: Bool
+    public var partOfSite = false
     /// The board's name in calendar UIDs; default: the slug of its file name. A site of several boards passes each
     /// board's folder name, so UIDs stay unique across the boards' feeds.
     public var calendarSlug: String?
     /// Wikilinks link under this URL (else the board's `wikilink-base`, else they are text).
     public var wikilinkBase: String?
     /// Files the board embeds (`![[diagram.png]]`) that are copied into the site: name → path in the site.
-    public var embeds: [String: String]
+    public var embeds: [String: String] = [:]
     /// The board's problems, shown in a banner on its page.
-    public var problems: [Diagnostic]
-
-    public init(
-        clock: DeadlineClock, templates: PageTemplates, baseURL: String? = nil, history: BoardHistory? = nil,
-        partOfSite: Bool = false, calendarSlug: String? = nil, wikilinkBase: String? = nil,
-        embeds: [String: String] = [:], problems: [Diagnostic] = []
-    ) {
-        self.clock = clock
-        self.templates = templates
-        self.baseURL = baseURL
-        self.history = history
-        self.partOfSite = partOfSite
-        self.calendarSlug = calendarSlug
-        self.wikilinkBase = wikilinkBase
-        self.embeds = embeds
-        self.problems = problems
-    }
+    public var problems: [Diagnostic] = []
 }
 
 /// A rendered site: files by relative path, in a stable order.

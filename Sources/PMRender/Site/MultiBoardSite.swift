@@ -14,28 +14,13 @@ public enum MultiBoardSite {
         public var clock: @Sendable (String) -> DeadlineClock
         public var baseURL: String?
         public var locale: BoardLocale?
-        public var readHistory: Bool
+        public var readHistory = true
         /// Write the readable boards even when others cannot be read (the overview lists the failed ones).
-        public var keepGoing: Bool
+        public var keepGoing = false
         /// Any problem of a board fails it (nothing is written).
-        public var strict: Bool
+        public var strict = false
         /// Wikilinks link under this URL (`--wikilink-base`).
         public var wikilinkBase: String?
-
-        public init(
-            templates: PageTemplates, clock: @escaping @Sendable (String) -> DeadlineClock, baseURL: String? = nil,
-            locale: BoardLocale? = nil, readHistory: Bool = true, keepGoing: Bool = false, strict: Bool = false,
-            wikilinkBase: String? = nil
-        ) {
-            self.templates = templates
-            self.clock = clock
-            self.baseURL = baseURL
-            self.locale = locale
-            self.readHistory = readHistory
-            self.keepGoing = keepGoing
-            self.strict = strict
-            self.wikilinkBase = wikilinkBase
-        }
     }
 
     public struct Outcome: Sendable {
@@ -241,5 +226,13 @@ enum Embeds {
             files.append(RenderedSite.File(path: sitePath, contents: [UInt8](data)))
         }
         return (paths, files)
+    }
+}
+
+extension MultiBoardSite.Options {
+    /// Options with the templates and the clock; the rest keep their defaults (history read, no base URL,
+    /// the boards' own locales, stop at the first board that cannot be read) until set.
+    public init(templates: PageTemplates, clock: @escaping @Sendable (String) -> DeadlineClock) {
+        self.init(templates: templates, clock: clock, baseURL: nil)
     }
 }

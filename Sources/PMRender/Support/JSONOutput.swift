@@ -11,18 +11,45 @@ enum JSONOutput {
     }
 }
 
-/// An optional value written as `null` when absent, never left out (synthesized `Encodable` skips nil
-/// optionals), so a machine reader finds every key of the documented schema in every object.
-@propertyWrapper
-struct ExplicitNull<Value: Encodable>: Encodable {
-    var wrappedValue: Value?
+/// A JSON object written from its keys and values: each key is named once, beside its value, so an output's
+/// schema is not restated by a type of its own.
+///
+/// A nil value is written as `null`, never left out, so a machine reader finds every key of the documented schema
+/// in every object; `omittingNil` leaves such keys out instead (formats such as SARIF that want that).
+struct JSONObject: Encodable {
+    private let fields: [String: (any Encodable)?]
+    private let omitsNil: Bool
 
-    init(wrappedValue: Value?) {
-        self.wrappedValue = wrappedValue
+    init(_ fields: [String: (any Encodable)?]) {
+        self.fields = fields
+        omitsNil = false
     }
 
-    func encode(to encoder: Encoder) throws {
-        var container = encoder.singleValueContainer()
-        if let wrappedValue { try container.encode(wrappedValue) } else { try container.encodeNil() }
+    init(omittingNil fields: [String: (any Encodable)?]) {
+        self.fields = fields
+        omitsNil = true
+    }
+
+    /// This object with `other`'s keys added (this object's value wins where both have a key).
+    func merging(_ other: JSONObject) -> JSONObject {
+        JSONObject(fields.merging(other.fields) { mine, _ in mine })
+    }
+
+    private struct Key: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        for (key, value) in fields {
+            if let value {
+                try container.encode(value, forKey: Key(stringValue: key))
+            } else if !omitsNil {
+                try container.encodeNil(forKey: Key(stringValue: key))
+            }
+        }
     }
 }
