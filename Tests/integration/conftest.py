@@ -1,3 +1,4 @@
+import json
 import os
 import pathlib
 import subprocess
@@ -36,6 +37,18 @@ def nojs_driver():
     d = make_driver(javascript=False)
     yield d
     d.quit()
+
+
+def axe_violations(driver):
+    """axe-core's violations on the page the driver shows: (rule, impact, the first three elements) each."""
+    from selenium_axe_python import Axe
+
+    axe = Axe(driver)
+    axe.inject()
+    # axe checks every element: on the long board that takes more than WebDriver's default 30 s on a loaded machine.
+    driver.set_script_timeout(300)
+    results = axe.run(options=json.dumps({"resultTypes": ["violations"]}))
+    return [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3]) for v in results["violations"]]
 
 
 def page_url(name, fragment="", page="index.html"):

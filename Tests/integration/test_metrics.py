@@ -2,7 +2,6 @@
 and dark mode, charts that are images with titles and data tables, and print styles (see Tests/integration/run).
 
 The sites are rendered here from scripted git histories, so this file needs only the built binary."""
-import json
 import os
 import pathlib
 import random
@@ -12,7 +11,7 @@ import sys
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import SCREENSHOTS, reset_viewport, set_viewport
+from conftest import SCREENSHOTS, axe_violations, reset_viewport, set_viewport
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 BINARY = os.environ.get("PM_RENDER_BINARY", str(ROOT / ".build" / "debug" / "pm-render"))
@@ -110,17 +109,10 @@ def test_metrics_pages_are_valid_html(sites):
 @pytest.mark.parametrize("name", ["board", "board-ko", "young", "many", "many-board"])
 @pytest.mark.parametrize("dark", [False, True])
 def test_no_serious_accessibility_violations(driver, sites, name, dark):
-    from selenium_axe_python import Axe
-
     page = sites[name] if name != "many-board" else next(p for n, p in sites.items() if n.startswith("many/"))
     set_viewport(driver, 1280, 800, dark=dark)
     driver.get(page.as_uri())
-    axe = Axe(driver)
-    axe.inject()
-    results = axe.run(options=json.dumps({"resultTypes": ["violations"]}))
-    serious = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
-               for v in results["violations"] if v["impact"] in ("serious", "critical")]
-    assert serious == []
+    assert [v for v in axe_violations(driver) if v[1] in ("serious", "critical")] == []
 
 
 def test_charts_are_images_with_titles_descriptions_and_data_tables(driver, sites):
@@ -180,8 +172,6 @@ def test_print_hides_navigation_and_keeps_charts(driver, sites):
 
 
 def test_on_a_phone_charts_keep_readable_labels_and_scroll_sideways(driver, sites):
-    from selenium_axe_python import Axe
-
     set_viewport(driver, 390, 800)
     driver.get(sites["board-ko"].as_uri())
     frame = driver.find_element(By.CSS_SELECTOR, "#cfd .chart-frame")
@@ -194,10 +184,7 @@ def test_on_a_phone_charts_keep_readable_labels_and_scroll_sideways(driver, site
         "return [...arguments[0].querySelectorAll('text[y=\"268\"]')].map(t => {"
         " const r = t.getBoundingClientRect(); return [r.left, r.right]; })", frame))
     assert len(boxes) == 5 and all(a[1] <= b[0] for a, b in zip(boxes, boxes[1:])), boxes
-    axe = Axe(driver)
-    axe.inject()
-    results = axe.run(options=json.dumps({"resultTypes": ["violations"]}))
-    assert [v["id"] for v in results["violations"] if v["impact"] in ("serious", "critical")] == []
+    assert [v for v in axe_violations(driver) if v[1] in ("serious", "critical")] == []
 
 
 def test_korean_page(driver, sites):

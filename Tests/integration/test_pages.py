@@ -1,7 +1,6 @@
 """Real-browser tests of the rendered pages (see Tests/integration/run): the board page's detail view, filters,
 lanes and card faces in headless Chromium, with and without script, on a desktop and a 390×844 phone viewport;
 axe-core on every page and state, the Nu HTML Checker on every page, and screenshots for the docs."""
-import json
 import os
 import pathlib
 import re
@@ -20,8 +19,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from conftest import (BASE_URL, EXAMPLES, FIXTURES, SCREENSHOTS, SITES, page_url, render, reset_viewport,
-                      set_viewport)
+from conftest import (BASE_URL, EXAMPLES, FIXTURES, SCREENSHOTS, SITES, axe_violations, page_url, render,
+                      reset_viewport, set_viewport)
 
 PHONE = (390, 844)
 
@@ -872,15 +871,6 @@ STATES = {
     "folded": lambda d: d.find_element(By.CSS_SELECTOR, "#board .lane:nth-child(2) .fold").click(),
     "gone": lambda d: (d.get(d.current_url + "#card-gone"), wait(d, dialog_open)),
 }
-
-
-def axe_violations(driver):
-    from selenium_axe_python import Axe
-
-    axe = Axe(driver)
-    axe.inject()
-    results = axe.run(options=json.dumps({"resultTypes": ["violations"]}))
-    return [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3]) for v in results["violations"]]
 
 
 @pytest.mark.parametrize("name,page", [(n, p) for n in EXAMPLES + ["features", "long"] for p in ("index.html", "overdue.html")]
