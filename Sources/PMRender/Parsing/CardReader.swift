@@ -433,12 +433,15 @@ private struct ReadingState {
     /// The description's source: the card's lines after the title, de-indented, metadata-only lines left out.
     func descriptionSource(after titleLine: Int, through last: Int, indent: Int) -> String {
         guard titleLine < last else { return "" }
-        var parts: [String] = []
+        var text: [UInt8] = []
+        var runs = 0
         var run: (Int, Int)?
         func flush() {
             if let (first, end) = run {
-                parts.append(
-                    reader.source.text(lines: first, through: end, removingIndent: indent, keepBlankEdges: true))
+                if runs > 0 { text.append(0x0A) }
+                text +=
+                    reader.source.text(lines: first, through: end, removingIndent: indent, keepBlankEdges: true).utf8
+                runs += 1
             }
             run = nil
         }
@@ -452,11 +455,44 @@ private struct ReadingState {
             }
         }
         flush()
-        return Self.dedented(parts.joined(separator: "\n")).trimmingWhitespace
+        return Self.dedented(text).trimmingWhitespace
     }
 
     /// The text without the indentation all its non-blank lines share (Taskell indents a card's lines by four
     /// spaces, VS Code's steps by six), so that it reads as the same Markdown on its own.
+    static func dedented(_ text: [UInt8]) -> String {
+        // Each line's leading spaces; counted on bytes, which is counting characters unless a space is followed by a
+        // combining mark (then the text takes the slower path, on characters).
+        var common = Int.max
+        var lineStart = 0
+        while lineStart <= text.count {
+            let lineEnd = text[lineStart...].firstIndex(of: 0x0A) ?? text.count
+            var spaces = lineStart
+            while spaces < lineEnd, text[spaces] == 0x20 { spaces += 1 }
+            if spaces > lineStart, spaces < lineEnd, text[spaces] >= 0x80 {
+                return dedented(String(decoding: text, as: UTF8.self))
+            }
+            if text[spaces..<lineEnd].contains(where: { $0 != 0x20 && $0 != 0x09 }) {
+                common = min(common, spaces - lineStart)
+            }
+            lineStart = lineEnd + 1
+        }
+        guard common > 0, common < Int.max else { return String(decoding: text, as: UTF8.self) }
+        var out: [UInt8] = []
+        out.reserveCapacity(text.count)
+        lineStart = 0
+        while lineStart <= text.count {
+            let lineEnd = text[lineStart...].firstIndex(of: 0x0A) ?? text.count
+            var start = lineStart
+            while start < lineEnd, start - lineStart < common, text[start] == 0x20 { start += 1 }
+            if lineStart > 0 { out.append(0x0A) }
+            out += text[start..<lineEnd]
+            lineStart = lineEnd + 1
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `dedented` on characters.
     static func dedented(_ text: String) -> String {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         let common = lines.filter { !$0.trimmingSpaces.isEmpty }.map { $0.prefix { $0 == " " }.count }.min() ?? 0
