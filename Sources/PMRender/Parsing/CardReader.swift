@@ -197,6 +197,10 @@ private struct ReadingState {
         var title = title
         var changed = false
         for index in title.nodes.indices where title.nodes[index].kind == .text {
+            // Most titles have no bracket at all (`（` is EF BC 88).
+            guard title.nodes[index].text.utf8.contains(where: { $0 == 0x28 || $0 == 0x5B || $0 == 0xEF }) else {
+                continue
+            }
             var scalars = Array(title.nodes[index].text.unicodeScalars)
             var at = 0
             while at < scalars.count {

@@ -287,7 +287,7 @@ struct PageBuilder: Sendable {
             stateName: stateNames[card.state] ?? phrases.stateName(card.state), lane: card.lane, due: due,
             dueRelative: words.relative, isOverdue: status.isOverdue, isDueSoon: status.isDueSoon,
             status: words.status, statusClass: statusClass, tags: card.tags.map { tagViews[$0] ?? tagView($0) },
-            descriptionHTML: blockHTML(card.description), priority: card.priority?.name ?? "",
+            descriptionHTML: DescriptionHTML(card.description, html: html), priority: card.priority?.name ?? "",
             priorityName: card.priority.map { phrases.text("priority.\($0.name)") } ?? "",
             people: card.assignees.map { personViews[$0] ?? PersonView(name: $0) },
             subtasks: card.subtasks.map { SubtaskView(title: $0.title, isDone: $0.isDone) },
@@ -360,11 +360,15 @@ struct PageBuilder: Sendable {
     /// would be a text node of its own in the browser, for nothing: they never show), and with task boxes named by
     /// `aria-label` (a `title` alone is no label for assistive technology; axe reports it).
     func blockHTML(_ markdown: Markdown) -> HTMLView {
-        guard !markdown.isEmpty else { return .empty }
+        markdown.isEmpty ? .empty : HTMLView(bytes: Self.blockBytes(markdown, html: html))
+    }
+
+    /// `blockHTML`'s bytes.
+    static func blockBytes(_ markdown: Markdown, html: MarkdownHTML) -> [UInt8] {
         var out: [UInt8] = []
         html.write(markdown, to: &out)
         Self.removeBreaksBetweenBlocks(&out)
-        return HTMLView(bytes: out)
+        return out
     }
 
     func inlineHTML(_ markdown: Markdown) -> HTMLView {

@@ -49,6 +49,37 @@ final class HTMLView: TemplateMarkup {
     }
 }
 
+/// A card's description as `PageBuilder.blockHTML`, made when a template writes it and not kept: a page that lists
+/// cards without their descriptions (the overdue page) never makes it, and a page of every card never holds all of it.
+final class DescriptionHTML: TemplateMarkup {
+    private let markdown: Markdown
+    private let html: MarkdownHTML
+    let isEmpty: Bool
+
+    init(_ markdown: Markdown, html: MarkdownHTML) {
+        self.markdown = markdown
+        self.html = html
+        // A block, a text or an inline element always writes something; only raw HTML, empty text and links or
+        // images whose URL is refused may write nothing, so descriptions of those alone are written to know.
+        isEmpty =
+            !markdown.roots.contains { Self.alwaysWrites(markdown.nodes[$0]) }
+            && (markdown.isEmpty || PageBuilder.blockBytes(markdown, html: html).isEmpty)
+    }
+
+    func write(to sink: ByteSink) {
+        var bytes = PageBuilder.blockBytes(markdown, html: html)
+        sink.take(&bytes)
+    }
+
+    private static func alwaysWrites(_ node: Markdown.Node) -> Bool {
+        switch node.kind {
+        case .htmlBlock, .htmlInline, .link, .image: false
+        case .text: !node.text.isEmpty
+        default: true
+        }
+    }
+}
+
 /// One link of the navigation.
 final class NavItemView: TemplateModel {
     let href: String
@@ -152,7 +183,7 @@ final class CardView: TemplateModel {
     let status: String
     let statusClass: String
     let tags: [TagView]
-    let descriptionHTML: HTMLView
+    let descriptionHTML: any TemplateMarkup
     let priority: String
     let priorityName: String
     let assignees: [String]
@@ -175,7 +206,7 @@ final class CardView: TemplateModel {
     init(
         id: String, anchor: String, linkPrefix: String, title: String, titleHTML: HTMLView, state: String,
         stateName: String, lane: String, due: DateView?, dueRelative: String, isOverdue: Bool, isDueSoon: Bool,
-        status: String, statusClass: String, tags: [TagView], descriptionHTML: HTMLView, priority: String,
+        status: String, statusClass: String, tags: [TagView], descriptionHTML: any TemplateMarkup, priority: String,
         priorityName: String, people: [PersonView], subtasks: [SubtaskView], isArchived: Bool, isChecked: Bool,
         line: Int, timeline: [TimelineItemView], daysInLane: Int?, daysInLaneText: String, group: String,
         isGroupStart: Bool, board: String
