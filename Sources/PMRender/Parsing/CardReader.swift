@@ -236,7 +236,7 @@ private struct ReadingState {
     mutating func paragraph(_ lines: [Line], in markdown: Markdown, into description: inout Markdown.Builder) {
         var kept: [Markdown] = []
         for line in lines {
-            let plain = line.nodes.map { markdown.nodes[$0].kind == .text ? markdown.nodes[$0].text : "x" }.joined()
+            let plain = Self.plainLine(line.nodes, in: markdown)
             if let (date, time) = Self.taskellDue(plain), line.nodes.allSatisfy({ markdown.nodes[$0].kind == .text }) {
                 let location = SourceLocation(line: line.line, column: column(of: line.nodes.first, in: markdown))
                 draft.addDeadline(date, time: time, text: String(plain.dropFirst(2)), at: location)
@@ -269,6 +269,15 @@ private struct ReadingState {
             description.append(line)
         }
         description.close()
+    }
+
+    /// A line's text as field and due lines are read: its text nodes, anything else as `x`.
+    static func plainLine(_ nodes: [Int], in markdown: Markdown) -> String {
+        var plain = ""
+        for index in nodes {
+            if markdown.nodes[index].kind == .text { plain += markdown.nodes[index].text } else { plain += "x" }
+        }
+        return plain
     }
 
     /// Taskell's due line: `@ 2026-05-20`, or `@ 2026-05-20 14:00 UTC` (Taskell writes times in UTC).
@@ -334,8 +343,7 @@ private struct ReadingState {
             markdown.nodes[paragraph].kind == .paragraph
         else { return nil }
         let firstLine = lines(of: paragraph, in: markdown).first
-        let text = (firstLine?.nodes ?? []).map { markdown.nodes[$0].kind == .text ? markdown.nodes[$0].text : "x" }
-            .joined()
+        let text = Self.plainLine(firstLine?.nodes ?? [], in: markdown)
         guard let (field, value) = CardField.parse(Substring(text)) else { return nil }
         return (field, value, firstLine?.line ?? base + markdown.nodes[item].line)
     }
@@ -689,7 +697,9 @@ private struct InlineCleaner {
         if let first = copy.nodes.firstIndex(where: { $0.kind == .text }), first == 0 {
             copy.nodes[first].text = String(copy.nodes[first].text.drop(while: { $0 == " " || $0 == "\t" }))
         }
-        if let last = copy.roots.reversed().first(where: { _ in true }), copy.nodes[last].kind == .text {
+        var lastRoot: Int?
+        for root in copy.roots { lastRoot = root }
+        if let last = lastRoot, copy.nodes[last].kind == .text {
             var text = copy.nodes[last].text
             while text.last == " " || text.last == "\t" { text.removeLast() }
             copy.nodes[last].text = text
