@@ -366,6 +366,7 @@ struct PageBuilder: Sendable {
     /// `blockHTML`'s bytes.
     static func blockBytes(_ markdown: Markdown, html: MarkdownHTML) -> [UInt8] {
         var out: [UInt8] = []
+        out.reserveCapacity(512)  // most descriptions: one allocation, below the sizes that make malloc consolidate
         html.write(markdown, to: &out)
         Self.removeBreaksBetweenBlocks(&out)
         return out
