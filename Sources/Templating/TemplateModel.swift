@@ -161,6 +161,15 @@ public struct TemplateField<Model: TemplateModel>: Sendable {
         Self(name, .list(TemplateModelType(Child.self)), doc) { .list(TemplateArray(get($0))) }
     }
 
+    /// A list of view models read an element at a time (one that makes each element when a section
+    /// reaches it, say, so that a long list is never held whole).
+    @inlinable
+    public static func list<Child: TemplateModel>(
+        _ name: String, _ doc: String, of child: Child.Type, _ get: @escaping @Sendable (Model) -> any TemplateList
+    ) -> Self {
+        Self(name, .list(TemplateModelType(child)), doc) { .list(get($0)) }
+    }
+
     /// A list of plain texts (`{{#name}}{{.}}{{/name}}`).
     @inlinable
     public static func textList(_ name: String, _ doc: String, _ get: @escaping @Sendable (Model) -> [String]) -> Self {

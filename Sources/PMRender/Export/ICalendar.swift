@@ -53,6 +53,8 @@ public enum ICalendar {
         }
         let stamp = "DTSTAMP:" + basicDate(options.clock.today) + "T000000Z"
         for (board, boardSlug) in boards {
+            // A large board repeats its deadlines: each one's lines are made once (a time goes through time zones).
+            var linesOfDeadline: [Deadline: [String]] = [:]
             let phrases = Phrases(options.locale ?? board.locale)
             for card in board.cards {
                 guard let due = card.due, card.state != .done else { continue }
@@ -64,12 +66,9 @@ public enum ICalendar {
                 lines.raw("@pm-render")
                 lines.end()
                 lines.line(stamp)
-                if let time = due.time {
-                    lines.line("DTSTART:" + utc(date: due.date, time: time, timezone: board.timezone))
-                } else {
-                    lines.line("DTSTART;VALUE=DATE:" + basicDate(due.date))
-                    lines.line("DTEND;VALUE=DATE:" + basicDate(due.date.adding(days: 1)))
-                }
+                let dueLines = linesOfDeadline[due] ?? deadlineLines(due, timezone: board.timezone)
+                linesOfDeadline[due] = dueLines
+                for line in dueLines { lines.line(line) }
                 lines.line("SUMMARY:", escaping: card.title)
                 let description = PlainText.markdown(card.description)
                 if !description.isEmpty { lines.line("DESCRIPTION:", escaping: description) }
@@ -101,6 +100,16 @@ public enum ICalendar {
         }
         lines.line("END:VCALENDAR")
         lines.handOver(to: sink)
+    }
+
+    /// An event's DTSTART (and DTEND for a whole day).
+    private static func deadlineLines(_ due: Deadline, timezone: String) -> [String] {
+        if let time = due.time {
+            return ["DTSTART:" + utc(date: due.date, time: time, timezone: timezone)]
+        }
+        return [
+            "DTSTART;VALUE=DATE:" + basicDate(due.date), "DTEND;VALUE=DATE:" + basicDate(due.date.adding(days: 1)),
+        ]
     }
 
     /// TEXT escaping (RFC 5545 3.3.11): backslash, semicolon, comma, newline.
@@ -162,7 +171,11 @@ public enum ICalendar {
                 var index = 0
                 while index < utf8.count {
                     let width = Self.width(utf8[index])
-                    put(UnsafeBufferPointer(rebasing: utf8[index..<min(index + width, utf8.count)]))
+                    if width == 1 {
+                        put(utf8[index])
+                    } else {
+                        put(UnsafeBufferPointer(rebasing: utf8[index..<min(index + width, utf8.count)]))
+                    }
                     index += width
                 }
             }

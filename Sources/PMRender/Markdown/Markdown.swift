@@ -16,35 +16,56 @@ public struct Markdown: Hashable, Sendable {
     public var isEmpty: Bool { nodes.isEmpty }
 
     /// One node of Markdown content.
+    ///
+    /// A board of 100,000 cards holds millions of nodes, so a node is kept to 56 bytes: its numbers are stored in
+    /// 32 bits (a node index, line, column, heading level or list start never needs more: cmark allows list starts
+    /// of nine digits) and read as `Int`.
     public struct Node: Hashable, Sendable {
-        public var kind: Kind
-        /// Index just past this node's last descendant.
-        public var end: Int
         /// A literal (text, code), a URL (link, image), a wikilink's target, or a callout's type.
         public var text: String
         /// A link's title, a code block's info string, a wikilink's label, a callout's title.
         public var detail: String
-        /// A heading's level, an ordered list's start number.
-        public var number: Int
+        private var storedEnd: Int32
+        private var storedNumber: Int32
+        private var storedLine: Int32
+        private var storedByteColumn: Int32
+        public var kind: Kind
         public var flags: Flags
+
+        /// Index just past this node's last descendant.
+        public var end: Int {
+            get { Int(storedEnd) }
+            set { storedEnd = Int32(newValue) }
+        }
+        /// A heading's level, an ordered list's start number.
+        public var number: Int {
+            get { Int(storedNumber) }
+            set { storedNumber = Int32(newValue) }
+        }
         /// The line where the node starts, counted from its segment's first line (1); 0 when cmark gives no
         /// position. Add `MarkdownSegment.line - 1` for the line in the file.
-        public var line: Int
+        public var line: Int {
+            get { Int(storedLine) }
+            set { storedLine = Int32(clamping: newValue) }
+        }
         /// The byte column where it starts (1-based; 0 when unknown).
-        public var byteColumn: Int
+        public var byteColumn: Int {
+            get { Int(storedByteColumn) }
+            set { storedByteColumn = Int32(clamping: newValue) }
+        }
 
         public init(
             kind: Kind, end: Int = 0, text: String = "", detail: String = "", number: Int = 0, flags: Flags = [],
             line: Int = 0, byteColumn: Int = 0
         ) {
-            self.kind = kind
-            self.end = end
             self.text = text
             self.detail = detail
-            self.number = number
+            storedEnd = Int32(end)
+            storedNumber = Int32(clamping: number)
+            storedLine = Int32(clamping: line)
+            storedByteColumn = Int32(clamping: byteColumn)
+            self.kind = kind
             self.flags = flags
-            self.line = line
-            self.byteColumn = byteColumn
         }
     }
 

@@ -57,6 +57,9 @@ enum MarkdownParser {
                 segments.append(segment(current, lineOffset: lineOffset, id: firstID + segments.count, ordered: false))
             }
             block = cmark_node_next(current)
+            // cmark's tree of a large board is many times its size: each block goes once converted, so that the
+            // converted pieces take the place of the tree instead of adding to it.
+            cmark_node_free(current)
         }
         return segments
     }

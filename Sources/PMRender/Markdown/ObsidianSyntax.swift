@@ -21,8 +21,7 @@ enum ObsidianSyntax {
             guard let (checked, text, length) = Rewriter(source: markdown).taskMarker(of: index) else { continue }
             result.nodes[index].flags.insert(.task)
             if checked { result.nodes[index].flags.insert(.checked) }
-            result.nodes[text].text = String(
-                String.UnicodeScalarView(result.nodes[text].text.unicodeScalars.dropFirst(length)))
+            result.nodes[text].text = String(result.nodes[text].text.unicodeScalars.dropFirst(length))
             if result.nodes[text].byteColumn > 0 { result.nodes[text].byteColumn += length }
         }
         return result
@@ -253,7 +252,7 @@ enum ObsidianSyntax {
                 var column = node.byteColumn
                 if let drop = stripPrefix[child] {
                     // The marker is ASCII: as many bytes as scalars.
-                    text = String(String.UnicodeScalarView(text.unicodeScalars.dropFirst(drop)))
+                    text = String(text.unicodeScalars.dropFirst(drop))
                     if column > 0 { column += drop }
                 }
                 cut(text, line: node.line, byteColumn: column, into: &pieces)

@@ -41,11 +41,19 @@ enum CardField: Equatable {
         let trimmed = line.trimmingSpaces
         // The colon is ASCII `:` or the full-width `：` (EF BC 9A); keys are short.
         let bytes = trimmed.utf8
-        guard
-            let colon = bytes.indices.prefix(80).first(where: {
-                bytes[$0] == 0x3A || (bytes[$0] == 0xEF && trimmed[$0...].hasPrefix("："))
-            })
-        else { return nil }
+        var colon: Substring.Index?
+        var index = bytes.startIndex
+        var scanned = 0
+        while index < bytes.endIndex, scanned < 80 {
+            let byte = bytes[index]
+            if byte == 0x3A || (byte == 0xEF && trimmed[index...].hasPrefix("：")) {
+                colon = index
+                break
+            }
+            index = bytes.index(after: index)
+            scanned += 1
+        }
+        guard let colon else { return nil }
         let key = trimmed[..<colon]
         guard !key.isEmpty, key.count <= 20, let field = CardField(key: key) else { return nil }
         let value = trimmed[trimmed.index(after: colon)...]

@@ -197,6 +197,10 @@ private struct ReadingState {
         var title = title
         var changed = false
         for index in title.nodes.indices where title.nodes[index].kind == .text {
+            // Most titles have no bracket at all (`（` is EF BC 88).
+            guard title.nodes[index].text.utf8.contains(where: { $0 == 0x28 || $0 == 0x5B || $0 == 0xEF }) else {
+                continue
+            }
             var scalars = Array(title.nodes[index].text.unicodeScalars)
             var at = 0
             while at < scalars.count {
@@ -232,7 +236,7 @@ private struct ReadingState {
     mutating func paragraph(_ lines: [Line], in markdown: Markdown, into description: inout Markdown.Builder) {
         var kept: [Markdown] = []
         for line in lines {
-            let plain = line.nodes.map { markdown.nodes[$0].kind == .text ? markdown.nodes[$0].text : "x" }.joined()
+            let plain = Self.plainLine(line.nodes, in: markdown)
             if let (date, time) = Self.taskellDue(plain), line.nodes.allSatisfy({ markdown.nodes[$0].kind == .text }) {
                 let location = SourceLocation(line: line.line, column: column(of: line.nodes.first, in: markdown))
                 draft.addDeadline(date, time: time, text: String(plain.dropFirst(2)), at: location)
@@ -265,6 +269,15 @@ private struct ReadingState {
             description.append(line)
         }
         description.close()
+    }
+
+    /// A line's text as field and due lines are read: its text nodes, anything else as `x`.
+    static func plainLine(_ nodes: [Int], in markdown: Markdown) -> String {
+        var plain = ""
+        for index in nodes {
+            if markdown.nodes[index].kind == .text { plain += markdown.nodes[index].text } else { plain += "x" }
+        }
+        return plain
     }
 
     /// Taskell's due line: `@ 2026-05-20`, or `@ 2026-05-20 14:00 UTC` (Taskell writes times in UTC).
@@ -330,8 +343,7 @@ private struct ReadingState {
             markdown.nodes[paragraph].kind == .paragraph
         else { return nil }
         let firstLine = lines(of: paragraph, in: markdown).first
-        let text = (firstLine?.nodes ?? []).map { markdown.nodes[$0].kind == .text ? markdown.nodes[$0].text : "x" }
-            .joined()
+        let text = Self.plainLine(firstLine?.nodes ?? [], in: markdown)
         guard let (field, value) = CardField.parse(Substring(text)) else { return nil }
         return (field, value, firstLine?.line ?? base + markdown.nodes[item].line)
     }
@@ -433,12 +445,15 @@ private struct ReadingState {
     /// The description's source: the card's lines after the title, de-indented, metadata-only lines left out.
     func descriptionSource(after titleLine: Int, through last: Int, indent: Int) -> String {
         guard titleLine < last else { return "" }
-        var parts: [String] = []
+        var text: [UInt8] = []
+        var runs = 0
         var run: (Int, Int)?
         func flush() {
             if let (first, end) = run {
-                parts.append(
-                    reader.source.text(lines: first, through: end, removingIndent: indent, keepBlankEdges: true))
+                if runs > 0 { text.append(0x0A) }
+                text +=
+                    reader.source.text(lines: first, through: end, removingIndent: indent, keepBlankEdges: true).utf8
+                runs += 1
             }
             run = nil
         }
@@ -452,11 +467,44 @@ private struct ReadingState {
             }
         }
         flush()
-        return Self.dedented(parts.joined(separator: "\n")).trimmingWhitespace
+        return Self.dedented(text).trimmingWhitespace
     }
 
     /// The text without the indentation all its non-blank lines share (Taskell indents a card's lines by four
     /// spaces, VS Code's steps by six), so that it reads as the same Markdown on its own.
+    static func dedented(_ text: [UInt8]) -> String {
+        // Each line's leading spaces; counted on bytes, which is counting characters unless a space is followed by a
+        // combining mark (then the text takes the slower path, on characters).
+        var common = Int.max
+        var lineStart = 0
+        while lineStart <= text.count {
+            let lineEnd = text[lineStart...].firstIndex(of: 0x0A) ?? text.count
+            var spaces = lineStart
+            while spaces < lineEnd, text[spaces] == 0x20 { spaces += 1 }
+            if spaces > lineStart, spaces < lineEnd, text[spaces] >= 0x80 {
+                return dedented(String(decoding: text, as: UTF8.self))
+            }
+            if text[spaces..<lineEnd].contains(where: { $0 != 0x20 && $0 != 0x09 }) {
+                common = min(common, spaces - lineStart)
+            }
+            lineStart = lineEnd + 1
+        }
+        guard common > 0, common < Int.max else { return String(decoding: text, as: UTF8.self) }
+        var out: [UInt8] = []
+        out.reserveCapacity(text.count)
+        lineStart = 0
+        while lineStart <= text.count {
+            let lineEnd = text[lineStart...].firstIndex(of: 0x0A) ?? text.count
+            var start = lineStart
+            while start < lineEnd, start - lineStart < common, text[start] == 0x20 { start += 1 }
+            if lineStart > 0 { out.append(0x0A) }
+            out += text[start..<lineEnd]
+            lineStart = lineEnd + 1
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `dedented` on characters.
     static func dedented(_ text: String) -> String {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         let common = lines.filter { !$0.trimmingSpaces.isEmpty }.map { $0.prefix { $0 == " " }.count }.min() ?? 0
@@ -649,7 +697,9 @@ private struct InlineCleaner {
         if let first = copy.nodes.firstIndex(where: { $0.kind == .text }), first == 0 {
             copy.nodes[first].text = String(copy.nodes[first].text.drop(while: { $0 == " " || $0 == "\t" }))
         }
-        if let last = copy.roots.reversed().first(where: { _ in true }), copy.nodes[last].kind == .text {
+        var lastRoot: Int?
+        for root in copy.roots { lastRoot = root }
+        if let last = lastRoot, copy.nodes[last].kind == .text {
             var text = copy.nodes[last].text
             while text.last == " " || text.last == "\t" { text.removeLast() }
             copy.nodes[last].text = text

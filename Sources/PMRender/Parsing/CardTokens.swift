@@ -64,24 +64,32 @@ enum CardTokens {
 
     static func scan(_ text: String, atLineEnd: Bool = true, triggers: Triggers = Triggers()) -> [CardTextPiece] {
         let s = Array(text.unicodeScalars)
-        var pieces: [CardTextPiece] = []
-        var plain = String.UnicodeScalarView()
-        var i = 0
-        func flush() {
-            if !plain.isEmpty {
-                pieces.append(.text(String(plain)))
-                plain = String.UnicodeScalarView()
+        // Pieces are cut from the text's bytes: where each scalar starts (none for ASCII text, where it is its index).
+        let bytes = Array(text.utf8)
+        var starts: [Int] = []
+        if bytes.count != s.count {
+            starts.reserveCapacity(s.count + 1)
+            var offset = 0
+            for scalar in s {
+                starts.append(offset)
+                offset += UTF8.width(scalar)
             }
+            starts.append(offset)
         }
         func string(_ range: Range<Int>) -> String {
-            var view = String.UnicodeScalarView()
-            view.append(contentsOf: s[range])
-            return String(view)
+            let from = starts.isEmpty ? range.lowerBound : starts[range.lowerBound]
+            let to = starts.isEmpty ? range.upperBound : starts[range.upperBound]
+            return String(decoding: bytes[from..<to], as: UTF8.self)
         }
+        var pieces: [CardTextPiece] = []
+        // The plain text not yet added to `pieces` runs from `plainStart` to `i`.
+        var plainStart = 0
+        var i = 0
         func emit(_ token: CardToken, _ range: Range<Int>) {
-            flush()
+            if plainStart < range.lowerBound { pieces.append(.text(string(plainStart..<range.lowerBound))) }
             pieces.append(.token(token, raw: string(range), offset: range.lowerBound))
             i = range.upperBound
+            plainStart = i
         }
         while i < s.count {
             let c = s[i]
@@ -132,10 +140,9 @@ enum CardTokens {
                 emit(.blockID(string((i + 1)..<end)), i..<end)
                 continue
             }
-            plain.append(c)
             i += 1
         }
-        flush()
+        if plainStart < s.count { pieces.append(.text(string(plainStart..<s.count))) }
         return pieces
     }
 

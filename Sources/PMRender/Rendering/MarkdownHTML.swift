@@ -4,16 +4,23 @@ import Templating
 /// callouts and task items. It is safe for content from anyone: every text is escaped, raw HTML is left out, and
 /// links and images with dangerous URLs (`javascript:`, `vbscript:`, `file:`, `data:` other than images) lose their
 /// URL, as in cmark's safe mode.
-struct MarkdownHTML {
-    struct Options {
+struct MarkdownHTML: Sendable {
+    struct Options: Sendable {
         /// Added to heading levels (a card's `# Heading` must not outrank the page's headings).
         var headingOffset = 0
         /// Wikilinks link under this URL; without it they are text.
         var wikilinkBase: String?
         /// The URL of an embedded file copied into the site, if it was.
-        var embedURL: (String) -> String? = { _ in nil }
+        var embedURL: @Sendable (String) -> String? = { _ in nil }
         /// The accessible names of a task item's checkbox: (open, done).
         var taskLabels = ("open", "done")
+        /// The attribute that names a task item's checkbox: `title`, or `aria-label` (a `title` alone is no label
+        /// for assistive technology).
+        var taskLabelAttribute: TaskLabelAttribute = .title
+    }
+
+    enum TaskLabelAttribute: Sendable {
+        case title, ariaLabel
     }
 
     let options: Options
@@ -71,7 +78,7 @@ struct MarkdownHTML {
         let markdown: Markdown
         let options: Options
         /// For each open node: its index, where its subtree ends, and the closing HTML to write then.
-        var open: [(index: Int, end: Int, closing: [UInt8])] = []
+        var open: [(index: Int, end: Int, closing: StaticString)] = []
 
         init(markdown: Markdown, options: Options) {
             self.markdown = markdown
@@ -91,7 +98,7 @@ struct MarkdownHTML {
 
         private mutating func closeFinished(before index: Int, into out: inout [UInt8]) {
             while let last = open.last, last.end <= index {
-                out += last.closing
+                Self.append(last.closing, to: &out)
                 open.removeLast()
             }
         }
@@ -99,16 +106,26 @@ struct MarkdownHTML {
         /// ` title="…">`: the end of a link's or an image's tag, with its title when it has one.
         private static func appendTitle(_ title: String, to out: inout [UInt8]) {
             if !title.isEmpty {
-                out += " title=\"".utf8
+                append(" title=\"", to: &out)
                 HTMLEscaping.append(title, to: &out)
-                out += "\"".utf8
+                out.append(UInt8(ascii: "\""))
             }
-            out += ">".utf8
+            out.append(UInt8(ascii: ">"))
         }
 
-        private mutating func push(_ index: Int, closing: String) {
-            open.append((index, markdown.nodes[index].end, Array(closing.utf8)))
+        private mutating func push(_ index: Int, closing: StaticString) {
+            open.append((index, markdown.nodes[index].end, closing))
         }
+
+        /// Appends literal HTML (a `StaticString` is copied without looking at its characters).
+        private static func append(_ html: StaticString, to out: inout [UInt8]) {
+            html.withUTF8Buffer { out.append(contentsOf: $0) }
+        }
+
+        private static let headingTags: [(open: StaticString, close: StaticString)] = [
+            ("<h1>", "</h1>\n"), ("<h2>", "</h2>\n"), ("<h3>", "</h3>\n"), ("<h4>", "</h4>\n"), ("<h5>", "</h5>\n"),
+            ("<h6>", "</h6>\n"),
+        ]
 
         /// Writes a node's opening (and its whole subtree when it is written at once); returns the next index.
         private mutating func visit(_ index: Int, _ node: Markdown.Node, into out: inout [UInt8]) -> Int {
@@ -118,17 +135,17 @@ struct MarkdownHTML {
                 let inTightItem = isInTightItem(index)
                 if !inTightItem {
                     Self.newLine(&out)
-                    out += "<p>".utf8
+                    Self.append("<p>", to: &out)
                 }
                 push(index, closing: inTightItem ? "" : "</p>\n")
             case .heading:
                 Self.newLine(&out)
-                let level = min(6, max(1, node.number + options.headingOffset))
-                out += "<h\(level)>".utf8
-                push(index, closing: "</h\(level)>\n")
+                let tags = Self.headingTags[min(6, max(1, node.number + options.headingOffset)) - 1]
+                Self.append(tags.open, to: &out)
+                push(index, closing: tags.close)
             case .blockQuote:
                 Self.newLine(&out)
-                out += "<blockquote>\n".utf8
+                Self.append("<blockquote>\n", to: &out)
                 push(index, closing: "</blockquote>\n")
             case .callout:
                 let kind = Slug.make(node.text)
@@ -156,62 +173,67 @@ struct MarkdownHTML {
                         ? "<ol start=\"\(node.number)\"\(classAttribute)>\n" : "<ol\(classAttribute)>\n")
                         .utf8
                 } else {
-                    out += "<ul\(classAttribute)>\n".utf8
+                    Self.append(hasTasks ? "<ul class=\"tasks\">\n" : "<ul>\n", to: &out)
                 }
                 push(index, closing: ordered ? "</ol>\n" : "</ul>\n")
             case .item:
                 if node.flags.contains(.task) {
                     let checked = node.flags.contains(.checked)
-                    out += "<li class=\"task\(checked ? " done" : "")\"><input type=\"checkbox\" disabled".utf8
-                    out += (checked ? " checked" : "").utf8
-                    out += " title=\"".utf8
+                    Self.append(
+                        checked
+                            ? "<li class=\"task done\"><input type=\"checkbox\" disabled checked"
+                            : "<li class=\"task\"><input type=\"checkbox\" disabled", to: &out)
+                    Self.append(options.taskLabelAttribute == .title ? " title=\"" : " aria-label=\"", to: &out)
                     HTMLEscaping.append(checked ? options.taskLabels.1 : options.taskLabels.0, to: &out)
-                    out += "\"> ".utf8
+                    Self.append("\"> ", to: &out)
                 } else {
-                    out += "<li>".utf8
+                    Self.append("<li>", to: &out)
                 }
                 push(index, closing: "</li>\n")
             case .codeBlock:
                 Self.newLine(&out)
                 let language = node.detail.split(separator: " ").first.map(String.init) ?? ""
-                out += "<pre><code".utf8
+                Self.append("<pre><code", to: &out)
                 if !language.isEmpty {
-                    out += " class=\"language-".utf8
+                    Self.append(" class=\"language-", to: &out)
                     HTMLEscaping.append(language, to: &out)
-                    out += "\"".utf8
+                    out.append(UInt8(ascii: "\""))
                 }
-                out += ">".utf8
+                out.append(UInt8(ascii: ">"))
                 HTMLEscaping.append(node.text, to: &out)
-                out += "</code></pre>\n".utf8
+                Self.append("</code></pre>\n", to: &out)
             case .htmlBlock, .htmlInline:
                 break  // raw HTML is never written
             case .thematicBreak:
                 Self.newLine(&out)
-                out += "<hr>\n".utf8
+                Self.append("<hr>\n", to: &out)
             case .text:
                 HTMLEscaping.append(node.text, to: &out)
             case .softBreak:
-                out += "\n".utf8
+                out.append(UInt8(ascii: "\n"))
             case .lineBreak:
-                out += "<br>\n".utf8
+                Self.append("<br>\n", to: &out)
             case .code:
-                out += "<code>".utf8
+                Self.append("<code>", to: &out)
                 HTMLEscaping.append(node.text, to: &out)
-                out += "</code>".utf8
-            case .emphasis, .strong, .highlight, .strikethrough:
-                let element =
-                    node.kind == .emphasis
-                    ? "em"
-                    : node.kind == .strong
-                        ? "strong"
-                        : node.kind == .highlight ? "mark" : "del"
-                out += "<\(element)>".utf8
-                push(index, closing: "</\(element)>")
+                Self.append("</code>", to: &out)
+            case .emphasis:
+                Self.append("<em>", to: &out)
+                push(index, closing: "</em>")
+            case .strong:
+                Self.append("<strong>", to: &out)
+                push(index, closing: "</strong>")
+            case .highlight:
+                Self.append("<mark>", to: &out)
+                push(index, closing: "</mark>")
+            case .strikethrough:
+                Self.append("<del>", to: &out)
+                push(index, closing: "</del>")
             case .link:
                 guard !MarkdownHTML.isDangerous(node.text) else { break }  // the text stays, the link goes
-                out += "<a href=\"".utf8
+                Self.append("<a href=\"", to: &out)
                 MarkdownHTML.appendHref(node.text, to: &out)
-                out += "\"".utf8
+                out.append(UInt8(ascii: "\""))
                 Self.appendTitle(node.detail, to: &out)
                 push(index, closing: "</a>")
             case .image:

@@ -13,7 +13,10 @@ struct SiteContext: Sendable {
 }
 
 /// Turns a board into its pages' view models, in the board's language.
-struct PageBuilder {
+///
+/// Everything a page says about the whole board (its counts, tags and people) comes from one pass over the cards,
+/// when the builder is made; each card's view is made as its page is written (`CardViewList`).
+struct PageBuilder: Sendable {
     let board: Board
     let clock: DeadlineClock
     let history: BoardHistory?
@@ -23,14 +26,20 @@ struct PageBuilder {
     let phrases: Phrases
     let labels: LabelsView
     let html: MarkdownHTML
-    /// Each distinct deadline's text, written once: a large board repeats them.
-    private let deadlineTexts: [Deadline: String]
+    /// The board page's counts.
+    let tally: PageTally
+    /// Each distinct deadline as a date view, made once: a large board repeats them.
+    private let deadlineViews: [Deadline: DateView]
     /// The words of each deadline status the board's cards have ("2 days overdue", "due in 3 days"), looked up in
     /// the catalogue once per day count rather than once or twice per card.
     private let deadlineWords: [DeadlineStatus: DeadlineWords]
     /// Days in its current lane of each card in a lane whose history is known, and "In Review for 5 days", written
     /// once per lane and day count.
     private let laneAges: [String: LaneAge]
+    /// Chips, people and state names, made once per distinct value rather than once per card.
+    private let tagViews: [String: TagView]
+    private let personViews: [String: PersonView]
+    private let stateNames: [CardState: String]
 
     init(
         board: Board, clock: DeadlineClock, history: BoardHistory? = nil, site: SiteContext = SiteContext(),
@@ -50,18 +59,37 @@ struct PageBuilder {
         let embeds = site.embeds
         options.embedURL = { embeds[$0] }
         options.taskLabels = (phrases.text("label.subtaskOpen"), phrases.text("label.subtaskDone"))
+        options.taskLabelAttribute = .ariaLabel
         html = MarkdownHTML(options: options)
-        var deadlineTexts: [Deadline: String] = [:]
+        stateNames = Dictionary(uniqueKeysWithValues: CardState.allCases.map { ($0, phrases.stateName($0)) })
+        var tally = PageTally()
+        var deadlineViews: [Deadline: DateView] = [:]
         var deadlineWords: [DeadlineStatus: DeadlineWords] = [:]
         var laneAges: [String: LaneAge] = [:]
         var ageTexts: [LaneDays: String] = [:]
+        var tagViews: [String: TagView] = [:]
+        var personViews: [String: PersonView] = [:]
         for lane in board.lanes {
+            tally.states[lane.state, default: 0] += lane.cards.count
             for card in lane.cards {
-                if let due = card.due, deadlineTexts[due] == nil {
-                    deadlineTexts[due] = phrases.date(due.date, time: due.time)
+                if let due = card.due, deadlineViews[due] == nil {
+                    deadlineViews[due] = DateView(iso: due.iso, text: phrases.date(due.date, time: due.time))
                 }
                 let status = DeadlineStatus(card: card, clock: clock, dueSoonDays: board.dueSoonDays)
                 if deadlineWords[status] == nil { deadlineWords[status] = DeadlineWords(status, phrases: phrases) }
+                if status.isOverdue { tally.overdue += 1 }
+                if status.isDueSoon { tally.dueSoon += 1 }
+                if card.due == nil { tally.noDue += 1 }
+                for tag in card.tags {
+                    let view = tagViews[tag] ?? Self.tagView(tag, colors: board.settings.tagColors)
+                    tagViews[tag] = view
+                    tally.tags[view.slug, default: (tag, 0)].count += 1
+                }
+                for person in card.assignees {
+                    let view = personViews[person] ?? PersonView(name: person)
+                    personViews[person] = view
+                    tally.assignees[view.slug, default: (person, 0)].count += 1
+                }
                 if let days = Self.daysInLane(card, history: history, clock: clock, timezone: board.timezone) {
                     let key = LaneDays(lane: card.lane, days: days)
                     let text = ageTexts[key] ?? Self.laneAgeText(key, phrases: phrases)
@@ -70,9 +98,12 @@ struct PageBuilder {
                 }
             }
         }
-        self.deadlineTexts = deadlineTexts
+        self.tally = tally
+        self.deadlineViews = deadlineViews
         self.deadlineWords = deadlineWords
         self.laneAges = laneAges
+        self.tagViews = tagViews
+        self.personViews = personViews
     }
 
     var asOf: DateView { DateView(iso: clock.today.description, text: phrases.date(clock.today)) }
@@ -118,29 +149,16 @@ struct PageBuilder {
 
     // MARK: - Pages
 
-    /// `index.html`: the board.
+    /// `index.html`: the board. Its cards' views are made as the page is written.
     func page() -> PageView {
-        var overdue = 0
-        var dueSoon = 0
-        var noDue = 0
-        var tags: [String: (name: String, count: Int)] = [:]
-        var assignees: [String: (name: String, count: Int)] = [:]
-        var states: [CardState: Int] = [:]
         var usedKeys: [String: Int] = [:]
         let lanes = board.lanes.enumerated().map { index, lane -> LaneView in
-            var previousGroup: String?
-            let cards = lane.cards.map { card -> CardView in
-                let isGroupStart = card.group != nil && card.group != previousGroup
-                previousGroup = card.group
-                let view = cardView(card, isGroupStart: isGroupStart)
-                if view.isOverdue { overdue += 1 }
-                if view.isDueSoon { dueSoon += 1 }
-                if card.due == nil { noDue += 1 }
-                for tag in card.tags { tags[Slug.make(tag), default: (tag, 0)].count += 1 }
-                for person in card.assignees { assignees[Slug.make(person), default: (person, 0)].count += 1 }
-                return view
+            let cards = lane.cards
+            let views = CardViewList(count: cards.count) { position in
+                let group = cards[position].group
+                let previous = position > 0 ? cards[position - 1].group : nil
+                return cardView(cards[position], isGroupStart: group != nil && group != previous)
             }
-            states[lane.state, default: 0] += cards.count
             var key = "lane-" + Slug.make(lane.name.isEmpty ? String(index + 1) : lane.name)
             if let count = usedKeys[key] {
                 usedKeys[key] = count + 1
@@ -153,36 +171,38 @@ struct PageBuilder {
                 key: key, name: lane.name, nameHTML: inlineHTML(lane.nameMarkup), state: lane.state.slug,
                 stateName: phrases.stateName(lane.state), count: cards.count, limit: lane.wipLimit,
                 countText: countText, countLabel: phrases.countLabel(count: cards.count, limit: lane.wipLimit),
-                overLimit: lane.isOverLimit, cards: cards, descriptionHTML: blockHTML(lane.description))
+                overLimit: lane.isOverLimit, cards: views, descriptionHTML: blockHTML(lane.description))
         }
         // Archived cards may repeat an identity (recurring tasks), so their anchors are numbered.
         var seenArchived: [String: Int] = [:]
-        let archived = board.archive.map { card -> CardView in
+        let archived = board.archive.map { card -> (Card, String) in
             let count = seenArchived[card.id, default: 0] + 1
             seenArchived[card.id] = count
-            return cardView(card, anchor: "archived-\(card.id)" + (count > 1 ? "-\(count)" : ""))
+            return (card, "archived-\(card.id)" + (count > 1 ? "-\(count)" : ""))
         }
         func options(_ values: [String: (name: String, count: Int)]) -> [(slug: String, name: String, count: Int)] {
             values.map { (slug: $0.key, name: $0.value.name, count: $0.value.count) }
                 .sorted { ($0.name.lowercased(), $0.slug) < ($1.name.lowercased(), $1.slug) }
         }
-        let tagOptions = options(tags).map { option in
-            let tag = tagView(option.name)
+        let tagOptions = options(tally.tags).map { option in
+            let tag = tagViews[option.name] ?? tagView(option.name)
             return FilterOptionView(
                 value: option.name, slug: option.slug, count: option.count, hue: tag.hue, color: tag.color)
         }
         let stateOptions = CardState.allCases.compactMap { state in
-            states[state].map { FilterOptionView(value: phrases.stateName(state), slug: state.slug, count: $0) }
+            tally.states[state].map { FilterOptionView(value: phrases.stateName(state), slug: state.slug, count: $0) }
         }
         return PageView(
-            frame: frame(current: "index.html", overdueCount: overdue), descriptionHTML: blockHTML(board.description),
-            summary: phrases.summary(cards: board.cardCount, overdue: overdue), cardCount: board.cardCount,
-            overdueCount: overdue, dueSoonCount: dueSoon, noDueCount: noDue, lanes: lanes, archived: archived,
+            frame: frame(current: "index.html", overdueCount: tally.overdue),
+            descriptionHTML: blockHTML(board.description),
+            summary: phrases.summary(cards: board.cardCount, overdue: tally.overdue), cardCount: board.cardCount,
+            overdueCount: tally.overdue, dueSoonCount: tally.dueSoon, noDueCount: tally.noDue, lanes: lanes,
+            archived: CardViewList(count: archived.count) { cardView(archived[$0].0, anchor: archived[$0].1) },
             problems: problems.map {
                 ProblemView(message: $0.message, line: $0.location?.line ?? 0, severity: $0.severity.rawValue)
             },
             tagOptions: tagOptions,
-            assigneeOptions: options(assignees).map {
+            assigneeOptions: options(tally.assignees).map {
                 FilterOptionView(value: $0.name, slug: $0.slug, count: $0.count)
             },
             stateOptions: stateOptions, boardKey: Slug.make(BoardParser.titleFromFileName(board.sourceFile)))
@@ -191,13 +211,14 @@ struct PageBuilder {
     /// `overdue.html`: overdue and due-soon cards by age, each linking to the card.
     func overduePage() -> OverduePageView {
         let report = OverdueReport(boards: [board], clock: clock, within: board.dueSoonDays)
-        let overdue = report.entries.filter { $0.status.isOverdue }.map { cardView($0.card) }
-        let dueSoon = report.entries.filter { $0.status.isDueSoon }.map { cardView($0.card) }
+        let overdue = report.entries.filter { $0.status.isOverdue }.map(\.card)
+        let dueSoon = report.entries.filter { $0.status.isDueSoon }.map(\.card)
         return OverduePageView(
             frame: frame(current: "overdue.html", overdueCount: overdue.count),
             overdueHeading: phrases.overdueHeading(overdue.count),
             dueSoonHeading: phrases.dueSoonHeading(dueSoon.count),
-            overdue: overdue, dueSoon: dueSoon)
+            overdue: CardViewList(count: overdue.count) { cardView(overdue[$0]) },
+            dueSoon: CardViewList(count: dueSoon.count) { cardView(dueSoon[$0]) })
     }
 
     /// `history.html`: events grouped by day (in the board's time zone), newest first.
@@ -249,34 +270,26 @@ struct PageBuilder {
         _ card: Card, anchor: String, boardTitle: String? = nil, linkPrefix: String = "", isGroupStart: Bool = false
     ) -> CardView {
         let status = DeadlineStatus(card: card, clock: clock, dueSoonDays: board.dueSoonDays)
-        var classes = "card card-\(card.state.slug)"
-        var statusClass = ""
+        let statusClass: String
         switch status {
-        case .overdue:
-            classes += " overdue"
-            statusClass = "overdue"
-        case .dueSoon:
-            classes += " due-soon"
-            statusClass = "due-soon"
-        case .none, .upcoming:
-            break
+        case .overdue: statusClass = "overdue"
+        case .dueSoon: statusClass = "due-soon"
+        case .none, .upcoming: statusClass = ""
         }
-        if card.isArchived { classes += " archived" }
-        if card.isChecked { classes += " checked" }
         let due = card.due.map {
-            DateView(iso: $0.iso, text: deadlineTexts[$0] ?? phrases.date($0.date, time: $0.time))
+            deadlineViews[$0] ?? DateView(iso: $0.iso, text: phrases.date($0.date, time: $0.time))
         }
         let words = deadlineWords[status] ?? DeadlineWords(status, phrases: phrases)
         let (timeline, age) = self.timeline(card)
         return CardView(
-            id: card.id, anchor: anchor, link: linkPrefix + "index.html#" + anchor, title: card.title,
-            titleHTML: inlineHTML(card.titleMarkup), state: card.state.slug, stateName: phrases.stateName(card.state),
-            lane: card.lane, classes: classes, due: due, dueRelative: words.relative, isOverdue: status.isOverdue,
-            isDueSoon: status.isDueSoon, status: words.status, statusClass: statusClass,
-            tags: card.tags.map(tagView), descriptionHTML: blockHTML(card.description),
-            priority: card.priority?.name ?? "",
+            id: card.id, anchor: anchor, linkPrefix: linkPrefix, title: card.title,
+            titleHTML: inlineHTML(card.titleMarkup), state: card.state.slug,
+            stateName: stateNames[card.state] ?? phrases.stateName(card.state), lane: card.lane, due: due,
+            dueRelative: words.relative, isOverdue: status.isOverdue, isDueSoon: status.isDueSoon,
+            status: words.status, statusClass: statusClass, tags: card.tags.map { tagViews[$0] ?? tagView($0) },
+            descriptionHTML: DescriptionHTML(card.description, html: html), priority: card.priority?.name ?? "",
             priorityName: card.priority.map { phrases.text("priority.\($0.name)") } ?? "",
-            assignees: card.assignees,
+            people: card.assignees.map { personViews[$0] ?? PersonView(name: $0) },
             subtasks: card.subtasks.map { SubtaskView(title: $0.title, isDone: $0.isDone) },
             isArchived: card.isArchived, isChecked: card.isChecked, line: card.location.line, timeline: timeline,
             daysInLane: age?.days, daysInLaneText: age?.text ?? "", group: card.group ?? "",
@@ -284,10 +297,14 @@ struct PageBuilder {
     }
 
     func tagView(_ tag: String) -> TagView {
+        Self.tagView(tag, colors: board.settings.tagColors)
+    }
+
+    /// A tag's chip: its hue is a hash of its lower-cased name.
+    static func tagView(_ tag: String, colors: [String: String]) -> TagView {
         var hash: UInt32 = 2_166_136_261
         for byte in tag.lowercased().utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
-        return TagView(
-            name: tag, slug: Slug.make(tag), hue: Int(hash % 360), color: board.settings.tagColors[tag] ?? "")
+        return TagView(name: tag, slug: Slug.make(tag), hue: Int(hash % 360), color: colors[tag] ?? "")
     }
 
     /// A card's timeline (created, each lane entered, done, lead and cycle time) and its days in its current lane.
@@ -343,41 +360,15 @@ struct PageBuilder {
     /// would be a text node of its own in the browser, for nothing: they never show), and with task boxes named by
     /// `aria-label` (a `title` alone is no label for assistive technology; axe reports it).
     func blockHTML(_ markdown: Markdown) -> HTMLView {
-        guard !markdown.isEmpty else { return .empty }
-        var out: [UInt8] = []
-        html.write(markdown, to: &out)
-        return HTMLView(bytes: Self.labellingTaskBoxes(Self.withoutBreaksBetweenBlocks(out)))
+        markdown.isEmpty ? .empty : HTMLView(bytes: Self.blockBytes(markdown, html: html))
     }
 
-    private static let taskBoxes = [
-        (
-            Array("<input type=\"checkbox\" disabled title=\"".utf8),
-            Array("<input type=\"checkbox\" disabled aria-label=\"".utf8)
-        ),
-        (
-            Array("<input type=\"checkbox\" disabled checked title=\"".utf8),
-            Array("<input type=\"checkbox\" disabled checked aria-label=\"".utf8)
-        ),
-    ]
-
-    /// `MarkdownHTML`'s task boxes with `aria-label` for `title`. Only `MarkdownHTML` writes a raw `<input` (text is
-    /// escaped), so the pattern cannot come from a board.
-    static func labellingTaskBoxes(_ html: [UInt8]) -> [UInt8] {
-        guard html.contains(UInt8(ascii: "<")), let first = taskBoxes.first?.0.prefix(6) else { return html }
+    /// `blockHTML`'s bytes.
+    static func blockBytes(_ markdown: Markdown, html: MarkdownHTML) -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(html.count + 32)
-        var index = 0
-        while index < html.count {
-            if html[index] == UInt8(ascii: "<"), html[index...].starts(with: first),
-                let (from, to) = taskBoxes.first(where: { html[index...].starts(with: $0.0) })
-            {
-                out += to
-                index += from.count
-            } else {
-                out.append(html[index])
-                index += 1
-            }
-        }
+        out.reserveCapacity(512)  // most descriptions: one allocation, below the sizes that make malloc consolidate
+        html.write(markdown, to: &out)
+        Self.removeBreaksBetweenBlocks(&out)
         return out
     }
 
@@ -388,37 +379,62 @@ struct PageBuilder {
         return HTMLView(bytes: out)
     }
 
-    /// Tags after which a line break is only layout of the HTML source (never a space in the text).
-    private static let blockTags: Set<[UInt8]> = Set(
-        [
-            "p", "blockquote", "ul", "ol", "li", "pre", "hr", "h1", "h2", "h3", "h4", "h5", "h6", "details", "summary",
-            "aside", "div", "table", "thead", "tbody", "tr", "th", "td",
-        ].map { Array($0.utf8) })
-
     /// Drops each `\n` that directly follows an opening or closing block tag. Safe on `MarkdownHTML`'s output: it
     /// writes every `<` and `>` of text and attributes as a reference, so a raw `>` always ends a tag, and the
     /// text of a code block holds no tag.
     static func withoutBreaksBetweenBlocks(_ html: [UInt8]) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(html.count)
-        var tagStart = -1
-        for byte in html {
-            if byte == UInt8(ascii: "<") { tagStart = out.count }
-            if byte == UInt8(ascii: "\n"), tagStart >= 0, out.last == UInt8(ascii: ">") {
-                var name = out.index(after: tagStart)
-                if name < out.endIndex, out[name] == UInt8(ascii: "/") { name += 1 }
-                var end = name
-                while end < out.endIndex, Self.isNameByte(out[end]) { end += 1 }
-                if blockTags.contains(Array(out[name..<end])) { continue }
-            }
-            out.append(byte)
-        }
+        var out = html
+        removeBreaksBetweenBlocks(&out)
         return out
+    }
+
+    /// `withoutBreaksBetweenBlocks`, in place (bytes are only ever removed).
+    static func removeBreaksBetweenBlocks(_ html: inout [UInt8]) {
+        let kept = html.withUnsafeMutableBufferPointer { bytes in
+            var kept = 0
+            var tagStart = -1
+            for index in bytes.indices {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "<") { tagStart = kept }
+                if byte == UInt8(ascii: "\n"), tagStart >= 0, kept > 0, bytes[kept - 1] == UInt8(ascii: ">"),
+                    isBlockTag(UnsafeBufferPointer(rebasing: bytes[(tagStart + 1)..<kept]))
+                {
+                    continue
+                }
+                bytes[kept] = byte
+                kept += 1
+            }
+            return kept
+        }
+        html.removeLast(html.count - kept)
+    }
+
+    /// Whether a tag (the bytes between `<` and `>`) opens or closes an element after which a line break is only
+    /// layout of the HTML source (never a space in the text).
+    private static func isBlockTag(_ tag: UnsafeBufferPointer<UInt8>) -> Bool {
+        var name = tag[...]
+        if name.first == UInt8(ascii: "/") { name = name.dropFirst() }
+        // The name, lower-case letters and digits, packed into an integer (the longest, `blockquote`, is 10 bytes).
+        var packed: UInt128 = 0
+        var length = 0
+        for byte in name {
+            guard isNameByte(byte) else { break }
+            length += 1
+            guard length <= 10 else { return false }
+            packed = packed << 8 | UInt128(byte)
+        }
+        return blockTags.contains(packed)
     }
 
     private static func isNameByte(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
+
+    private static let blockTags: Set<UInt128> = Set(
+        [
+            "p", "blockquote", "ul", "ol", "li", "pre", "hr", "h1", "h2", "h3", "h4", "h5", "h6", "details", "summary",
+            "aside", "div", "table", "thead", "tbody", "tr", "th", "td",
+        ].map { $0.utf8.reduce(UInt128(0)) { $0 << 8 | UInt128($1) } })
 }
 
 /// A deadline status in words: the card's `status` label and its relative deadline.
@@ -456,4 +472,15 @@ struct LaneDays: Hashable, Sendable {
 struct LaneAge: Sendable {
     let days: Int
     let text: String
+}
+
+/// What the board page counts: its lanes' cards (archived ones excluded) by deadline, tag, person and state.
+struct PageTally: Sendable {
+    var overdue = 0
+    var dueSoon = 0
+    var noDue = 0
+    /// By slug: the name first met and the number of cards.
+    var tags: [String: (name: String, count: Int)] = [:]
+    var assignees: [String: (name: String, count: Int)] = [:]
+    var states: [CardState: Int] = [:]
 }

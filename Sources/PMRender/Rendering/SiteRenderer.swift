@@ -89,19 +89,23 @@ public enum SiteRenderer {
         let builder = PageBuilder(
             board: board, clock: options.clock, history: options.history, site: site, problems: options.problems)
         let slug = options.calendarSlug ?? Slug.make(BoardParser.titleFromFileName(board.sourceFile))
-        let page = builder.page()
-        let overdue = builder.overduePage()
+        let overdueCount = builder.tally.overdue
+        // Each page's view models are made while it is written, side by side with the other files.
         var files = [
-            templates.file("index.html", page, template: "page"),
-            templates.file("overdue.html", overdue, template: "overdue"),
+            RenderedSite.File(path: "index.html") { sink throws(RenderFailure) in
+                try templates.render(builder.page(), template: "page", to: sink)
+            },
+            RenderedSite.File(path: "overdue.html") { sink throws(RenderFailure) in
+                try templates.render(builder.overduePage(), template: "overdue", to: sink)
+            },
         ]
         if options.history != nil {
-            let history = builder.historyPage(overdueCount: page.overdueCount)
+            let history = builder.historyPage(overdueCount: overdueCount)
             files.append(templates.file("history.html", history, template: "history"))
         }
         if hasMetrics, let history = options.history {
             let metrics = MetricsPage.boardPage(
-                board: board, history: history, builder: builder, overdueCount: page.overdueCount)
+                board: board, history: history, builder: builder, overdueCount: overdueCount)
             files.append(templates.file("metrics.html", metrics, template: "metrics"))
         }
         let calendar = ICalendar.Options(clock: options.clock, baseURL: options.baseURL)
@@ -109,6 +113,6 @@ public enum SiteRenderer {
             RenderedSite.File(path: "board.ics") {
                 ICalendar.writeFeed(for: [(board, slug)], name: board.title, options: calendar, to: $0)
             })
-        return (RenderedSite(files: files, cardCount: page.cardCount, overdueCount: page.overdueCount), [])
+        return (RenderedSite(files: files, cardCount: board.cardCount, overdueCount: overdueCount), [])
     }
 }

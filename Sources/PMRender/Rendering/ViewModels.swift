@@ -49,6 +49,37 @@ final class HTMLView: TemplateMarkup {
     }
 }
 
+/// A card's description as `PageBuilder.blockHTML`, made when a template writes it and not kept: a page that lists
+/// cards without their descriptions (the overdue page) never makes it, and a page of every card never holds all of it.
+final class DescriptionHTML: TemplateMarkup {
+    private let markdown: Markdown
+    private let html: MarkdownHTML
+    let isEmpty: Bool
+
+    init(_ markdown: Markdown, html: MarkdownHTML) {
+        self.markdown = markdown
+        self.html = html
+        // A block, a text or an inline element always writes something; only raw HTML, empty text and links or
+        // images whose URL is refused may write nothing, so descriptions of those alone are written to know.
+        isEmpty =
+            !markdown.roots.contains { Self.alwaysWrites(markdown.nodes[$0]) }
+            && (markdown.isEmpty || PageBuilder.blockBytes(markdown, html: html).isEmpty)
+    }
+
+    func write(to sink: ByteSink) {
+        var bytes = PageBuilder.blockBytes(markdown, html: html)
+        sink.take(&bytes)
+    }
+
+    private static func alwaysWrites(_ node: Markdown.Node) -> Bool {
+        switch node.kind {
+        case .htmlBlock, .htmlInline, .link, .image: false
+        case .text: !node.text.isEmpty
+        default: true
+        }
+    }
+}
+
 /// One link of the navigation.
 final class NavItemView: TemplateModel {
     let href: String
@@ -138,14 +169,13 @@ final class CardView: TemplateModel {
     let id: String
     /// `card-<id>`: the element ID of the card and the URL fragment that opens it.
     let anchor: String
-    /// `index.html#card-<id>`: the card from another page of the site.
-    let link: String
+    /// What the card's `link` starts with (another board's folder, on pages of several boards).
+    let linkPrefix: String
     let title: String
     let titleHTML: HTMLView
     let state: String
     let stateName: String
     let lane: String
-    let classes: String
     let due: DateView?
     let dueRelative: String
     let isOverdue: Bool
@@ -153,7 +183,7 @@ final class CardView: TemplateModel {
     let status: String
     let statusClass: String
     let tags: [TagView]
-    let descriptionHTML: HTMLView
+    let descriptionHTML: any TemplateMarkup
     let priority: String
     let priorityName: String
     let assignees: [String]
@@ -174,22 +204,21 @@ final class CardView: TemplateModel {
     let board: String
 
     init(
-        id: String, anchor: String, link: String, title: String, titleHTML: HTMLView, state: String,
-        stateName: String, lane: String, classes: String, due: DateView?, dueRelative: String, isOverdue: Bool,
-        isDueSoon: Bool, status: String, statusClass: String, tags: [TagView], descriptionHTML: HTMLView,
-        priority: String, priorityName: String, assignees: [String], subtasks: [SubtaskView], isArchived: Bool,
-        isChecked: Bool, line: Int, timeline: [TimelineItemView], daysInLane: Int?, daysInLaneText: String,
-        group: String, isGroupStart: Bool, board: String
+        id: String, anchor: String, linkPrefix: String, title: String, titleHTML: HTMLView, state: String,
+        stateName: String, lane: String, due: DateView?, dueRelative: String, isOverdue: Bool, isDueSoon: Bool,
+        status: String, statusClass: String, tags: [TagView], descriptionHTML: any TemplateMarkup, priority: String,
+        priorityName: String, people: [PersonView], subtasks: [SubtaskView], isArchived: Bool, isChecked: Bool,
+        line: Int, timeline: [TimelineItemView], daysInLane: Int?, daysInLaneText: String, group: String,
+        isGroupStart: Bool, board: String
     ) {
         self.id = id
         self.anchor = anchor
-        self.link = link
+        self.linkPrefix = linkPrefix
         self.title = title
         self.titleHTML = titleHTML
         self.state = state
         self.stateName = stateName
         self.lane = lane
-        self.classes = classes
         self.due = due
         self.dueRelative = dueRelative
         self.isOverdue = isOverdue
@@ -200,8 +229,8 @@ final class CardView: TemplateModel {
         self.descriptionHTML = descriptionHTML
         self.priority = priority
         self.priorityName = priorityName
-        self.assignees = assignees
-        people = assignees.map(PersonView.init)
+        assignees = people.map(\.name)
+        self.people = people
         self.subtasks = subtasks
         self.subtasksDone = subtasks.filter(\.isDone).count
         titleHasLinks = titleHTML.containsLink
@@ -214,6 +243,18 @@ final class CardView: TemplateModel {
         self.group = group
         self.isGroupStart = isGroupStart
         self.board = board
+    }
+
+    /// `index.html#card-<id>`: the card from another page of the site.
+    var link: String { linkPrefix + "index.html#" + anchor }
+
+    /// `card card-<state>`, then `overdue` or `due-soon`, `archived`, `checked`.
+    var classes: String {
+        var classes = "card card-" + state
+        if !statusClass.isEmpty { classes += " " + statusClass }
+        if isArchived { classes += " archived" }
+        if isChecked { classes += " checked" }
+        return classes
     }
 
     static let fields = TemplateFields<CardView>([
@@ -276,6 +317,44 @@ final class CardView: TemplateModel {
     ])
 }
 
+/// Card views made one at a time, as a template's section reaches each card: a page of 100,000 cards never holds
+/// every card's view and HTML at once. A template that lists the same cards twice has them made twice.
+final class CardViewList: TemplateList {
+    let count: Int
+    private let make: @Sendable (Int) -> CardView
+
+    /// A list whose element `index` is `make(index)`.
+    init(count: Int, make: @escaping @Sendable (Int) -> CardView) {
+        self.count = count
+        self.make = make
+    }
+
+    /// A list of views made already.
+    convenience init(_ views: [CardView]) {
+        self.init(count: views.count) { views[$0] }
+    }
+
+    var isEmpty: Bool { count == 0 }
+
+    func view(at index: Int) -> CardView { make(index) }
+
+    func element(at index: Int) -> TemplateValue { .object(make(index)) }
+
+    /// Lists one after another.
+    static func joined(_ lists: [CardViewList]) -> CardViewList {
+        var total = 0
+        let starts = lists.map { list in
+            defer { total += list.count }
+            return total
+        }
+        return CardViewList(count: total) { index in
+            // The last list starting at or before `index` is never an empty one (it starts where the next does).
+            let which = starts.lastIndex { $0 <= index }!
+            return lists[which].view(at: index - starts[which])
+        }
+    }
+}
+
 /// A lane (column) of the board page.
 final class LaneView: TemplateModel {
     /// A slug unique on the page (`lane-2-review`), for IDs and storage keys.
@@ -289,12 +368,12 @@ final class LaneView: TemplateModel {
     let countText: String
     let countLabel: String
     let overLimit: Bool
-    let cards: [CardView]
+    let cards: CardViewList
     let descriptionHTML: HTMLView
 
     init(
         key: String, name: String, nameHTML: HTMLView, state: String, stateName: String, count: Int, limit: Int?,
-        countText: String, countLabel: String, overLimit: Bool, cards: [CardView], descriptionHTML: HTMLView
+        countText: String, countLabel: String, overLimit: Bool, cards: CardViewList, descriptionHTML: HTMLView
     ) {
         self.key = key
         self.name = name
@@ -323,7 +402,7 @@ final class LaneView: TemplateModel {
         .text("countLabel", "The count for screen readers: \"3 cards of a limit of 5\"") { $0.countLabel },
         .flag("overLimit", "The lane holds more cards than its WIP limit") { $0.overLimit },
         .flag("isEmpty", "The lane has no cards") { $0.cards.isEmpty },
-        .list("cards", "The lane's cards, in file order") { $0.cards },
+        .list("cards", "The lane's cards, in file order", of: CardView.self) { $0.cards },
         .flag("hasDescription", "The lane has text under its heading") { !$0.descriptionHTML.isEmpty },
         .markup("descriptionHTML", "That text as HTML") { $0.descriptionHTML },
     ])
@@ -486,7 +565,7 @@ final class PageView: PageFramed {
     let dueSoonCount: Int
     let noDueCount: Int
     let lanes: [LaneView]
-    let archived: [CardView]
+    let archived: CardViewList
     let problems: [ProblemView]
     let tagOptions: [FilterOptionView]
     let assigneeOptions: [FilterOptionView]
@@ -496,7 +575,7 @@ final class PageView: PageFramed {
 
     init(
         frame: PageFrame, descriptionHTML: HTMLView, summary: String, cardCount: Int, overdueCount: Int,
-        dueSoonCount: Int, noDueCount: Int, lanes: [LaneView], archived: [CardView], problems: [ProblemView],
+        dueSoonCount: Int, noDueCount: Int, lanes: [LaneView], archived: CardViewList, problems: [ProblemView],
         tagOptions: [FilterOptionView], assigneeOptions: [FilterOptionView], stateOptions: [FilterOptionView],
         boardKey: String
     ) {
@@ -530,8 +609,10 @@ final class PageView: PageFramed {
             .list("columns", "The lanes (the name templates before format v2 used)") { $0.lanes },
             .flag("hasArchived", "The board has archived cards") { !$0.archived.isEmpty },
             .number("archivedCount", "How many") { $0.archived.count },
-            .list("archived", "The archived cards") { $0.archived },
-            .list("allCards", "Every card, lanes first then archived") { $0.lanes.flatMap(\.cards) + $0.archived },
+            .list("archived", "The archived cards", of: CardView.self) { $0.archived },
+            .list("allCards", "Every card, lanes first then archived", of: CardView.self) {
+                CardViewList.joined($0.lanes.map(\.cards) + [$0.archived])
+            },
             .flag("hasProblems", "The board has problems (the page is shown anyway)") { !$0.problems.isEmpty },
             .list("problems", "Those problems") { $0.problems },
             .flag("hasTagOptions", "Some card has a tag") { !$0.tagOptions.isEmpty },
@@ -554,15 +635,25 @@ final class OverduePageView: PageFramed {
     let frame: PageFrame
     let overdueHeading: String
     let dueSoonHeading: String
-    let overdue: [CardView]
-    let dueSoon: [CardView]
+    let overdue: CardViewList
+    let dueSoon: CardViewList
 
-    init(frame: PageFrame, overdueHeading: String, dueSoonHeading: String, overdue: [CardView], dueSoon: [CardView]) {
+    init(
+        frame: PageFrame, overdueHeading: String, dueSoonHeading: String, overdue: CardViewList, dueSoon: CardViewList
+    ) {
         self.frame = frame
         self.overdueHeading = overdueHeading
         self.dueSoonHeading = dueSoonHeading
         self.overdue = overdue
         self.dueSoon = dueSoon
+    }
+
+    convenience init(
+        frame: PageFrame, overdueHeading: String, dueSoonHeading: String, overdue: [CardView], dueSoon: [CardView]
+    ) {
+        self.init(
+            frame: frame, overdueHeading: overdueHeading, dueSoonHeading: dueSoonHeading,
+            overdue: CardViewList(overdue), dueSoon: CardViewList(dueSoon))
     }
 
     static let fields = TemplateFields<OverduePageView>(
@@ -572,9 +663,9 @@ final class OverduePageView: PageFramed {
             .text("overdueHeading", "\"Overdue (2)\"") { $0.overdueHeading },
             .text("dueSoonHeading", "\"Due soon (1)\"") { $0.dueSoonHeading },
             .flag("hasOverdue", "Something is overdue") { !$0.overdue.isEmpty },
-            .list("overdue", "Overdue cards, most overdue first") { $0.overdue },
+            .list("overdue", "Overdue cards, most overdue first", of: CardView.self) { $0.overdue },
             .flag("hasDueSoon", "Something is due soon") { !$0.dueSoon.isEmpty },
-            .list("dueSoon", "Cards due soon, soonest first") { $0.dueSoon },
+            .list("dueSoon", "Cards due soon, soonest first", of: CardView.self) { $0.dueSoon },
         ])
 }
 
