@@ -118,6 +118,16 @@ struct MarkdownHTML: Sendable {
         }
 
         /// Appends literal HTML (a `StaticString` is copied without looking at its characters).
+        /// The tags of an inline element that only wraps its children.
+        private static func tags(of kind: Markdown.Kind) -> (StaticString, StaticString) {
+            switch kind {
+            case .strong: return ("<strong>", "</strong>")
+            case .highlight: return ("<mark>", "</mark>")
+            case .strikethrough: return ("<del>", "</del>")
+            default: return ("<em>", "</em>")  // .emphasis
+            }
+        }
+
         private static func append(_ html: StaticString, to out: inout [UInt8]) {
             html.withUTF8Buffer { out.append(contentsOf: $0) }
         }
@@ -217,18 +227,10 @@ struct MarkdownHTML: Sendable {
                 Self.append("<code>", to: &out)
                 HTMLEscaping.append(node.text, to: &out)
                 Self.append("</code>", to: &out)
-            case .emphasis:
-                Self.append("<em>", to: &out)
-                push(index, closing: "</em>")
-            case .strong:
-                Self.append("<strong>", to: &out)
-                push(index, closing: "</strong>")
-            case .highlight:
-                Self.append("<mark>", to: &out)
-                push(index, closing: "</mark>")
-            case .strikethrough:
-                Self.append("<del>", to: &out)
-                push(index, closing: "</del>")
+            case .emphasis, .strong, .highlight, .strikethrough:
+                let (opening, closing) = Self.tags(of: node.kind)
+                Self.append(opening, to: &out)
+                push(index, closing: closing)
             case .link:
                 guard !MarkdownHTML.isDangerous(node.text) else { break }  // the text stays, the link goes
                 Self.append("<a href=\"", to: &out)
