@@ -4,6 +4,7 @@ import PMRender
 /// `pm-render check BOARD.md...`: parse and validate, print diagnostics.
 struct Check: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "check",
         abstract: "Check boards and print diagnostics as FILE:LINE:COL: error: MESSAGE.",
         discussion: """
             With --against REV (or --previous FILE), also compares each board with that version and checks the \

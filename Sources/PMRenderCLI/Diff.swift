@@ -4,6 +4,7 @@ import PMRender
 /// `pm-render diff BOARD.md --against REV`: what changed, card by card.
 struct Diff: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "diff",
         abstract: "List how each card changed since a git revision or another file (added, moved, edited, removed)."
     )
 

@@ -132,6 +132,7 @@ enum EditRunner {
 /// `pm-render add BOARD TITLE`
 struct Add: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "add",
         abstract: "Add a card, in the board's own style (to the first lane new cards may start in, or --lane).")
 
     @Argument(help: "The board file.")
@@ -176,6 +177,7 @@ struct Add: ParsableCommand {
 /// `pm-render move BOARD CARD LANE`
 struct Move: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "move",
         abstract: "Move a card to another lane, as the board's transitions and WIP limits allow.")
 
     @OptionGroup var target: CardTarget
@@ -196,6 +198,7 @@ struct Move: ParsableCommand {
 /// `pm-render done BOARD CARD`
 struct Done: CardCommand {
     static let configuration = CommandConfiguration(
+        commandName: "done",
         abstract:
             "Move a card to the first done lane, checking its task box (and stamping ✅ DATE where the board does).")
 
@@ -267,6 +270,7 @@ struct Remove: CardCommand {
 /// `pm-render archive BOARD CARD`
 struct Archive: CardCommand {
     static let configuration = CommandConfiguration(
+        commandName: "archive",
         abstract: "Move a card into the board's archive (Obsidian's '***' + '## Archive', made when missing).")
 
     @OptionGroup var arguments: CardEditArguments

@@ -8,6 +8,7 @@ struct Export: AsyncParsableCommand {
     }
 
     static let configuration = CommandConfiguration(
+        commandName: "export",
         abstract: "Print a board as JSON (docs/JSON.md) or its deadlines as an iCalendar feed, on stdout."
     )
 

@@ -5,6 +5,7 @@ import PMRender
 /// `pm-render history BOARD.md`: what happened to every card, from git.
 struct History: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "history",
         abstract:
             "List what happened to every card (added, moved, edited, renamed, removed), newest first, from the board's git history.",
         discussion: """

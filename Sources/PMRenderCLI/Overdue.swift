@@ -4,6 +4,7 @@ import PMRender
 /// `pm-render overdue BOARD.md...`: overdue (and due-soon) cards for CI logs, summaries and chat.
 struct Overdue: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "overdue",
         abstract: "List overdue cards (and, with --within, cards due soon), most overdue first.",
         discussion:
             "With --fail-on-overdue, exits 1 when anything is overdue, so a scheduled CI job fails and notifies."

@@ -5,6 +5,7 @@ import PMRender
 /// `pm-render BOARD.md`, `pm-render a.md b.md`, `pm-render boards/`: render a site (the default command).
 struct Render: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "render",
         abstract: "Render boards into an HTML site (the default command).",
         discussion: """
             One board: OUTPUT/index.html and its pages. Several boards or a folder (searched for *.md \

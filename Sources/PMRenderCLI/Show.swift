@@ -15,6 +15,7 @@ struct Show: AsyncParsableCommand {
     }
 
     static let configuration = CommandConfiguration(
+        commandName: "show",
         abstract: "Show the board in the terminal: lanes side by side (one under another when narrow), with counts, "
             + "WIP limits and deadlines.",
         discussion: """
