@@ -1,6 +1,7 @@
 import json
 import os
 import pathlib
+import signal
 import subprocess
 import sys
 
@@ -37,6 +38,20 @@ def nojs_driver():
     d = make_driver(javascript=False)
     yield d
     d.quit()
+
+
+def interrupt(process, timeout=30):
+    """Stops a long-running pm-render (serve, --watch) as Ctrl-C does, and kills it if it has not exited `timeout`
+    seconds later. Returns its exit status, or None when it had to be killed."""
+    if process.poll() is not None:
+        return process.returncode
+    process.send_signal(signal.SIGINT)
+    try:
+        return process.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+        return None
 
 
 def axe_violations(driver):

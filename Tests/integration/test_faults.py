@@ -31,6 +31,7 @@ MARKER = ".pm-render-site"
 
 sys.path.insert(0, str(ROOT / "Benchmarks"))
 from generate_board import write_board  # noqa: E402
+from conftest import interrupt  # noqa: E402
 
 
 # ---------------------------------------------------------------------------------------------
@@ -512,16 +513,7 @@ class Watching:
         wait_until(lambda: text in self.stderr(), what)
 
     def stop(self):
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGINT)
-            try:
-                status = self.process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-                status = None
-        else:
-            status = self.process.returncode
+        status = interrupt(self.process)
         for stream in self.streams:
             stream.close()
         return status
@@ -673,13 +665,7 @@ def server(tmp_path_factory):
     wait_until(version, "the server, after the first render")
     decorate(folder / "site")
     yield port, folder, process
-    if process.poll() is None:
-        process.send_signal(signal.SIGINT)
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+    interrupt(process)
     errors.close()
 
 

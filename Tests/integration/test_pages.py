@@ -19,7 +19,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from conftest import (BASE_URL, EXAMPLES, FIXTURES, SCREENSHOTS, SITES, axe_violations, page_url, render,
+from conftest import (BASE_URL, EXAMPLES, FIXTURES, SCREENSHOTS, SITES, axe_violations, interrupt, page_url, render,
                       reset_viewport, set_viewport)
 
 PHONE = (390, 844)
@@ -727,12 +727,7 @@ def test_the_page_works_under_the_preview_servers_content_security_policy(driver
         errors = [e for e in console_errors(driver) if "favicon.ico" not in e["message"]]
         assert errors == [], "no Content-Security-Policy violation"
     finally:
-        process.send_signal(signal.SIGINT)
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        interrupt(process)
 
 
 @pytest.mark.parametrize("site,page,current", [
