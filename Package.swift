@@ -17,6 +17,8 @@ let package = Package(
         // swift-system gives its `FilePath`.
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
         .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
+        // `AsyncChannel`: the history reads the next version while the board of this one is put together.
+        .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.1.0"),
     ],
     targets: [
         // The C library, found through pkg-config. Only `PMRender/Markdown/MarkdownParser.swift` imports it.
@@ -39,6 +41,7 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
+                .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ],
             plugins: ["EmbedResources"]
         ),

@@ -111,6 +111,49 @@ struct HistoryTests {
         #expect(streamed.timelines.count == cardCount)
     }
 
+    /// `BoardSources.history` reads versions on one task and builds boards on another, handing versions over in
+    /// batches: whatever the batch boundaries (here 23 commits, a deletion, a re-creation and a version that is not
+    /// text among them), the result is the history read one version after another.
+    @Test("the history read on two tasks equals the history read version by version")
+    func pipelinedEqualsSequential() async throws {
+        let repo = try GitFixture()
+        var todo = (0..<6).map { "Task \($0)" }
+        var done: [String] = []
+        func board() -> String {
+            "## TODO\n" + todo.map { "- [ ] \($0)\n" }.joined() + "\n## DONE\n" + done.map { "- [x] \($0)\n" }.joined()
+        }
+        for step in 0..<23 {
+            switch step {
+            case 9:
+                try repo.git("rm", "-q", "board.md")
+                try repo.commit("Delete the board")
+            case 14:
+                try repo.write("board.md", bytes: [0x23, 0x20, 0xFF, 0xFE, 0x0A])
+                try repo.commit("Not text")
+            default:
+                if step % 3 == 0, !todo.isEmpty { done.append(todo.removeFirst()) }
+                todo.append("Task \(step + 6)")
+                if step % 5 == 0 { todo[0] += " (edited)" }
+                try repo.commit("Step \(step)", files: ["board.md": board()])
+            }
+        }
+        let path = repo.root.appending(path: "board.md").path
+        let streamed = try await BoardSources.history(of: path)
+        let repository = try await GitRepository(containing: path)
+        var versions: [FileVersion] = []
+        for commit in try await repository.commits(touching: path) {
+            let bytes = commit.deletesFile ? nil : try await repository.contents(of: path, at: commit.id)
+            versions.append(FileVersion(commit: commit, bytes: bytes))
+        }
+        #expect(versions.count == 23 && versions.count % BoardSources.versionsPerHandOver != 0)
+        let oneByOne = BoardHistory(versions: versions, file: path, isShallow: false)
+        #expect(streamed.events.map(\.change) == oneByOne.events.map(\.change))
+        #expect(streamed.events.map(\.commit.id) == oneByOne.events.map(\.commit.id))
+        #expect(streamed.allTimelines == oneByOne.allTimelines)
+        #expect(streamed.notes == oneByOne.notes && streamed.notes.count == 1)
+        #expect(streamed.events.contains { $0.change.kind == .removed })
+    }
+
     @Test(
         "history lists every event kind, newest first, following the renamed file and first parents",
         arguments: ["text", "json"])

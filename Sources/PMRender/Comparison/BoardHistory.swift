@@ -16,7 +16,7 @@ public struct BoardHistory: Sendable {
     }
 
     /// A card's life, derived from the events.
-    public struct Timeline: Sendable {
+    public struct Timeline: Sendable, Equatable {
         public let id: String
         public var title: String
         /// When the card was added (its first commit in the history).
@@ -120,6 +120,8 @@ public struct BoardHistory: Sendable {
         private var count = 0
         private var latest: CommitInfo?
         private var reader = VersionReader()
+        /// Whether `add(_:)` may read pieces itself: not once `pieceReader()` handed the reading out.
+        private var readsPieces = true
 
         public init(file: String, isShallow: Bool) {
             self.file = file
@@ -130,14 +132,28 @@ public struct BoardHistory: Sendable {
         /// How many versions were parsed whole rather than from their changes (for tests).
         var wholeParses: Int { reader.wholeParses }
 
+        /// Adds the next version.
         public mutating func add(_ version: FileVersion) {
-            let commit = version.commit
+            precondition(readsPieces, "the versions' pieces are read by the reader pieceReader() handed out")
+            add(version.commit, pieces: version.bytes.map { reader.pieces.read($0) })
+        }
+
+        /// Hands out the reading of the versions' Markdown pieces, to be run on another task: every version then
+        /// comes through `add(_:pieces:)`, read by the reader returned here (piece identities must not repeat).
+        mutating func pieceReader() -> VersionReader.PieceReader {
+            precondition(readsPieces && count == 0, "hand out the piece reader before the first version")
+            readsPieces = false
+            return reader.pieces
+        }
+
+        /// Adds the next version, read as far as its pieces (nil when the file was deleted in `commit`).
+        mutating func add(_ commit: CommitInfo, pieces: VersionPieces?) {
             let index = count
             count += 1
             latest = commit
             let board: Board
-            if let bytes = version.bytes {
-                let result = reader.read(bytes, file: "\(commit.path)@\(commit.shortID)")
+            if let pieces {
+                let result = reader.board(from: pieces, file: "\(commit.path)@\(commit.shortID)")
                 guard result.isReadable else {
                     notes.append(
                         Diagnostic(

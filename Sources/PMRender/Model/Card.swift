@@ -54,9 +54,12 @@ public struct Card: Hashable, Sendable {
 
     private final class Box: Sendable {
         let fields: Fields
+        /// `fields.baseID` hashed once, for finding repeated titles in every version of a long history cheaply.
+        let baseIDHash: UInt64
 
         init(_ fields: Fields) {
             self.fields = fields
+            baseIDHash = FNV1a.hash(fields.baseID.utf8)
         }
     }
 
@@ -124,6 +127,11 @@ public struct Card: Hashable, Sendable {
         card.dueLocation?.line += delta
         return card
     }
+
+    /// A hash of `baseID` (`FNV1a`).
+    var baseIDHash: UInt64 { box.baseIDHash }
+    /// Whether the identity is the base identity (its title was not numbered).
+    var hasBaseID: Bool { box.fields.id == box.fields.baseID }
 
     /// Whether the ID was written in the file rather than derived from the title.
     public var hasExplicitID: Bool { box.fields.explicitID != nil }

@@ -294,22 +294,17 @@ struct BoardReader {
     /// Gives every card a unique identity: repeated titles (a weekly "Monday") get `-2`, `-3` in file order. The
     /// archive has identities of its own (`archived-…` anchors), so archiving a card never renames another.
     private func assignIdentities(_ lanes: inout [Lane], _ archive: inout [Card]) {
-        let count = lanes.reduce(0) { $0 + $1.cards.count }
-        if Self.distinctBaseIDs(lanes.lazy.flatMap(\.cards), count: count),
-            Self.distinctBaseIDs(archive, count: archive.count)
-        {
+        if Self.distinctBaseIDs(lanes.map(\.cards)), Self.distinctBaseIDs([archive]) {
             // No repeated title: every card's identity is its own.
             for lane in lanes.indices {
-                for card in lanes[lane].cards.indices where lanes[lane].cards[card].id != lanes[lane].cards[card].baseID
-                {
+                for card in lanes[lane].cards.indices where !lanes[lane].cards[card].hasBaseID {
                     lanes[lane].cards[card].id = lanes[lane].cards[card].baseID
                 }
             }
-            for card in archive.indices where archive[card].id != archive[card].baseID {
-                archive[card].id = archive[card].baseID
-            }
+            for card in archive.indices where !archive[card].hasBaseID { archive[card].id = archive[card].baseID }
             return
         }
+        let count = lanes.reduce(0) { $0 + $1.cards.count }
         var used: [String: Int] = [:]
         used.reserveCapacity(count * 2)
         func unique(_ card: inout Card) {
@@ -343,25 +338,26 @@ struct BoardReader {
         for card in archive.indices { unique(&archive[card]) }
     }
 
-    /// Whether no two of the cards share a base identity. Their titles are compared through a 64-bit FNV-1a hash
-    /// in a small open-addressed table: equal hashes answer false and send the board to the full numbering, so the
-    /// answer is exact. Most boards repeat no title, and this spares a history of thousands of versions hashing
-    /// every title as a dictionary key in each.
-    static func distinctBaseIDs(_ cards: some Sequence<Card>, count: Int) -> Bool {
+    /// Whether no two of the cards share a base identity. Their identities are compared through their hashes
+    /// (`Card.baseIDHash`, worked out once per card) in a small open-addressed table: equal hashes answer false and
+    /// send the board to the full numbering, so the answer is exact. Most boards repeat no title, and this spares a
+    /// history of thousands of versions hashing every title as a dictionary key in each.
+    static func distinctBaseIDs(_ cardLists: [[Card]]) -> Bool {
+        let count = cardLists.reduce(0) { $0 + $1.count }
         guard count > 1 else { return true }
         var capacity = 4
         while capacity < count * 2 { capacity <<= 1 }
         var table = [UInt64](repeating: 0, count: capacity)
-        for card in cards {
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in card.baseID.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-            hash |= 1  // 0 marks an empty slot
-            var slot = Int(truncatingIfNeeded: hash >> 3) & (capacity - 1)
-            while table[slot] != 0 {
-                if table[slot] == hash { return false }
-                slot = (slot + 1) & (capacity - 1)
+        for cards in cardLists {
+            for card in cards {
+                let hash = card.baseIDHash | 1  // 0 marks an empty slot
+                var slot = Int(truncatingIfNeeded: hash >> 3) & (capacity - 1)
+                while table[slot] != 0 {
+                    if table[slot] == hash { return false }
+                    slot = (slot + 1) & (capacity - 1)
+                }
+                table[slot] = hash
             }
-            table[slot] = hash
         }
         return true
     }

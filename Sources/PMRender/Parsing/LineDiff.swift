@@ -78,17 +78,13 @@ enum LineDiff {
         return hunks
     }
 
-    /// A hash of each line of `source` (FNV-1a, 64 bits).
+    /// A hash of each line of `source`.
     static func lineHashes(_ source: SourceText) -> [UInt64] {
         var hashes: [UInt64] = []
         hashes.reserveCapacity(source.lineCount)
         source.bytes.withUnsafeBufferPointer { bytes in
             for line in 1...max(source.lineCount, 1) where line <= source.lineCount {
-                var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-                for byte in bytes[source.byteRange(ofLine: line)] {
-                    hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3
-                }
-                hashes.append(hash)
+                hashes.append(FNV1a.hash(bytes[source.byteRange(ofLine: line)]))
             }
         }
         return hashes
