@@ -88,6 +88,19 @@ struct LocalizationTests {
         #expect(Phrases(try #require(BoardLocale(rawValue: locale))).overdueAge(days: days) == expected)
     }
 
+    @Test(
+        "placeholders are filled by name; unknown names and an unclosed brace stay as written",
+        arguments: [
+            ("{count} cards moved to {lane}", "3 cards moved to Done"),
+            ("카드 {count}장이 {lane}(으)로 이동", "카드 3장이 Done(으)로 이동"),
+            ("{lane}: {unknown} and {count}", "Done: {unknown} and 3"),
+            ("총 {count}개, 여는 괄호 { 하나", "총 3개, 여는 괄호 { 하나"),
+            ("no placeholder", "no placeholder"), ("{}{count}{", "{}3{"),
+        ])
+    func fill(template: String, expected: String) {
+        #expect(Catalogue.fill(template, ["count": "3", "lane": "Done"]) == expected)
+    }
+
     @Test("a new catalogue needs no code: plural rules and placeholders come from the file")
     func newLanguage() throws {
         let json = """

@@ -23,6 +23,17 @@ struct ParserTests {
         #expect(TestSupport.parse("## TODO\n", file: "team.md").board.title == "team")
     }
 
+    @Test(
+        "the fallback title is the file's name without its extension",
+        arguments: [
+            ("boards/q3-plan.md", "q3-plan"), ("board.md", "board"), ("a/b.c/README", "README"),
+            (".hidden.md", ".hidden"), (".kanban", ".kanban"), ("팀/작업 보드.md", "작업 보드"), ("dir/board.md/", "board"),
+            ("board.md@1a2b3c4", "board"), ("/", "/"), ("", ""),
+        ])
+    func fallbackTitle(path: String, title: String) {
+        #expect(BoardParser.titleFromFileName(path) == title)
+    }
+
     @Test("blocks between the title and the first lane are the description")
     func boardDescription() {
         let result = TestSupport.parse("# T\n\nFirst *para*.\n\n- a list\n\n## TODO\n")

@@ -88,15 +88,42 @@ struct VersionReaderTests {
         #expect(reader.wholeParses == 1)
     }
 
-    @Test("link reference definitions make a version parse whole")
+    @Test("link reference definitions make a version parse whole, and its cards are read again")
     func linkDefinitions() {
         var reader = VersionReader()
-        _ = reader.read(Array("## TODO\n- [ ] see [spec]\n".utf8), file: "board.md")
+        let plain = Array("## TODO\n- [ ] see [spec]\n".utf8)
+        _ = reader.read(plain, file: "board.md")
         let result = reader.read(
             Array("## TODO\n- [ ] see [spec]\n\n[spec]: https://example.com\n".utf8), file: "board.md")
         #expect(reader.wholeParses == 2)
         let card = result.board.cards.first
         #expect(card?.titleMarkup.nodes.contains { $0.kind == .link && $0.text == "https://example.com" } == true)
+        // Without the definition again, the card is plain text, as a whole parse reads it.
+        let after = reader.read(plain, file: "board.md")
+        #expect(after.board == BoardParser.parse(plain, file: "board.md").board)
+        #expect(after.board.cards.first?.titleMarkup.nodes.contains { $0.kind == .link } == false)
+    }
+
+    @Test("a card moved to another lane, and its neighbours parsed again, are not read again; an edited card is")
+    func movedCardsKeepTheirReadings() {
+        var reader = VersionReader()
+        var todo = (1...10).map { "- [ ] Card \($0) @{2026-12-\(10 + $0)} #tag\n  Notes on card \($0).\n" }
+        var done: [String] = []
+        func read() -> ParseResult {
+            let bytes = Array(("## TODO\n" + todo.joined() + "\n## DONE\n" + done.joined()).utf8)
+            let result = reader.read(bytes, file: "board.md")
+            #expect(result.board == BoardParser.parse(bytes, file: "board.md").board)
+            return result
+        }
+        _ = read()
+        #expect(reader.cardsRead == 10)
+        done.append(todo.remove(at: 4))
+        let moved = read()
+        #expect(reader.cardsRead == 10, "the moved card and the cards around it reuse their readings")
+        #expect(moved.board.lanes[1].cards.map(\.title) == ["Card 5"])
+        todo[3] = "- [ ] Card 4, renamed @{2026-12-14} #tag\n  Notes on card 4.\n"
+        _ = read()
+        #expect(reader.cardsRead == 11)
     }
 
     /// Edits the body (the front matter stays: a version whose front matter changed is parsed whole).

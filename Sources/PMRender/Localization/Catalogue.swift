@@ -82,16 +82,26 @@ public struct Catalogue: Sendable {
         return self.text("date.withTime", ["date": text, "time": time.description])
     }
 
+    /// `template` with each `{name}` replaced by its value (an unknown name stays as it is). Scanned as UTF-8:
+    /// the braces are ASCII, so the positions found are character boundaries; the history page fills thousands.
     static func fill(_ template: String, _ values: [String: String]) -> String {
         guard template.utf8.contains(UInt8(ascii: "{")) else { return template }
         var out = ""
+        out.reserveCapacity(template.utf8.count + 32)
         var rest = Substring(template)
-        while let open = rest.firstIndex(of: "{") {
+        while let open = rest.utf8.firstIndex(of: UInt8(ascii: "{")) {
             out += rest[..<open]
-            guard let close = rest[open...].firstIndex(of: "}") else { break }
-            let name = String(rest[rest.index(after: open)..<close])
-            out += values[name] ?? "{\(name)}"
-            rest = rest[rest.index(after: close)...]
+            guard let close = rest.utf8[open...].firstIndex(of: UInt8(ascii: "}")) else {
+                rest = rest[open...]
+                break
+            }
+            let name = rest[rest.utf8.index(after: open)..<close]
+            if let value = values[String(name)] {
+                out += value
+            } else {
+                out += rest[open...close]
+            }
+            rest = rest[rest.utf8.index(after: close)...]
         }
         return out + rest
     }

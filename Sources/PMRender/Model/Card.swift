@@ -133,6 +133,9 @@ public struct Card: Hashable, Sendable {
     /// Whether the identity is the base identity (its title was not numbered).
     var hasBaseID: Bool { box.fields.id == box.fields.baseID }
 
+    /// Whether the card is in lane `lane`, whose state is `state` (read without copying a field).
+    func isIn(lane: String, _ state: CardState) -> Bool { box.fields.state == state && box.fields.lane == lane }
+
     /// Whether the ID was written in the file rather than derived from the title.
     public var hasExplicitID: Bool { box.fields.explicitID != nil }
 

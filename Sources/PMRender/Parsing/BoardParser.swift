@@ -61,10 +61,11 @@ public enum BoardParser {
     static func read(
         _ segments: [MarkdownSegment], source: SourceText, frontMatter: FrontMatter,
         problems: [(Problem, SourceLocation)], file: String, cache: inout BoardReader.CardCache,
-        forHistory: Bool = false
+        forHistory: Bool = false, reusesReadingsByText: Bool = false
     ) -> ParseResult {
         var reader = BoardReader(source: source, file: file, frontMatter: frontMatter)
         reader.forHistory = forHistory
+        reader.reusesReadingsByText = reusesReadingsByText
         let board = reader.read(segments, fallbackTitle: titleFromFileName(file), cache: &cache)
         return result(board, reader: reader, problems: problems, file: file)
     }
@@ -92,10 +93,14 @@ public enum BoardParser {
         )
     }
 
-    /// `boards/q3-plan.md` → `q3-plan`.
+    /// `boards/q3-plan.md` → `q3-plan` (the last path component without its extension; a path of slashes only is
+    /// its own title). Read on UTF-8: `/` and `.` are ASCII, so the positions found are character boundaries.
     public static func titleFromFileName(_ path: String) -> String {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        if let dot = name.lastIndex(of: "."), dot > name.startIndex { return String(name[..<dot]) }
-        return name
+        var body = Substring(path)
+        while body.utf8.last == UInt8(ascii: "/") { body = body.dropLast() }
+        guard !body.isEmpty else { return path }
+        let name = body.utf8.lastIndex(of: UInt8(ascii: "/")).map { body[body.utf8.index(after: $0)...] } ?? body
+        if let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), dot > name.startIndex { return String(name[..<dot]) }
+        return String(name)
     }
 }

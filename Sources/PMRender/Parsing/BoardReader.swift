@@ -15,6 +15,9 @@ struct BoardReader {
     let frontMatter: FrontMatter
     /// Reading a version for the history: what only pages need (language detection, the writing style) is left out.
     var forHistory = false
+    /// A list-item card may take the cached reading of a card written with the same lines (`CardCache.reuse`):
+    /// only when neither this version nor the one the reading came from may define links.
+    var reusesReadingsByText = false
     private(set) var problems: [(Problem, SourceLocation)] = []
 
     init(source: SourceText, file: String, frontMatter: FrontMatter) {
@@ -51,7 +54,10 @@ struct BoardReader {
 
     private mutating func plan(_ segments: [MarkdownSegment], cache: inout CardCache) -> Plan {
         var settings = frontMatter.settings
-        let obsidianSettings = ObsidianSettings.find(in: segments)
+        // `%%` comments (Obsidian's settings among them) need a `%` in the file, or an entity (`&#37;`) cmark
+        // turns into one; a file with neither has none, and its pieces are not searched for them.
+        let mayHaveComments = source.contains(UInt8(ascii: "%")) || source.contains(UInt8(ascii: "&"))
+        let obsidianSettings = mayHaveComments ? ObsidianSettings.find(in: segments) : nil
         var isObsidian = frontMatter.isObsidianKanban || obsidianSettings != nil
         if let obsidianSettings { obsidianSettings.apply(to: &settings) }
         let dateFormat = settings.dateFormat.flatMap(DateFormat.init(moment:))
@@ -65,7 +71,7 @@ struct BoardReader {
         let cardReader = CardReader(source: source, dateFormat: dateFormat, timeFormat: timeFormat, triggers: triggers)
 
         // Indices of the pieces outside comments.
-        let visible = Self.uncommented(segments)
+        let visible = mayHaveComments ? Self.uncommented(segments) : Array(segments.indices)
         let laneLevel = Self.laneLevel(segments, visible)
         var outline = Outline()
         var index = 0
@@ -76,7 +82,11 @@ struct BoardReader {
         // Whether the current lane has list-item cards, before this point or in the headings that follow it: then a
         // heading with nothing under it is a group label (`### Backend` between two groups), not a card.
         func laneHasListCards(from start: Int) -> Bool {
-            if outline.current?.cards.contains(where: { if case .item = $0.0 { true } else { false } }) == true {
+            if outline.hasLane,
+                outline.lanes[outline.lanes.count - 1].cards.contains(where: {
+                    if case .item = $0.0 { true } else { false }
+                })
+            {
                 return true
             }
             var next = start
@@ -108,7 +118,7 @@ struct BoardReader {
             if node.kind == .heading {
                 let level = node.number
                 // A leading `#` heading of a board with `##` lanes is its title; later ones are lanes too.
-                if level < laneLevel, !sawLane, titleHeading == nil, outline.current == nil {
+                if level < laneLevel, !sawLane, titleHeading == nil, !outline.hasLane {
                     titleHeading = (
                         TextCleaning.collapseWhitespace(segment.markdown.plainText(of: 0)), location(segment)
                     )
@@ -129,7 +139,7 @@ struct BoardReader {
                 }
             }
             // Before the first lane: the board's description.
-            guard outline.current != nil else {
+            guard outline.hasLane else {
                 outline.preamble.append(segment)
                 index += 1
                 continue
@@ -167,12 +177,20 @@ struct BoardReader {
                 let job = CardReader.Job(
                     source, endLine: Self.nextLine(after: last, in: segments, source: self.source) - 1)
                 if let slot = cache.slot(of: job.first.id), cache.entries[slot].body == job.body { continue }
+                if reusesReadingsByText, case .item = source, cache.reuse(text(of: job), for: job.first.id) { continue }
                 jobs.append(job)
             }
         }
         return Plan(
             settings: settings, isObsidian: isObsidian, reader: cardReader, outline: outline, laneLevel: laneLevel,
             titleHeading: titleHeading, jobs: jobs)
+    }
+
+    /// A card's source: its lines, the blank ones after it included.
+    private func text(of job: CardReader.Job) -> ArraySlice<UInt8> {
+        let start = source.lineStarts[job.first.line - 1]
+        let end = job.endLine < source.lineStarts.count ? source.lineStarts[job.endLine] : source.bytes.count
+        return source.bytes[start..<end]
     }
 
     /// The first line after a piece (the next piece's, or the line after the file's end).
@@ -186,7 +204,9 @@ struct BoardReader {
         cache: inout CardCache
     ) -> Board {
         for (job, reading) in zip(plan.jobs, readings) {
-            cache.store(reading, line: job.first.line, segment: job.first.id, body: job.body)
+            let text: ArraySlice<UInt8>? =
+                if reusesReadingsByText, case .item = job.source { self.text(of: job) } else { nil }
+            cache.store(reading, line: job.first.line, segment: job.first.id, body: job.body, text: text)
         }
         var settings = plan.settings
         let outline = plan.outline
@@ -387,8 +407,8 @@ struct BoardReader {
                 lanes[index].state = .todo
                 lanes[index].stateSource = .firstLanes
             }
-            for card in lanes[index].cards.indices
-            where lanes[index].cards[card].state != lanes[index].state || lanes[index].cards[card].lane != name {
+            for card in lanes[index].cards.indices where !lanes[index].cards[card].isIn(lane: name, lanes[index].state)
+            {
                 var fields = lanes[index].cards[card].fields
                 fields.state = lanes[index].state
                 fields.lane = name
@@ -458,10 +478,12 @@ struct BoardReader {
 
     /// `##` when the board has `##` headings, else `#` when it has those, else its shallowest heading.
     static func laneLevel(_ segments: [MarkdownSegment], _ visible: [Int]) -> Int {
-        var levels = Set<Int>()
-        for index in visible where segments[index].root.kind == .heading { levels.insert(segments[index].root.number) }
-        if levels.contains(2) { return 2 }
-        return levels.min() ?? 2
+        var levels: UInt = 0  // bit n: a heading of level n (1…6)
+        for index in visible where segments[index].root.kind == .heading {
+            levels |= 1 << UInt(min(max(segments[index].root.number, 0), 63))
+        }
+        if levels & (1 << 2) != 0 { return 2 }
+        return levels == 0 ? 2 : levels.trailingZeroBitCount
     }
 
     /// Whether the blocks under a deeper heading make it a card (text, fields, a property list) rather than a group
@@ -693,8 +715,9 @@ private struct Outline {
     /// Pieces before the first lane (the board's description).
     var preamble: [MarkdownSegment] = []
 
-    var current: LaneDraft? { lanes.last }
-    var inArchive: Bool { lanes.last?.isArchive ?? false }
+    /// Whether a lane has started (read without copying the lane, as `lanes.last` would).
+    var hasLane: Bool { !lanes.isEmpty }
+    var inArchive: Bool { hasLane && lanes[lanes.count - 1].isArchive }
 
     mutating func startLane(_ heading: LaneHeading, location: SourceLocation, isArchive: Bool, last: Int) {
         lanes.append(LaneDraft(heading: heading, location: location, isArchive: isArchive, lastSegment: last))

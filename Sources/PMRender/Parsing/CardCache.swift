@@ -17,16 +17,22 @@ extension BoardReader {
             var body: [Int]
             /// The last version that used the entry.
             var lastUsed: Int
+            /// A list-item card's source lines (blank lines after it included), when it may be reused by them.
+            var text: [UInt8]?
         }
 
         /// The entries; `slots` says where each one is.
         var entries: [Entry] = []
         /// Each entry's index in `entries`, by the identity of the card's first piece.
         private var slots: [Int: Int] = [:]
+        /// Entries with a `text`, by its hash (the latest entry for each text).
+        private var texts: [UInt64: Int] = [:]
         /// Counts the versions read with this cache.
         private var version = 0
         /// How many entries the last version used.
         private var used = 0
+        /// How many readings were stored (cards read), for tests.
+        private(set) var stored = 0
         /// The date formats and triggers the entries were read with.
         var formats: (DateFormat?, DateFormat?, CardTokens.Triggers)?
         /// What lane names mean (`LaneStates`), as found.
@@ -35,15 +41,43 @@ extension BoardReader {
         /// The slot of the reading of the card that starts with piece `segment`, if cached.
         func slot(of segment: Int) -> Int? { slots[segment] }
 
-        /// Stores a reading.
-        mutating func store(_ reading: CardReader.Reading, line: Int, segment: Int, body: [Int]) {
-            let entry = Entry(reading: reading, line: line, segment: segment, body: body, lastUsed: version - 1)
-            if let slot = slots[segment] {
+        /// Stores a reading; `text`, a list-item card's source lines, lets a card written the same way elsewhere
+        /// (moved to another lane, parsed again with its neighbours) reuse it.
+        mutating func store(
+            _ reading: CardReader.Reading, line: Int, segment: Int, body: [Int], text: ArraySlice<UInt8>? = nil
+        ) {
+            let entry = Entry(
+                reading: reading, line: line, segment: segment, body: body, lastUsed: version - 1,
+                text: text.map(Array.init))
+            stored += 1
+            let slot: Int
+            if let known = slots[segment] {
+                slot = known
                 entries[slot] = entry
             } else {
+                slot = entries.count
                 entries.append(entry)
-                slots[segment] = entries.count - 1
+                slots[segment] = slot
             }
+            if let text { texts[FNV1a.hash(text)] = slot }
+        }
+
+        /// Gives the list-item card that starts with piece `segment`, whose source lines are `text`, the reading
+        /// of a card with the same lines, if one is cached; false when none is.
+        ///
+        /// A list item's reading depends only on its lines: cmark reads an item that starts a top-level piece from
+        /// its own lines, except for link reference definitions elsewhere in the document, and the caller reuses
+        /// readings only between versions that have none.
+        mutating func reuse(_ text: ArraySlice<UInt8>, for segment: Int) -> Bool {
+            guard let slot = texts[FNV1a.hash(text)], let known = entries[slot].text, known.elementsEqual(text) else {
+                return false
+            }
+            var entry = entries[slot]
+            entry.segment = segment
+            entry.lastUsed = version - 1
+            entries.append(entry)
+            slots[segment] = entries.count - 1
+            return true
         }
 
         /// Marks an entry as used by the version being read.
@@ -59,7 +93,11 @@ extension BoardReader {
             if entries.count > 64, entries.count > 2 * used {
                 entries.removeAll { $0.lastUsed != version }
                 slots.removeAll(keepingCapacity: true)
-                for (slot, entry) in entries.enumerated() { slots[entry.segment] = slot }
+                texts.removeAll(keepingCapacity: true)
+                for (slot, entry) in entries.enumerated() {
+                    slots[entry.segment] = slot
+                    if let text = entry.text { texts[FNV1a.hash(text)] = slot }
+                }
             }
             version += 1
             used = 0
@@ -69,6 +107,7 @@ extension BoardReader {
         mutating func removeAll() {
             entries.removeAll()
             slots.removeAll()
+            texts.removeAll()
         }
 
         /// What a lane's name means, looked up once per name.

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A board's text as validated UTF-8 bytes with LF line endings and no BOM, indexed by line.
 ///
 /// Working on bytes keeps a 50 MB board cheap: strings are made only for the pieces the model keeps.
@@ -109,6 +115,15 @@ struct SourceText: Sendable {
     }
 
     /// Whether a line is empty or only spaces and tabs.
+    /// Whether `byte` occurs anywhere in the text (`memchr`: a board of thousands of lines is scanned in
+    /// microseconds).
+    func contains(_ byte: UInt8) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return false }
+            return memchr(base, Int32(byte), buffer.count) != nil
+        }
+    }
+
     func isBlank(_ line: Int) -> Bool {
         bytes[byteRange(ofLine: line)].allSatisfy { $0 == 0x20 || $0 == 0x09 }
     }

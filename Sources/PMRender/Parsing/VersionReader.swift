@@ -27,6 +27,8 @@ struct VersionReader {
     var wholeParses: Int { pieces.wholeParses }
     /// How many card readings the cache holds (for tests).
     var cachedReadings: Int { cache.entries.count }
+    /// How many cards were read, rather than found in the cache (for tests).
+    var cardsRead: Int { cache.stored }
     /// Versions are read for the history: language detection and the writing style are left out (the tests compare
     /// whole boards, so they leave this off).
     var forHistory = false
@@ -40,17 +42,19 @@ struct VersionReader {
         switch pieces {
         case .unreadable(let bytes):
             return BoardParser.parse(bytes, file: file)
-        case .readable(let source, let frontMatter, let problems, let segments):
+        case .readable(let source, let frontMatter, let problems, let segments, let mayDefineLinks):
             return BoardParser.read(
                 segments, source: source, frontMatter: frontMatter, problems: problems, file: file, cache: &cache,
-                forHistory: forHistory)
+                forHistory: forHistory, reusesReadingsByText: !mayDefineLinks)
         }
     }
 }
 
 /// A version read as far as its Markdown pieces (`VersionReader.PieceReader`).
 enum VersionPieces: Sendable {
-    case readable(SourceText, FrontMatter, [(Problem, SourceLocation)], [MarkdownSegment])
+    /// The text, its front matter and the problems found there, its pieces, and whether a line may define a link
+    /// (which changes how other lines read, so card readings are not shared with other versions by their text).
+    case readable(SourceText, FrontMatter, [(Problem, SourceLocation)], [MarkdownSegment], mayDefineLinks: Bool)
     /// Bytes that are not UTF-8 text.
     case unreadable([UInt8])
 }
@@ -111,7 +115,7 @@ extension VersionReader {
             }
             previous = Previous(
                 source: source, bodyStart: bodyStart, mayDefineLinks: mayDefineLinks, segments: segments)
-            return .readable(source, frontMatter, problems, segments)
+            return .readable(source, frontMatter, problems, segments, mayDefineLinks: mayDefineLinks)
         }
 
         private mutating func update(_ old: Previous, to new: SourceText) -> [MarkdownSegment] {
