@@ -21,6 +21,22 @@ struct DiagnosticFixtureTests {
         #expect(!result.diagnostics.isEmpty, "a diagnostics fixture should produce diagnostics")
     }
 
+    @Test(
+        "control characters in printed text become visible escapes; other text, dashes and quotes included, stays",
+        arguments: [
+            ("plain – “quoted” … 완료\u{2027}\u{202F}\u{2065}", "plain – “quoted” … 완료\u{2027}\u{202F}\u{2065}"),
+            ("red \u{1B}[31m", "red \\u{1B}[31m"), ("tab\tend", "tab\\u{9}end"), ("del\u{7F}", "del\\u{7F}"),
+            ("c1 \u{85} \u{9F} \u{A0}", "c1 \\u{85} \\u{9F} \u{A0}"),
+            ("ls\u{2028}ps\u{2029}", "ls\\u{2028}ps\\u{2029}"),
+            ("bidi \u{202E}x\u{2066}", "bidi \\u{202E}x\\u{2066}"), ("two\nlines", "two\\u{A}lines"),
+        ])
+    func sanitized(text: String, expected: String) {
+        #expect(DiagnosticPrinter.sanitized(text) == expected)
+        // Reports keep their line feeds, and only those.
+        #expect(DiagnosticPrinter.sanitizedKeepingNewlines(text + "\n") == expected + "\n" || text.contains("\n"))
+        #expect(DiagnosticPrinter.sanitizedKeepingNewlines("a\nb\r\n\u{1B}") == "a\nb\\u{D}\n\\u{1B}")
+    }
+
     @Test("JSON diagnostics about a whole file have null line and column, never left out")
     func jsonNulls() throws {
         let json = DiagnosticPrinter.render(

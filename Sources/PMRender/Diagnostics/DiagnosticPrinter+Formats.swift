@@ -48,12 +48,6 @@ extension DiagnosticPrinter {
             of: ",", with: "%2C")
     }
 
-    /// `sanitized`, line by line: the newlines of multi-line output stay.
-    static func sanitizedKeepingNewlines(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { sanitized(String($0)) }.joined(
-            separator: "\n")
-    }
-
     // MARK: JSON
 
     /// A JSON array of `{severity, code, file, line, column, message, notes}` objects.

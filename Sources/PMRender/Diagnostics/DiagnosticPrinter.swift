@@ -60,17 +60,43 @@ public enum DiagnosticPrinter {
     }
 
     /// Replaces control characters (C0, DEL, C1, including ESC) with visible `\u{..}` escapes.
-    public static func sanitized(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
+    public static func sanitized(_ text: String) -> String { sanitized(text, keepingNewlines: false) }
+
+    /// `sanitized`, line feeds kept (a report of many lines).
+    static func sanitizedKeepingNewlines(_ text: String) -> String { sanitized(text, keepingNewlines: true) }
+
+    private static func sanitized(_ text: String, keepingNewlines: Bool) -> String {
+        guard hasControl(text.utf8, keepingNewlines: keepingNewlines) else { return text }
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
-            if isControl(scalar) {
+            if isControl(scalar), !(keepingNewlines && scalar == "\n") {
                 out.append(contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
             } else {
                 out.append(scalar)
             }
         }
         return String(out)
+    }
+
+    /// Whether the UTF-8 holds a character `isControl` escapes: read byte by byte, as a report of thousands of
+    /// lines is checked whole (C1 is `C2 80`…`C2 9F`; U+2028…U+202E is `E2 80 A8`…`AE`; U+2066…U+2069 `E2 81 A6`…`A9`).
+    private static func hasControl(_ utf8: String.UTF8View, keepingNewlines: Bool) -> Bool {
+        var (first, second): (UInt8, UInt8) = (0, 0)  // the two bytes before
+        for byte in utf8 {
+            if byte < 0x20 {
+                if !(keepingNewlines && byte == 0x0A) { return true }
+            } else if byte == 0x7F {
+                return true
+            } else if second == 0xC2, byte <= 0x9F {
+                return true  // 0xC2 is always a lead byte, and `byte` its continuation (0x80 or more)
+            } else if first == 0xE2, second == 0x80, (0xA8...0xAE).contains(byte) {
+                return true
+            } else if first == 0xE2, second == 0x81, (0xA6...0xA9).contains(byte) {
+                return true
+            }
+            (first, second) = (second, byte)
+        }
+        return false
     }
 
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
