@@ -3,15 +3,18 @@ import AsyncAlgorithms
 /// Where a board's versions come from: git supplies them as values (commits and bytes), which the history and the
 /// comparison are built from.
 public enum BoardSources {
+    /// At most this many versions, and this many bytes of them, are handed from one task to the other at a time:
+    /// fewer hand-overs wake fewer threads, and a board of megabytes goes over one version at a time.
+    static let versionsPerHandOver = 8
+    static let bytesPerHandOver = 1 << 20
+
     /// The history of the board at `path` from its git repository: the first-parent commits that changed it
     /// (following renames), every version streamed through one `git cat-file --batch` and read as it arrives.
     ///
-    /// Two tasks share the work, one version apart: one reads each version from git as far as its Markdown pieces
-    /// (`VersionReader.PieceReader`), the other puts the board of the version before together and compares it with
-    /// its predecessor. The channel between them holds one version, so memory stays bounded by the largest version.
-    /// Versions handed from one task to the other at a time: fewer hand-overs, fewer threads woken.
-    static let versionsPerHandOver = 8
-
+    /// Two tasks share the work: one reads versions from git as far as their Markdown pieces
+    /// (`VersionReader.PieceReader`), the other puts their boards together and compares each with the one before.
+    /// The channel between them holds one batch (`versionsPerHandOver`, `bytesPerHandOver`), so memory stays bounded
+    /// by a few versions, not by the length of the history.
     public static func history(of path: String, git: GitEnvironment? = nil) async throws(GitError) -> BoardHistory {
         let repository = try await GitRepository(containing: path, git: git)
         let commits = try await repository.commits(touching: path)
@@ -24,11 +27,14 @@ public enum BoardSources {
                     defer { channel.finish() }
                     var pieces = pieceReader
                     var batch: [(CommitInfo, VersionPieces?)] = []
+                    var bytes = 0
                     try await repository.forEachVersion(of: commits) { version in
                         batch.append((version.commit, version.bytes.map { pieces.read($0) }))
-                        if batch.count == Self.versionsPerHandOver {
+                        bytes += version.bytes?.count ?? 0
+                        if batch.count == Self.versionsPerHandOver || bytes >= Self.bytesPerHandOver {
                             await channel.send(batch)
                             batch.removeAll(keepingCapacity: true)
+                            bytes = 0
                         }
                     }
                     if !batch.isEmpty { await channel.send(batch) }
