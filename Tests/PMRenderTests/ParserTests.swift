@@ -183,6 +183,47 @@ struct ParserTests {
         #expect(source.lineStarts == (try SourceText(decoding: Array(lf.utf8))).lineStarts)
     }
 
+    /// Decoding reads eight plain ASCII bytes at a time and the rest byte by byte: pieces of every kind (newlines,
+    /// tabs and other control bytes, CR, Korean and emoji, bytes that are not UTF-8, NUL) at every offset against a
+    /// word give the bytes, line starts and errors that the rules say.
+    @Test("decoding finds every line, and every byte that is not text, wherever it falls in a word", arguments: 0..<40)
+    func decodingAtEveryOffset(seed: Int) {
+        var random = VersionReaderTests.Random(state: UInt64(seed) &* 104_729 &+ 1)
+        let pieces: [[UInt8]] = [
+            Array("plain".utf8), Array("ascii text ".utf8), [0x0A], [0x0A, 0x0A], [0x09], [0x1B], [0x7F], [0x0D],
+            [0x0D, 0x0A], Array("완료".utf8), Array("🚀".utf8), Array("é".utf8), [0x20], Array("- [ ] ".utf8),
+        ]
+        let broken: [[UInt8]] = [[0xFF], [0xC3], [0xE2, 0x82], [0xED, 0xA0, 0x80], [0x00]]
+        var bytes: [UInt8] = []
+        for _ in 0..<(5 + random.next(40)) { bytes += pieces[random.next(pieces.count)] }
+        let problem = seed % 3 == 0 ? broken[random.next(broken.count)] : nil
+        if let problem { bytes.insert(contentsOf: problem, at: random.next(bytes.count + 1)) }
+
+        switch (Result { () throws(SourceText.DecodingError) in try SourceText(decoding: bytes) }, problem) {
+        case (.success(let source), nil):
+            // CR LF and a lone CR become LF; a line starts after each LF.
+            var normalized: [UInt8] = []
+            var index = 0
+            while index < bytes.count {
+                if bytes[index] == 0x0D {
+                    normalized.append(0x0A)
+                    if index + 1 < bytes.count, bytes[index + 1] == 0x0A { index += 1 }
+                } else {
+                    normalized.append(bytes[index])
+                }
+                index += 1
+            }
+            #expect(source.bytes == normalized)
+            #expect(source.lineStarts == [0] + normalized.indices.filter { normalized[$0] == 0x0A }.map { $0 + 1 })
+        case (.failure(.nulCharacter), [0x00]?):
+            break
+        case (.failure(.notUTF8), let problem?) where problem != [0x00]:
+            break
+        case (let result, let problem):
+            Issue.record("seed \(seed): \(bytes) with \(String(describing: problem)) gave \(result)")
+        }
+    }
+
     @Test("tabs in indentation count as in CommonMark")
     func tabs() throws {
         let card = try #require(TestSupport.parse("## TODO\n-\tTabbed card\n\n\tIts description\n").board.cards.first)

@@ -136,6 +136,11 @@ public struct Card: Hashable, Sendable {
     /// Whether the card is in lane `lane`, whose state is `state` (read without copying a field).
     func isIn(lane: String, _ state: CardState) -> Bool { box.fields.state == state && box.fields.lane == lane }
 
+    /// Whether the card stands under group label `group` (read without copying a field).
+    func isIn(group: String?) -> Bool { box.fields.group == group }
+    /// Whether the card has a title or an ID: a card without either is not a card.
+    var isNamed: Bool { !box.fields.title.isEmpty || box.fields.explicitID != nil }
+
     /// Whether the ID was written in the file rather than derived from the title.
     public var hasExplicitID: Bool { box.fields.explicitID != nil }
 

@@ -174,9 +174,9 @@ struct BoardReader {
         var jobs: [CardReader.Job] = []
         for draft in outline.lanes {
             for (source, last) in draft.cards {
+                if let slot = cache.slot(of: source.firstSegment), cache.entries[slot].body == source.body { continue }
                 let job = CardReader.Job(
                     source, endLine: Self.nextLine(after: last, in: segments, source: self.source) - 1)
-                if let slot = cache.slot(of: job.first.id), cache.entries[slot].body == job.body { continue }
                 if reusesReadingsByText, case .item = source, cache.reuse(text(of: job), for: job.first.id) { continue }
                 jobs.append(job)
             }
@@ -223,7 +223,7 @@ struct BoardReader {
                 let group = draft.groups.isEmpty ? nil : draft.groups.last { $0.firstCard <= position }?.name
                 guard let slot = cached(draft.cards[position].0.first, cache: &cache) else { continue }
                 var card = cache.entries[slot].reading.card
-                if card.group != group { card.group = group }
+                if !card.isIn(group: group) { card.group = group }
                 cards.append(card)
                 if !draft.isArchive { cardSlots.append(slot) }
             }
@@ -307,8 +307,7 @@ struct BoardReader {
             cache.entries[slot].line = first.line
         }
         if !cache.entries[slot].reading.problems.isEmpty { problems += cache.entries[slot].reading.problems }
-        let card = cache.entries[slot].reading.card
-        return card.title.isEmpty && card.explicitID == nil ? nil : slot
+        return cache.entries[slot].reading.card.isNamed ? slot : nil
     }
 
     /// Gives every card a unique identity: repeated titles (a weekly "Monday") get `-2`, `-3` in file order. The

@@ -78,15 +78,36 @@ enum LineDiff {
         return hunks
     }
 
-    /// A hash of each line of `source`.
+    /// A hash of each line of `source`, eight bytes at a time (lines with equal hashes are compared byte by byte, so
+    /// the hash only has to make unequal lines rarely collide; every version of a history is hashed whole).
     static func lineHashes(_ source: SourceText) -> [UInt64] {
         var hashes: [UInt64] = []
         hashes.reserveCapacity(source.lineCount)
-        source.bytes.withUnsafeBufferPointer { bytes in
+        source.bytes.withUnsafeBytes { bytes in
             for line in 1...max(source.lineCount, 1) where line <= source.lineCount {
-                hashes.append(FNV1a.hash(bytes[source.byteRange(ofLine: line)]))
+                let range = source.byteRange(ofLine: line)
+                var hash = UInt64(truncatingIfNeeded: range.count) &* 0x9E37_79B9_7F4A_7C15
+                var index = range.lowerBound
+                while index + 8 <= range.upperBound {
+                    hash = mix(hash ^ bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                    index += 8
+                }
+                var tail: UInt64 = 0
+                var shift: UInt64 = 0
+                while index < range.upperBound {
+                    tail |= UInt64(bytes[index]) << shift
+                    shift += 8
+                    index += 1
+                }
+                hashes.append(mix(hash ^ tail))
             }
         }
         return hashes
+    }
+
+    /// A multiply and fold of the high half into the low: every input bit reaches every output bit in a few steps.
+    private static func mix(_ value: UInt64) -> UInt64 {
+        let product = value.multipliedFullWidth(by: 0x9FB2_1C65_1E98_DF25)
+        return product.high ^ product.low
     }
 }

@@ -188,7 +188,24 @@ struct SourceText: Sendable {
             var lineStarts = [0]
             lineStarts.reserveCapacity(buffer.count / 32 + 1)
             var index = 0
+            let raw = UnsafeRawBufferPointer(buffer)
+            var wordsFrom = 0  // where eight bytes at a time may be tried again
             while index < buffer.count {
+                // Eight printable ASCII bytes at once (no byte of 0x80 or more, none below 0x20): most of a board.
+                // A word that is not is read byte by byte, and words are tried again after it.
+                if index >= wordsFrom {
+                    wordsFrom = buffer.count
+                    while index + 8 <= buffer.count {
+                        let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                        let belowSpace = (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
+                        guard (word | belowSpace) & 0x8080_8080_8080_8080 == 0 else {
+                            wordsFrom = index + 8
+                            break
+                        }
+                        index += 8
+                    }
+                    guard index < buffer.count else { break }
+                }
                 let byte = buffer[index]
                 if byte >= 0x20 || byte == 0x09 {
                     if byte < 0x80 {
