@@ -8,9 +8,8 @@ public enum TemplateDocs {
         var out = ""
         var seen: Set<String> = []
         for root in PageTemplates.roots {
-            guard let type = root.model.type as? any TemplateModel.Type else { continue }
             out += "### `\(root.template).mustache`: \(root.model.name)\n\n"
-            for schema in TemplateSchema.reachable(from: type) {
+            for schema in TemplateSchema.reachable(from: root.model.type) {
                 let name = schema.model.name
                 if schema.model == root.model {
                     out += table(schema)
