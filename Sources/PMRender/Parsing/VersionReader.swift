@@ -16,7 +16,7 @@
 ///
 /// Reading is two steps: `PieceReader` turns bytes into Markdown pieces, which depends only on the versions before
 /// (their text), and `board(from:file:)` reads the pieces into a board, which depends on the cards read before
-/// (the cache). The history runs the two side by side, one version apart (`BoardSources.history`).
+/// (the cache). The history runs the two side by side, a few versions apart (`BoardSources.history`).
 ///
 /// The result equals `BoardParser.parse` of the same bytes (the tests check this on random edit sequences).
 struct VersionReader {
