@@ -129,9 +129,6 @@ public struct BoardHistory: Sendable {
             reader.forHistory = true
         }
 
-        /// How many versions were parsed whole rather than from their changes (for tests).
-        var wholeParses: Int { reader.wholeParses }
-
         /// Adds the next version.
         public mutating func add(_ version: FileVersion) {
             precondition(readsPieces, "the versions' pieces are read by the reader pieceReader() handed out")
