@@ -16,7 +16,7 @@ import CCmark
 /// Boards are read piece by piece: a lane is a heading and the pieces under it, a card is a list item (or a
 /// heading and the blocks under it). Splitting top-level lists into their items lets a changed card be parsed
 /// again on its own (see `IncrementalMarkdown`).
-public struct MarkdownSegment: Sendable {
+public struct MarkdownSegment: Equatable, Sendable {
     /// The piece as a single root node: the block, or the item (with `.ordered` set for an ordered list).
     public var markdown: Markdown
     /// Where the piece starts in the board file (1-based).
@@ -100,7 +100,7 @@ enum MarkdownParser {
             let type = cmark_node_get_type(node)
             let line = Int(cmark_node_get_start_line(node))
             var value = Markdown.Node(
-                kind: .paragraph, line: line > 0 ? line - baseLine + 1 : 0,
+                kind: kind(of: type), line: line > 0 ? line - baseLine + 1 : 0,
                 byteColumn: Int(cmark_node_get_start_column(node)))
             switch type {
             case CMARK_NODE_TEXT:
@@ -111,48 +111,29 @@ enum MarkdownParser {
                     builder.nodes[builder.nodes.count - 1].text += literal(node)
                     continue
                 }
-                value.kind = .text
                 value.text = literal(node)
-            case CMARK_NODE_SOFTBREAK: value.kind = .softBreak
-            case CMARK_NODE_LINEBREAK: value.kind = .lineBreak
-            case CMARK_NODE_CODE:
-                value.kind = .code
+            case CMARK_NODE_CODE, CMARK_NODE_HTML_BLOCK:
                 value.text = literal(node)
             case CMARK_NODE_HTML_INLINE:
                 let html = literal(node)
                 // Obsidian saves a card's line breaks as <br>.
-                value.kind = isLineBreakTag(html) ? .lineBreak : .htmlInline
-                value.text = value.kind == .lineBreak ? "" : html
+                if isLineBreakTag(html) { value.kind = .lineBreak } else { value.text = html }
             case CMARK_NODE_CODE_BLOCK:
-                value.kind = .codeBlock
                 value.text = literal(node)
                 value.detail = string(cmark_node_get_fence_info(node))
-            case CMARK_NODE_HTML_BLOCK:
-                value.kind = .htmlBlock
-                value.text = literal(node)
-            case CMARK_NODE_THEMATIC_BREAK: value.kind = .thematicBreak
-            case CMARK_NODE_PARAGRAPH: value.kind = .paragraph
             case CMARK_NODE_HEADING:
-                value.kind = .heading
                 value.number = Int(cmark_node_get_heading_level(node))
-            case CMARK_NODE_BLOCK_QUOTE: value.kind = .blockQuote
             case CMARK_NODE_LIST:
-                value.kind = .list
                 if cmark_node_get_list_type(node) == CMARK_ORDERED_LIST {
                     value.flags.insert(.ordered)
                     value.number = Int(cmark_node_get_list_start(node))
                 }
                 if cmark_node_get_list_tight(node) != 0 { value.flags.insert(.tight) }
-            case CMARK_NODE_ITEM: value.kind = .item
-            case CMARK_NODE_EMPH: value.kind = .emphasis
-            case CMARK_NODE_STRONG: value.kind = .strong
             case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
-                value.kind = type == CMARK_NODE_LINK ? .link : .image
                 value.text = string(cmark_node_get_url(node))
                 value.detail = string(cmark_node_get_title(node))
             default:
-                // Custom nodes: cmark's parser never makes them.
-                value.kind = .htmlInline
+                break
             }
             // Containers get an exit event even when empty (an empty item); leaves do not.
             if isContainer(type) {
@@ -162,6 +143,29 @@ enum MarkdownParser {
             }
         }
         return builder.markdown
+    }
+
+    /// The kind of node a cmark node type becomes. Custom nodes (cmark's parser never makes them) read as inline HTML.
+    private static func kind(of type: cmark_node_type) -> Markdown.Kind {
+        switch type {
+        case CMARK_NODE_PARAGRAPH: .paragraph
+        case CMARK_NODE_HEADING: .heading
+        case CMARK_NODE_BLOCK_QUOTE: .blockQuote
+        case CMARK_NODE_LIST: .list
+        case CMARK_NODE_ITEM: .item
+        case CMARK_NODE_CODE_BLOCK: .codeBlock
+        case CMARK_NODE_HTML_BLOCK: .htmlBlock
+        case CMARK_NODE_THEMATIC_BREAK: .thematicBreak
+        case CMARK_NODE_TEXT: .text
+        case CMARK_NODE_SOFTBREAK: .softBreak
+        case CMARK_NODE_LINEBREAK: .lineBreak
+        case CMARK_NODE_CODE: .code
+        case CMARK_NODE_EMPH: .emphasis
+        case CMARK_NODE_STRONG: .strong
+        case CMARK_NODE_LINK: .link
+        case CMARK_NODE_IMAGE: .image
+        default: .htmlInline
+        }
     }
 
     private static func isContainer(_ type: cmark_node_type) -> Bool {

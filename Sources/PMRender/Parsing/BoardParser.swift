@@ -26,7 +26,7 @@ public enum BoardParser {
         guard let (source, frontMatter, problems) = prepare(bytes, file: file) else {
             return unreadable(bytes, file: file)
         }
-        let segments = body(source, from: frontMatter.bodyStartLine)
+        let segments = await ChunkedParse.body(source, from: frontMatter.bodyStartLine)
         var reader = BoardReader(source: source, file: file, frontMatter: frontMatter)
         var cache = BoardReader.CardCache()
         let board = await reader.read(segments, fallbackTitle: titleFromFileName(file), cache: &cache)

@@ -103,7 +103,7 @@ extension VersionReader {
                 frontMatters = (Array(source.bytes[..<end]), frontMatter, problems)
             }
             let bodyStart = frontMatter.bodyStartLine
-            let mayDefineLinks = Self.mayDefineLinks(source)
+            let mayDefineLinks = ChunkedParse.mayDefineLinks(source)
             let segments: [MarkdownSegment]
             if let previous, previous.bodyStart == bodyStart, !previous.mayDefineLinks, !mayDefineLinks,
                 (1..<bodyStart).allSatisfy({ Self.sameLine(previous.source, $0, source, $0) })
@@ -201,15 +201,7 @@ extension VersionReader {
 
         /// The pieces of lines `lines` of `source`, parsed on their own.
         private mutating func parse(_ source: SourceText, lines: ClosedRange<Int>) -> [MarkdownSegment] {
-            guard lines.lowerBound <= source.lineCount else { return [] }
-            let startByte = source.lineStarts[lines.lowerBound - 1]
-            let endByte =
-                lines.upperBound < source.lineStarts.count ? source.lineStarts[lines.upperBound] : source.bytes.count
-            let segments = source.bytes.withUnsafeBufferPointer { all in
-                MarkdownParser.segments(
-                    UnsafeBufferPointer(rebasing: all[startByte..<endByte]), firstLine: lines.lowerBound,
-                    firstID: nextID)
-            }
+            let segments = ChunkedParse.parse(source, lines: lines, firstID: nextID)
             nextID += segments.count
             return segments
         }
@@ -231,30 +223,6 @@ extension VersionReader {
                     memcmp(pa.baseAddress! + rangeA.lowerBound, pb.baseAddress! + rangeB.lowerBound, rangeA.count) == 0
                 }
             }
-        }
-
-        /// Whether a line could be a link reference definition (`[label]: url`), which changes how links elsewhere in
-        /// the document read.
-        static func mayDefineLinks(_ source: SourceText) -> Bool {
-            let bytes = source.bytes
-            for line in 1...max(source.lineCount, 1) where line <= source.lineCount {
-                let range = source.byteRange(ofLine: line)
-                var index = range.lowerBound
-                var spaces = 0
-                while index < range.upperBound, bytes[index] == 0x20, spaces < 4 {
-                    index += 1
-                    spaces += 1
-                }
-                // Also inside quotes and list items, where definitions may stand too.
-                while index < range.upperBound, bytes[index] == UInt8(ascii: ">") || bytes[index] == 0x20 { index += 1 }
-                guard index < range.upperBound, bytes[index] == UInt8(ascii: "[") else { continue }
-                var previous: UInt8 = 0
-                for byte in bytes[index..<range.upperBound] {
-                    if previous == UInt8(ascii: "]"), byte == UInt8(ascii: ":") { return true }
-                    previous = byte
-                }
-            }
-            return false
         }
     }
 }

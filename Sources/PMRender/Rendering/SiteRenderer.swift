@@ -90,10 +90,15 @@ public enum SiteRenderer {
             board: board, clock: options.clock, history: options.history, site: site, problems: options.problems)
         let slug = options.calendarSlug ?? Slug.make(BoardParser.titleFromFileName(board.sourceFile))
         let overdueCount = builder.tally.overdue
-        // Each page's view models are made while it is written, side by side with the other files.
+        let calendar = ICalendar.Options(clock: options.clock, baseURL: options.baseURL)
+        // Each page's view models are made while it is written, side by side with the other files; the files that
+        // take longest come first (they start first).
         var files = [
             RenderedSite.File(path: "index.html") { sink throws(RenderFailure) in
                 try templates.render(builder.page(), template: "page", to: sink)
+            },
+            RenderedSite.File(path: "board.ics") {
+                ICalendar.writeFeed(for: [(board, slug)], name: board.title, options: calendar, to: $0)
             },
             RenderedSite.File(path: "overdue.html") { sink throws(RenderFailure) in
                 try templates.render(builder.overduePage(), template: "overdue", to: sink)
@@ -108,11 +113,6 @@ public enum SiteRenderer {
                 board: board, history: history, builder: builder, overdueCount: overdueCount)
             files.append(templates.file("metrics.html", metrics, template: "metrics"))
         }
-        let calendar = ICalendar.Options(clock: options.clock, baseURL: options.baseURL)
-        files.append(
-            RenderedSite.File(path: "board.ics") {
-                ICalendar.writeFeed(for: [(board, slug)], name: board.title, options: calendar, to: $0)
-            })
         return (RenderedSite(files: files, cardCount: board.cardCount, overdueCount: overdueCount), [])
     }
 }

@@ -41,6 +41,15 @@ public enum FuzzHarness {
         check(incremental.board == whole.board, "the version reader read a different board")
         check(incremental.diagnostics == whole.diagnostics, "the version reader found different problems")
 
+        // A body parsed in chunks has the pieces of a whole parse, wherever the cuts fall.
+        if let (source, frontMatter, _) = BoardParser.prepare(bytes, file: "fuzz.md") {
+            let pieces = BoardParser.body(source, from: frontMatter.bodyStartLine)
+            for chunks in 2...3 {
+                let chunked = ChunkedParse.bodyInOrder(source, from: frontMatter.bodyStartLine, chunks: chunks)
+                check(chunked == pieces, "parsed in \(chunks) chunks, the body has other pieces")
+            }
+        }
+
         // Machine-readable outputs are valid JSON.
         for json in [
             BoardJSON.encode(result.board), DiagnosticPrinter.render(result.diagnostics, format: .json),
