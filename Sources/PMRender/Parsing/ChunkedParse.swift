@@ -9,7 +9,7 @@ import Foundation
 /// (they reach across the whole document), is parsed whole.
 enum ChunkedParse {
     /// Below this many bytes a chunk is not worth a task of its own.
-    static let minimumChunkBytes = 128 * 1024
+    static let minimumChunkBytes = 64 * 1024
 
     /// The pieces of the body (the lines from `firstLine` on), as `BoardParser.body` gives them, in at most `chunks`
     /// chunks parsed side by side (by default one a core, each at least `minimumChunkBytes`).
@@ -120,6 +120,7 @@ enum ChunkedParse {
     /// Whether a line could be a link reference definition (`[label]: url`), which changes how links elsewhere in the
     /// document read: a `[` after the line's indentation, quote and list markers, and `]:` after it.
     static func mayDefineLinks(_ source: SourceText) -> Bool {
+        guard source.contains(UInt8(ascii: "]"), followedBy: UInt8(ascii: ":")) else { return false }
         let bytes = source.bytes
         for line in 1...max(source.lineCount, 1) where line <= source.lineCount {
             let range = source.byteRange(ofLine: line)

@@ -124,6 +124,20 @@ struct SourceText: Sendable {
         }
     }
 
+    /// Whether `first` is followed by `second` anywhere in the text (`memchr` from one `first` to the next).
+    func contains(_ first: UInt8, followedBy second: UInt8) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard var position = buffer.baseAddress else { return false }
+            let end = position + buffer.count
+            while position < end, let found = memchr(position, Int32(first), end - position) {
+                let next = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) + 1
+                if next < end, next.pointee == second { return true }
+                position = next
+            }
+            return false
+        }
+    }
+
     func isBlank(_ line: Int) -> Bool {
         bytes[byteRange(ofLine: line)].allSatisfy { $0 == 0x20 || $0 == 0x09 }
     }
