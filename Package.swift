@@ -27,7 +27,7 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
         ),
-        // Small C helpers for system calls Swift's Glibc module does not expose (atomic folder swap).
+        // Small C helpers for what Swift's Glibc module does not expose (atomic folder swap, the allocator's setting).
         .target(name: "CPMSupport"),
         // pm-render's Mustache engine: parser, linker, schema linter, byte renderer. Knows nothing of boards.
         .target(name: "Templating"),
@@ -50,6 +50,7 @@ let package = Package(
             name: "PMRenderCLI",
             dependencies: [
                 "PMRender",
+                "CPMSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 // The preview server (`--serve`).
                 .product(name: "NIOCore", package: "swift-nio"),

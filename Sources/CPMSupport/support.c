@@ -3,6 +3,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 #if defined(__linux__)
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -15,5 +18,11 @@ int pm_rename_exchange(const char *from, const char *to) {
     (void)from; (void)to;
     errno = ENOSYS;
     return -1;
+#endif
+}
+
+void pm_fix_mmap_threshold(void) {
+#if defined(__GLIBC__)
+    mallopt(M_MMAP_THRESHOLD, 128 * 1024);
 #endif
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CPMSupport
 import Foundation
 import PMRender
 
@@ -26,6 +27,8 @@ struct PMRenderCommand: AsyncParsableCommand {
         // A file-size limit (or a full disk) must fail a write with an error we can clean up after,
         // not kill the process.
         signal(SIGXFSZ, SIG_IGN)
+        // A large board's buffers go back to the system when freed (peak memory at 100,000 cards: 642 → 596 MB).
+        pm_fix_mmap_threshold()
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {

@@ -10,21 +10,27 @@ import Foundation
 enum ChunkedParse {
     /// Below this many bytes a chunk is not worth a task of its own.
     static let minimumChunkBytes = 64 * 1024
+    /// A larger body is cut into chunks of about this many bytes, parsed a few at a time (one a core): cmark's tree,
+    /// many times the size of the text, is then never built for the whole board at once.
+    static let chunkBytes = 256 * 1024
 
     /// The pieces of the body (the lines from `firstLine` on), as `BoardParser.body` gives them, in at most `chunks`
-    /// chunks parsed side by side (by default one a core, each at least `minimumChunkBytes`).
+    /// chunks parsed side by side (by default at least one a core, each at least `minimumChunkBytes`, and more of
+    /// `chunkBytes` on a larger board).
     static func body(_ source: SourceText, from firstLine: Int, chunks: Int? = nil) async -> [MarkdownSegment] {
-        let chunks =
-            chunks
-            ?? min(ProcessInfo.processInfo.activeProcessorCount, bodyBytes(source, from: firstLine) / minimumChunkBytes)
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let bytes = bodyBytes(source, from: firstLine)
+        let chunks = chunks ?? max(min(cores, bytes / minimumChunkBytes), bytes / chunkBytes)
         guard let starts = chunkStarts(source, from: firstLine, chunks: chunks) else {
             return BoardParser.body(source, from: firstLine)
         }
         let parts = await withTaskGroup(of: (Int, [MarkdownSegment]).self) { group in
+            var parts = [[MarkdownSegment]](repeating: [], count: starts.count)
             for index in starts.indices {
+                // One chunk a core at a time: the next starts when one is done.
+                if index >= cores, let (done, part) = await group.next() { parts[done] = part }
                 group.addTask { (index, parse(source, chunk: index, of: starts)) }
             }
-            var parts = [[MarkdownSegment]](repeating: [], count: starts.count)
             for await (index, part) in group { parts[index] = part }
             return parts
         }
