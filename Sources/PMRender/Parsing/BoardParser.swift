@@ -51,11 +51,7 @@ public enum BoardParser {
 
     /// The Markdown pieces of the body (the lines from `firstLine` on).
     static func body(_ source: SourceText, from firstLine: Int, firstID: Int = 0) -> [MarkdownSegment] {
-        let start = firstLine <= source.lineStarts.count ? source.lineStarts[firstLine - 1] : source.bytes.count
-        return source.bytes.withUnsafeBufferPointer { all in
-            MarkdownParser.segments(
-                UnsafeBufferPointer(rebasing: all[start...]), firstLine: firstLine, firstID: firstID)
-        }
+        ChunkedParse.parse(source, lines: firstLine...max(firstLine, source.lineCount), firstID: firstID)
     }
 
     static func read(
