@@ -8,8 +8,7 @@ struct Diff: AsyncParsableCommand {
         abstract: "List how each card changed since a git revision or another file (added, moved, edited, removed)."
     )
 
-    @Argument(help: "The board file.")
-    var board: String
+    @OptionGroup var board: BoardFileArgument
 
     @OptionGroup var previousOptions: PreviousOptions
 
@@ -24,7 +23,7 @@ struct Diff: AsyncParsableCommand {
 
     func run() async throws {
         let locale = try report.locale()
-        let comparison = try await previousOptions.compare(board)
+        let comparison = try await previousOptions.compare(board.path)
         // Rule violations are `check`'s business; diff only says what stops it from comparing.
         let blocking = comparison.boardDiagnostics.filter { $0.code == "previous-version-unreadable" }
         let unreadable = !comparison.current.isReadable

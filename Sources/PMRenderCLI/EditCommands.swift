@@ -32,11 +32,12 @@ struct EditOptions: ParsableArguments {
 
 /// The board and the card an editing command works on.
 struct CardTarget: ParsableArguments {
-    @Argument(help: "The board file.")
-    var board: String
+    @OptionGroup var file: BoardFileArgument
 
     @Argument(help: "The card: its ID, its title, or the start of either.")
     var card: String
+
+    var board: String { file.path }
 }
 
 /// The card and the options of an editing command that needs nothing else (`done`, `rm`, `archive`).
@@ -135,8 +136,7 @@ struct Add: ParsableCommand {
         commandName: "add",
         abstract: "Add a card, in the board's own style (to the first lane new cards may start in, or --lane).")
 
-    @Argument(help: "The board file.")
-    var board: String
+    @OptionGroup var board: BoardFileArgument
 
     @Argument(help: "The card's title.")
     var title: String
@@ -163,14 +163,14 @@ struct Add: ParsableCommand {
 
     func run() throws {
         var card = NewCard(title: title)
-        card.due = try due.map { try EditValues.deadline($0, board: board) }
+        card.due = try due.map { try EditValues.deadline($0, board: board.path) }
         card.tags = tag
         card.assignees = assignee
         card.description = description
         if description == "-" {
             card.description = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
         }
-        try EditRunner.run(board: board, .add(card, lane: lane), options: options, top: top)
+        try EditRunner.run(board: board.path, .add(card, lane: lane), options: options, top: top)
     }
 }
 

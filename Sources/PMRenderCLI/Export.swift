@@ -12,8 +12,7 @@ struct Export: AsyncParsableCommand {
         abstract: "Print a board as JSON (docs/JSON.md) or its deadlines as an iCalendar feed, on stdout."
     )
 
-    @Argument(help: "The board file.")
-    var board: String
+    @OptionGroup var board: BoardFileArgument
 
     @Option(help: "Output format.")
     var format: Format = .json
@@ -27,7 +26,7 @@ struct Export: AsyncParsableCommand {
 
     func run() async throws {
         let locale = try report.locale()
-        guard let board = try await report.board(self.board) else { return }
+        guard let board = try await report.board(self.board.path) else { return }
         switch format {
         case .json:
             Output.out(BoardJSON.encode(board))

@@ -15,8 +15,7 @@ struct History: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "The board file.")
-    var board: String
+    @OptionGroup var board: BoardFileArgument
 
     @Option(help: ArgumentHelp("Only events since this date.", valueName: "YYYY-MM-DD"))
     var since: String?
@@ -36,8 +35,8 @@ struct History: AsyncParsableCommand {
 
     func run() async throws {
         let locale = try report.locale()
-        guard let (current, history) = try await Boards.withHistory(board, format: report.diagnostics) else { return }
-        Boards.printNotes(of: history, file: board, format: report.diagnostics)
+        guard let (current, history) = try await Boards.withHistory(board.path, format: report.diagnostics) else { return }
+        Boards.printNotes(of: history, file: board.path, format: report.diagnostics)
         let sinceSeconds = DayOption.day(since).map { $0.daysSinceEpoch * 86_400 }
         let events = history.filtered(since: sinceSeconds, limit: limit)
         switch format {

@@ -2,6 +2,12 @@ import ArgumentParser
 import Foundation
 import PMRender
 
+/// The board file: the first argument of every command about one board.
+struct BoardFileArgument: ParsableArguments {
+    @Argument(help: ArgumentHelp("The board file.", valueName: "board"))
+    var path: String
+}
+
 /// `--against REV` / `--previous FILE`: the version a board is compared with.
 struct PreviousOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Compare with each board's version at this git revision.", valueName: "rev"))

@@ -17,8 +17,7 @@ struct MetricsCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "The board file.")
-    var board: String
+    @OptionGroup var board: BoardFileArgument
 
     @Option(
         help: ArgumentHelp("Count from this day (default: the day the first card was added).", valueName: "YYYY-MM-DD"))
@@ -48,9 +47,9 @@ struct MetricsCommand: AsyncParsableCommand {
         let locale = try report.locale()
         guard
             let (current, history) = try await Boards.withHistory(
-                board, format: report.diagnostics,
+                board.path, format: report.diagnostics,
                 notARepository:
-                    "cannot measure '\(board)': it is not inside a git repository, and metrics come from its git history"
+                    "cannot measure '\(board.path)': it is not inside a git repository, and metrics come from its git history"
             )
         else { return }
         let today = try clock.resolve(timezone: current.timezone).today
@@ -67,13 +66,13 @@ struct MetricsCommand: AsyncParsableCommand {
             throw Output.usageFailure(
                 "--by \(byDate) is more than \(horizon / 365) years after today (\(today)): too far to forecast")
         }
-        Boards.printNotes(of: history, file: board, format: report.diagnostics)
+        Boards.printNotes(of: history, file: board.path, format: report.diagnostics)
         var options = FlowMetrics.Options(today: today, since: sinceDate)
         options.forecast.seed = seed
         options.forecast.by = byDate
         let metrics = FlowMetrics(history: history, board: current, options: options)
         switch format {
-        case .text: Output.out(metrics.text(title: current.title, file: board, locale: locale ?? current.locale))
+        case .text: Output.out(metrics.text(title: current.title, file: board.path, locale: locale ?? current.locale))
         case .markdown: Output.out(metrics.markdown(title: current.title, locale: locale ?? current.locale))
         case .json: Output.out(metrics.json())
         }

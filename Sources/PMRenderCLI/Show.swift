@@ -25,8 +25,7 @@ struct Show: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "The board file.")
-    var board: String
+    @OptionGroup var board: BoardFileArgument
 
     @Option(help: "Only this lane (its name, a state such as DOING, or the start of its name).")
     var lane: String?
@@ -47,7 +46,7 @@ struct Show: AsyncParsableCommand {
 
     func run() async throws {
         let locale = try report.locale()
-        guard let board = try await report.board(self.board) else { return }
+        guard let board = try await report.board(self.board.path) else { return }
         let options = TerminalBoard.Options(
             width: width ?? Self.terminalWidth(), color: useColor, lane: lane,
             clock: try clock.resolve(timezone: board.timezone), locale: locale)

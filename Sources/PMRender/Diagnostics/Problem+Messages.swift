@@ -1,5 +1,5 @@
-// The wording of every diagnostic. Messages say what is wrong and what would be right. Diagnostics are always in
-// English: they are for the board's authors and their tools.
+// The wording of every diagnostic, and of git's problems (at the end). Messages say what is wrong and what would be
+// right. Diagnostics are always in English: they are for the board's authors and their tools.
 //
 // Severity follows one principle: an error is something the team must fix before the board can be trusted (a file
 // that is not text, a broken front matter, a rule that names nothing, a move the rules forbid); everything a board
@@ -315,5 +315,43 @@ extension Problem {
         let quoted = names.map { "\(Self.quote($0))" }
         guard quoted.count > 1 else { return quoted.first ?? "nowhere" }
         return quoted.dropLast().joined(separator: ", ") + (or ? " or " : " and ") + quoted.last!
+    }
+}
+
+// git's problems: the CLI reports them as usage failures (exit status 2), in these words.
+extension GitError {
+    public var description: String {
+        switch self {
+        case .gitNotFound:
+            return "git was not found on PATH; install git to compare with a revision, or use --previous FILE"
+        case .notARepository(let path):
+            return "'\(path)' is not inside a git repository; use --previous FILE to compare with another file"
+        case .unknownRevision(let revision):
+            return "unknown revision '\(revision)': expected a commit, branch or tag (e.g. HEAD~1, origin/main)"
+        case .invalidTimeout(let value):
+            return "PM_RENDER_GIT_TIMEOUT must be a number of seconds greater than 0, not '\(value)'"
+        case .timedOut(let seconds, let activity):
+            return "git timed out after \(Self.format(seconds)) s while \(activity.phrase); "
+                + "set PM_RENDER_GIT_TIMEOUT (seconds) to wait longer"
+        case .failed(let activity, let message):
+            return "git failed while \(activity.phrase): \(message)"
+        }
+    }
+
+    /// `120`, `1.5`.
+    private static func format(_ seconds: Double) -> String {
+        seconds == seconds.rounded() && abs(seconds) < 1e15 ? String(Int(seconds)) : String(seconds)
+    }
+}
+
+extension GitError.Activity {
+    /// "reading the history of 'board.md'".
+    var phrase: String {
+        switch self {
+        case .findingRepository(let path): return "finding the repository of '\(path)'"
+        case .readingHistory(let path): return "reading the history of '\(path)'"
+        case .readingFile(let path, let revision): return "reading '\(path)' at '\(revision)'"
+        case .readingLatestCommit(let path): return "reading the latest commit of '\(path)'"
+        }
     }
 }
