@@ -35,7 +35,9 @@ struct History: AsyncParsableCommand {
 
     func run() async throws {
         let locale = try report.locale()
-        guard let (current, history) = try await Boards.withHistory(board.path, format: report.diagnostics) else { return }
+        guard let (current, history) = try await Boards.withHistory(board.path, format: report.diagnostics) else {
+            return
+        }
         Boards.printNotes(of: history, file: board.path, format: report.diagnostics)
         let sinceSeconds = DayOption.day(since).map { $0.daysSinceEpoch * 86_400 }
         let events = history.filtered(since: sinceSeconds, limit: limit)
