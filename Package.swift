@@ -27,7 +27,8 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
         ),
-        // Small C helpers for what Swift's Glibc module does not expose (atomic folder swap, the allocator's setting).
+        // Small C helpers for what Swift's Glibc module does not expose (atomic folder swap, the allocator's setting, an
+        // arena for cmark's tree).
         .target(name: "CPMSupport"),
         // pm-render's Mustache engine: parser, linker, schema linter, byte renderer. Knows nothing of boards.
         .target(name: "Templating"),
@@ -72,7 +73,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PMRenderTests",
-            dependencies: ["PMRender", "PMRenderCLI", "Templating"],
+            dependencies: ["PMRender", "PMRenderCLI", "Templating", "CPMSupport"],
             exclude: ["Fixtures", "Expected"]
         ),
     ]

@@ -2,7 +2,10 @@
 #include "CPMSupport.h"
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif
@@ -25,4 +28,124 @@ void pm_fix_mmap_threshold(void) {
 #if defined(__GLIBC__)
     mallopt(M_MMAP_THRESHOLD, 128 * 1024);
 #endif
+}
+
+// A bump allocator for cmark (its `cmark_mem` callbacks): every block of one parse comes from a few large blocks,
+// and the whole tree goes at once when the parse is converted, instead of one free() a node.
+// The callbacks take no context, so the arena in use is per thread; pushes nest.
+
+typedef struct pm_block {
+    struct pm_block *next;
+    size_t used;
+    size_t size;
+    _Alignas(16) unsigned char data[];
+} pm_block;
+
+typedef struct pm_arena {
+    pm_block *blocks;       // the current block first
+    size_t next_size;       // the size of the next block
+    struct pm_arena *outer; // the arena this one was pushed over
+} pm_arena;
+
+static _Thread_local pm_arena *pm_current;
+
+// Each allocation is preceded by its size, so that realloc knows what to copy.
+#define PM_HEADER 16
+
+static pm_block *pm_block_new(size_t size) {
+    pm_block *block = malloc(sizeof(pm_block) + size);
+    if (!block) {
+        fprintf(stderr, "pm-render: out of memory\n");
+        abort();
+    }
+    block->next = NULL;
+    block->used = 0;
+    block->size = size;
+    return block;
+}
+
+void pm_arena_push(size_t first_block) {
+    pm_arena *arena = malloc(sizeof(pm_arena));
+    if (!arena) {
+        fprintf(stderr, "pm-render: out of memory\n");
+        abort();
+    }
+    if (first_block < 4096) first_block = 4096;
+    arena->blocks = pm_block_new(first_block);
+    arena->next_size = first_block * 2;
+    arena->outer = pm_current;
+    pm_current = arena;
+}
+
+void pm_arena_pop(void) {
+    pm_arena *arena = pm_current;
+    if (!arena) abort();
+    pm_block *block = arena->blocks;
+    while (block) {
+        pm_block *next = block->next;
+        free(block);
+        block = next;
+    }
+    pm_current = arena->outer;
+    free(arena);
+}
+
+static void *pm_arena_allocate(size_t size) {
+    pm_arena *arena = pm_current;
+    if (!arena) abort();
+    size_t needed = (PM_HEADER + size + 15) & ~(size_t)15;
+    pm_block *block = arena->blocks;
+    if (block->size - block->used < needed) {
+        if (needed > arena->next_size / 2) {
+            // A large allocation gets a block of its own, behind the current one.
+            pm_block *own = pm_block_new(needed);
+            own->used = needed;
+            own->next = block->next;
+            block->next = own;
+            *(size_t *)own->data = size;
+            return own->data + PM_HEADER;
+        }
+        block = pm_block_new(arena->next_size);
+        if (arena->next_size < (8u << 20)) arena->next_size *= 2;
+        block->next = arena->blocks;
+        arena->blocks = block;
+    }
+    unsigned char *start = block->data + block->used;
+    block->used += needed;
+    *(size_t *)start = size;
+    return start + PM_HEADER;
+}
+
+void *pm_arena_calloc(size_t count, size_t size) {
+    if (size != 0 && count > SIZE_MAX / size) abort();
+    void *pointer = pm_arena_allocate(count * size);
+    memset(pointer, 0, count * size);
+    return pointer;
+}
+
+void *pm_arena_realloc(void *pointer, size_t size) {
+    if (!pointer) return pm_arena_allocate(size);
+    size_t old = *(size_t *)((unsigned char *)pointer - PM_HEADER);
+    pm_block *block = pm_current->blocks;
+    unsigned char *end = block->data + block->used;
+    size_t old_needed = (PM_HEADER + old + 15) & ~(size_t)15;
+    size_t new_needed = (PM_HEADER + size + 15) & ~(size_t)15;
+    // The last allocation of the current block grows (or shrinks) in place when it fits.
+    if ((unsigned char *)pointer - PM_HEADER + old_needed == end
+        && block->used - old_needed + new_needed <= block->size) {
+        block->used = block->used - old_needed + new_needed;
+        *(size_t *)((unsigned char *)pointer - PM_HEADER) = size;
+        return pointer;
+    }
+    if (size <= old) {
+        *(size_t *)((unsigned char *)pointer - PM_HEADER) = size;
+        return pointer;
+    }
+    void *moved = pm_arena_allocate(size);
+    memcpy(moved, pointer, old);
+    return moved;
+}
+
+void pm_arena_free(void *pointer) {
+    (void)pointer;  // freed with the arena
 }

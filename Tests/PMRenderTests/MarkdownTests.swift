@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import PMRender
+import CPMSupport
 
 /// cmark's tree as Swift values, the Obsidian syntax read on top of it, and the HTML and plain text written from
 /// them.
@@ -101,6 +102,50 @@ struct MarkdownTests {
         let html = Self.html(text)
         #expect(html.hasSuffix("</blockquote>\n"))
         #expect(html.components(separatedBy: "<blockquote>").count == 10_001)
+    }
+
+    /// cmark's tree comes from an arena (`pm_arena_*`): buffers that grow line by line are moved or grown in place,
+    /// and allocations larger than the arena's blocks get blocks of their own.
+    @Test("text that grows cmark's buffers past the arena's blocks comes through intact")
+    func arenaBuffers() {
+        // One paragraph of 20,000 distinct lines: cmark's content buffer is reallocated many times, past 1 MiB.
+        let lines = (0..<20_000).map { "line \($0) of the long paragraph" }
+        let paragraph = Self.html(lines.joined(separator: "\n"))
+        #expect(paragraph == "<p>" + lines.joined(separator: "\n") + "</p>\n")
+        // A code block of 3 MiB on one line: larger than any block the arena makes.
+        let long = String(repeating: "abcdefgh", count: 3 << 17)
+        #expect(Self.html("```\n\(long)\n```") == "<pre><code>\(long)\n</code></pre>\n")
+        // Many small pieces, each converted while the arena holds the whole tree.
+        let items = (0..<5_000).map { "- [ ] card \($0) with `code` and *emphasis*" }.joined(separator: "\n")
+        var text = items
+        let segments = text.withUTF8 { MarkdownParser.segments($0, firstLine: 1) }
+        #expect(segments.count == 5_000)
+        #expect(PlainText.markdown(segments[4_999].markdown) == "- [ ] card 4999 with code and emphasis")
+    }
+
+    @Test("the arena zeroes, keeps what it moves, and an arena pushed over another leaves it whole")
+    func arenaDirectly() {
+        pm_arena_push(4096)
+        let outer = pm_arena_calloc(100, 1)!.assumingMemoryBound(to: UInt8.self)
+        #expect((0..<100).allSatisfy { outer[$0] == 0 })
+        for index in 0..<100 { outer[index] = UInt8(index) }
+        pm_arena_push(4096)
+        let inner = pm_arena_calloc(10_000, 1)!.assumingMemoryBound(to: UInt8.self)
+        inner[9_999] = 7
+        pm_arena_pop()
+        // Grown in place (the last allocation), then moved (another allocation follows it), then past a block: each
+        // time everything written before is still there.
+        var grown = pm_arena_realloc(outer, 200)!.assumingMemoryBound(to: UInt8.self)
+        #expect(grown == outer)
+        for index in 0..<200 { grown[index] = UInt8(index) }
+        _ = pm_arena_calloc(16, 1)
+        grown = pm_arena_realloc(grown, 3_000)!.assumingMemoryBound(to: UInt8.self)
+        #expect(grown != outer)
+        #expect((0..<200).allSatisfy { grown[$0] == UInt8($0) })
+        for index in 0..<3_000 { grown[index] = UInt8(truncatingIfNeeded: index * 7) }
+        grown = pm_arena_realloc(grown, 100_000)!.assumingMemoryBound(to: UInt8.self)
+        #expect((0..<3_000).allSatisfy { grown[$0] == UInt8(truncatingIfNeeded: $0 * 7) })
+        pm_arena_pop()
     }
 
     @Test("top-level list items are pieces of their own, with their lines")

@@ -10,4 +10,17 @@ int pm_rename_exchange(const char *from, const char *to);
 /// staying in the heap, fragmented. No-op where the C library is not glibc.
 void pm_fix_mmap_threshold(void);
 
+#include <stddef.h>
+
+/// Starts a bump allocator on this thread, over the one in use (arenas nest): the `pm_arena_*` callbacks below
+/// allocate from it until `pm_arena_pop`, which frees everything it allocated at once. `first_block` is the size
+/// of its first block (later ones double, up to 8 MiB).
+void pm_arena_push(size_t first_block);
+/// Frees the current arena and everything allocated from it, and makes the one it was pushed over current again.
+void pm_arena_pop(void);
+/// calloc, realloc and free on the current arena (free does nothing), in the shape of cmark's `cmark_mem`.
+void *pm_arena_calloc(size_t count, size_t size);
+void *pm_arena_realloc(void *pointer, size_t size);
+void pm_arena_free(void *pointer);
+
 #endif
