@@ -1,8 +1,8 @@
+import CPMSupport
 import Foundation
 import Testing
 
 @testable import PMRender
-import CPMSupport
 
 /// cmark's tree as Swift values, the Obsidian syntax read on top of it, and the HTML and plain text written from
 /// them.
