@@ -154,4 +154,47 @@ struct CardReadingTests {
         #expect(card.descriptionSource == "Line one.\n\nLine two.")
         #expect(card.tags == ["x", "y"])
     }
+
+    @Test(
+        "the description's source, as boards write it",
+        arguments: [
+            // Obsidian: the description on the title's line, after a `<br>`.
+            ("- [ ] Speed up <br>1. Add rules<br>2. Metadata", "1. Add rules<br>2. Metadata"),
+            ("- [ ] a<br/>b\n  c", "b\nc"),
+            // A line cut by `<br>` into text and metadata keeps its text.
+            ("- [ ] a\n  Some text<br>@{2026-01-01}", "Some text<br>@{2026-01-01}"),
+            ("- [ ] a<br>@{2026-01-01}", ""),
+            // Indented with tabs as with spaces.
+            ("- [ ] Monday\n\n\t\tEnglish\n\t\tMath. Analysis", "English\nMath. Analysis"),
+            ("- [ ] a\n\t\tone\n\t\t\ttwo", "one\n\ttwo"),
+            ("- [ ] a\n    one\n      two", "one\n  two"),
+            // VS Code Markdown Kanban: the ```md block's content, without its fence.
+            (
+                "- a\n  - due: 2026-07-08\n  - tags: [x]\n    ```md\n    Add **scripts**.\n\n    - dev\n    ```",
+                "Add **scripts**.\n\n- dev"
+            ),
+        ])
+    func descriptionSources(text: String, source: String) throws {
+        #expect(try Self.card(text).descriptionSource == source)
+    }
+
+    @Test(
+        "TaskPaper dates: due, done, started",
+        arguments: [
+            ("- [x] a @completed(2026-04-07)", "completed", "2026-04-07"),
+            ("- [x] a @done(2026-04-07 14:30)", "completed", "2026-04-07"),
+            ("- [ ] a @started(2026-04-01)", "start", "2026-04-01"),
+            ("- [ ] a @start(2026-04-01) #x", "start", "2026-04-01"),
+        ])
+    func taskPaperDates(text: String, kind: String, date: String) throws {
+        let card = try Self.card(text)
+        #expect(card.title == "a")
+        #expect((kind == "completed" ? card.dates.completed : card.dates.start)?.description == date)
+    }
+
+    @Test("TaskPaper tags that are not dates stay text")
+    func taskPaperOtherTags() throws {
+        #expect(try Self.card("- [ ] call @mention(bob) today").title == "call @mention(bob) today")
+        #expect(try Self.card("- [ ] a @done").title == "a @done")
+    }
 }

@@ -21,6 +21,8 @@ struct LaneStateTests {
             ("Blocked / Waiting", .doing), ("Done", .done), ("✅ Done (2024)", .done), ("완료", .done),
             ("已完成", .done), ("完成", .done), ("Erledigt", .done), ("Terminé", .done), ("Hecho", .done),
             ("Concluído", .done), ("Готово", .done), ("Klaar", .done), ("Shipped", .done), ("Backlog #row2", .todo),
+            ("im Prozess", .doing), ("in Überprüfung", .doing), ("Angefangen", .doing), ("In Process 🍉", .doing),
+            ("ENCERRADO", .done), ("Cerrado", .done), ("Später", .todo), ("ABERTO", .todo),
         ])
     func names(name: String, state: CardState) {
         let lanes = Self.lanes("## \(name)\n- [ ] a\n")
@@ -66,13 +68,19 @@ struct LaneStateTests {
         #expect(hashes.lanes.map(\.cards.count) == [1, 1])
     }
 
-    @Test("the archive: *** then a heading, or a lane named Archive in any language")
+    @Test("the archive: a lane named Archive in any language; a lane after a *** rule is a lane")
     func archive() {
         let board = BoardParser.parse(
-            Array("## A\n- [ ] a\n## 归档\n- [x] b\n\n***\n\n## Old\n- [x] c\n".utf8), file: "b.md"
+            Array("## A\n- [ ] a\n## 归档\n- [x] b\n\n***\n\n## Archive\n- [x] c\n".utf8), file: "b.md"
         ).board
         #expect(board.lanes.map(\.name) == ["A"])
         #expect(board.archive.map(\.title) == ["b", "c"])
+        // As in Obsidian's plugin: only the heading named Archive after `***` is the archive.
+        let after = BoardParser.parse(
+            Array("## A\n- [ ] a\n## Done\n- [x] d\n\n***\n\n## 🛑 Blocked\n- [ ] b\n".utf8), file: "b.md"
+        ).board
+        #expect(after.lanes.map(\.name) == ["A", "Done", "🛑 Blocked"])
+        #expect(after.archive.isEmpty)
         // `---` between lanes is only a rule.
         let rules = BoardParser.parse(Array("## A\n- [ ] a\n\n---\n\n## B\n- [ ] b\n".utf8), file: "b.md").board
         #expect(rules.lanes.map(\.name) == ["A", "B"])

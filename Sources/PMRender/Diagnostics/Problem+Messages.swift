@@ -158,7 +158,7 @@ extension Problem {
         case .invalidDeadline(let value):
             return
                 "\(Self.quote(value)) is not a date, so the card has no deadline: expected YYYY-MM-DD (or the board's "
-                + "date format), optionally with HH:MM"
+                + "date format), optionally with HH:MM" + Self.dateFormatHint(value)
         case .invalidDate(let value):
             return "\(Self.quote(value)) is not a date and is ignored: expected YYYY-MM-DD"
         case .timeWithoutDate:
@@ -308,6 +308,20 @@ extension Problem {
             return "'\(value)'"
         }
         return "'\(value[..<value.index(value.startIndex, offsetBy: quotedLength - 1)])…'"
+    }
+
+    /// For a date written day and month first (`30-04-2024`, `04/30/2024`): how to tell pm-render so.
+    static func dateFormatHint(_ value: String) -> String {
+        let parts = value.split(whereSeparator: { $0 == "-" || $0 == "." || $0 == "/" })
+        guard parts.count == 3, parts[2].count == 4, parts.allSatisfy({ $0.allSatisfy(\.isASCII) && Int($0) != nil }),
+            let first = Int(parts[0]), let second = Int(parts[1]), (1...31).contains(first), (1...31).contains(second),
+            let separator = value.first(where: { !$0.isNumber })
+        else { return "" }
+        let day = "DD\(separator)MM\(separator)YYYY"
+        let month = "MM\(separator)DD\(separator)YYYY"
+        let format = first > 12 ? day : second > 12 ? month : "\(day) or \(month)"
+        let example = first > 12 || second <= 12 ? day : month
+        return "; for dates written \(format), set the board's date format (front matter 'date-format: \(example)')"
     }
 
     /// "'Review'", "'Review' or 'Done'", "'A', 'B' or 'C'" (with quotes), for names in messages.

@@ -75,7 +75,6 @@ struct BoardReader {
         let laneLevel = Self.laneLevel(segments, visible)
         var outline = Outline()
         var index = 0
-        var sawBreak = false
         var sawLane = false
         var titleHeading: (String, SourceLocation)?
 
@@ -106,8 +105,8 @@ struct BoardReader {
             let segment = segments[raw]
             let node = segment.root
             if node.kind == .thematicBreak {
-                // Obsidian's archive follows a `***` line after the lanes; `---` between lanes is only a rule.
-                if sawLane, Substring(source.line(segment.line)).trimmingSpaces.hasPrefix("*") { sawBreak = true }
+                // A rule between lanes is only a rule. Obsidian writes `***` before its archive, but reads as the
+                // archive only the heading named Archive after it: a lane after the rule is a lane.
                 index += 1
                 continue
             }
@@ -130,7 +129,7 @@ struct BoardReader {
                     let heading = LaneHeading(segment.markdown, source: headingSource(segment))
                     if let invalid = heading.invalidLimit { problems.append((.invalidWIPLimit(invalid), location)) }
                     let isArchive =
-                        sawBreak || cache.meaning(of: heading.name) == .archive
+                        cache.meaning(of: heading.name) == .archive
                         || frontMatter.hiddenLanes.contains(LaneName.key(heading.name))
                     outline.startLane(heading, location: location, isArchive: isArchive, last: raw)
                     sawLane = sawLane || !isArchive

@@ -145,7 +145,9 @@ struct CardDraft {
     /// The deadline and explicit ID after settling conflicts (the first one written wins).
     mutating func resolve() -> (due: Deadline?, dueLocation: SourceLocation?, id: String?) {
         if let (time, location) = pendingTime {
-            if deadlines.isEmpty {
+            // A time beside a date that could not be read has its problem said already.
+            let dateUnreadable = problems.contains { if case .invalidDeadline = $0.0 { true } else { false } }
+            if deadlines.isEmpty, !dateUnreadable {
                 problems.append((.timeWithoutDate, location))
             } else if let index = deadlines.firstIndex(where: { $0.0.time == nil }),
                 !deadlines.contains(where: { $0.0.time == time })

@@ -91,6 +91,12 @@ struct CardReader: Sendable {
             titleMarkup = state.title(lines.first?.nodes ?? [], in: markdown, line: titleLine)
             state.paragraph(Array(lines.dropFirst()), in: markdown, into: &description)
             rest = rest.dropFirst()
+            // Obsidian writes a description on the title's line, after a `<br>`.
+            if let lineBreak = markdown.children(of: first).first(where: { markdown.nodes[$0].kind == .lineBreak }),
+                markdown.nodes[lineBreak].line > 0, state.base + markdown.nodes[lineBreak].line == titleLine
+            {
+                state.titleLineBreak = markdown.nodes[lineBreak].byteColumn
+            }
         }
         for child in rest { state.block(child, in: markdown, into: &description) }
         let contentIndent = children.first.map { max(markdown.nodes[$0].byteColumn - 1, 0) } ?? 2
@@ -135,9 +141,13 @@ private struct ReadingState {
     var draft = CardDraft()
     /// Lines that held only metadata (left out of the description's source).
     var droppedLines: Set<Int> = []
+    /// Lines with a piece that stays in the description: a line cut by `<br>` into text and metadata is kept.
+    var keptLines: Set<Int> = []
     /// The title line had tags but nothing else: the tags are the title.
     /// Node lines count from their segment's first line; this is that line minus one.
     var base = 0
+    /// The byte column of a `<br>` that ends the title on its line (the description starts after it).
+    var titleLineBreak: Int?
 
     init(reader: CardReader) {
         self.reader = reader
@@ -261,6 +271,7 @@ private struct ReadingState {
             }
             let cleaned = InlineCleaner.trimmed(builder.markdown)
             kept.append(cleaned)
+            keptLines.insert(line.line)
         }
         guard !kept.isEmpty else { return }
         description.openNode(Markdown.Node(kind: .paragraph))
@@ -363,6 +374,14 @@ private struct ReadingState {
                 MarkdownParser.segments($0, firstLine: base + markdown.nodes[child].line + 1)
             }
             description.append(Markdown.joining(pieces) { _ in false })
+            // The description's source is what the fence holds, without the fence's own lines.
+            let opening = base + markdown.nodes[child].line
+            droppedLines.insert(opening)
+            let closing = opening + text.count { $0 == 0x0A } + 1
+            let fence = reader.source.line(opening).trimmingWhitespace.prefix(1)
+            if closing <= reader.source.lineCount, reader.source.line(closing).trimmingWhitespace.hasPrefix(fence) {
+                droppedLines.insert(closing)
+            }
         }
         if field == .steps {
             // The steps' own list, nested in the item, is the card's checklist.
@@ -442,9 +461,9 @@ private struct ReadingState {
         return CardReader.Reading(card: card, problems: problems)
     }
 
-    /// The description's source: the card's lines after the title, de-indented, metadata-only lines left out.
+    /// The description's source: what follows the title (on its line after a `<br>`, and the card's lines after
+    /// it, de-indented), metadata-only lines left out.
     func descriptionSource(after titleLine: Int, through last: Int, indent: Int) -> String {
-        guard titleLine < last else { return "" }
         var text: [UInt8] = []
         var runs = 0
         var run: (Int, Int)?
@@ -457,46 +476,56 @@ private struct ReadingState {
             }
             run = nil
         }
-        for line in (titleLine + 1)...last {
-            if droppedLines.contains(line) {
-                flush()
-            } else if let (first, _) = run {
-                run = (first, line)
-            } else {
-                run = (line, line)
+        if titleLine < last {
+            for line in (titleLine + 1)...last {
+                if droppedLines.contains(line), !keptLines.contains(line) {
+                    flush()
+                } else if let (first, _) = run {
+                    run = (first, line)
+                } else {
+                    run = (line, line)
+                }
             }
         }
         flush()
-        return Self.dedented(text).trimmingWhitespace
+        let after = Self.dedented(text).trimmingWhitespace
+        guard let column = titleLineBreak, keptLines.contains(titleLine) else { return after }
+        // The rest of the title's line, from just past the `<br>` tag.
+        let rest = reader.source.line(titleLine, fromByteColumn: column)
+        guard let close = rest.utf8.firstIndex(of: UInt8(ascii: ">")) else { return after }
+        let onTitleLine = String(rest[rest.utf8.index(after: close)...]).trimmingWhitespace
+        return after.isEmpty ? onTitleLine : onTitleLine + "\n" + after
     }
 
     /// The text without the indentation all its non-blank lines share (Taskell indents a card's lines by four
-    /// spaces, VS Code's steps by six), so that it reads as the same Markdown on its own.
+    /// spaces, VS Code's steps by six, some boards by tabs), so that it reads as the same Markdown on its own. The
+    /// shared indentation is the spaces and tabs every non-blank line starts with, alike.
     static func dedented(_ text: [UInt8]) -> String {
-        // Each line's leading spaces; counted on bytes, which is counting characters unless a space is followed by a
-        // combining mark (then the text takes the slower path, on characters).
-        var common = Int.max
+        // Counted on bytes, which is counting characters unless the indentation is followed by a combining mark
+        // (then the text takes the slower path, on characters).
+        var common: ArraySlice<UInt8>?
         var lineStart = 0
         while lineStart <= text.count {
             let lineEnd = text[lineStart...].firstIndex(of: 0x0A) ?? text.count
-            var spaces = lineStart
-            while spaces < lineEnd, text[spaces] == 0x20 { spaces += 1 }
-            if spaces > lineStart, spaces < lineEnd, text[spaces] >= 0x80 {
+            var end = lineStart
+            while end < lineEnd, text[end] == 0x20 || text[end] == 0x09 { end += 1 }
+            if end > lineStart, end < lineEnd, text[end] >= 0x80 {
                 return dedented(String(decoding: text, as: UTF8.self))
             }
-            if text[spaces..<lineEnd].contains(where: { $0 != 0x20 && $0 != 0x09 }) {
-                common = min(common, spaces - lineStart)
+            if end < lineEnd {
+                let indent = text[lineStart..<end]
+                common = common.map { $0.prefix(zip($0, indent).prefix { $0 == $1 }.count) } ?? indent
             }
             lineStart = lineEnd + 1
         }
-        guard common > 0, common < Int.max else { return String(decoding: text, as: UTF8.self) }
+        guard let common, !common.isEmpty else { return String(decoding: text, as: UTF8.self) }
         var out: [UInt8] = []
         out.reserveCapacity(text.count)
         lineStart = 0
         while lineStart <= text.count {
             let lineEnd = text[lineStart...].firstIndex(of: 0x0A) ?? text.count
-            var start = lineStart
-            while start < lineEnd, start - lineStart < common, text[start] == 0x20 { start += 1 }
+            // A blank line loses what it has of the indentation.
+            let start = lineStart + zip(common, text[lineStart..<lineEnd]).prefix { $0 == $1 }.count
             if lineStart > 0 { out.append(0x0A) }
             out += text[start..<lineEnd]
             lineStart = lineEnd + 1
@@ -507,9 +536,11 @@ private struct ReadingState {
     /// `dedented` on characters.
     static func dedented(_ text: String) -> String {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        let common = lines.filter { !$0.trimmingSpaces.isEmpty }.map { $0.prefix { $0 == " " }.count }.min() ?? 0
-        guard common > 0 else { return text }
-        return lines.map { $0.dropFirst(min(common, $0.prefix { $0 == " " }.count)) }.joined(separator: "\n")
+        let indents = lines.filter { !$0.allSatisfy(\.isWhitespace) }.map { $0.prefix { $0 == " " || $0 == "\t" } }
+        guard var common = indents.first else { return text }
+        for indent in indents.dropFirst() { common = common.prefix(zip(common, indent).prefix { $0 == $1 }.count) }
+        guard !common.isEmpty else { return text }
+        return lines.map { $0.dropFirst(zip(common, $0).prefix { $0 == $1 }.count) }.joined(separator: "\n")
     }
 
     private func nodesRange(_ nodes: [Int], in markdown: Markdown) -> Range<Int> {

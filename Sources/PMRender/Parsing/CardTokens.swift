@@ -1,5 +1,5 @@
 /// The metadata tokens boards write inside a card's text: Obsidian Kanban dates (`@{2026-05-10}`, `@@{14:00}`),
-/// TaskPaper-style `@due(…)`, Tasks-plugin emoji (`📅 2026-05-10`, `⏫`, `🔁 every week`), Dataview fields
+/// TaskPaper-style `@due(…)` and `@done(…)`, Tasks-plugin emoji (`📅 2026-05-10`, `⏫`, `🔁 every week`), Dataview fields
 /// (`[due:: 2026-05-10]`), `#tags` and block IDs (`^abc1`). Scanning works on Unicode scalars, so a 10 MB line
 /// stays linear.
 enum CardToken: Equatable {
@@ -7,7 +7,7 @@ enum CardToken: Equatable {
     case date(String)
     /// `@@{…}`
     case time(String)
-    /// A Tasks emoji date, `@due(…)` or a Dataview field holding a date.
+    /// A Tasks emoji date, a TaskPaper date (`@due(…)`, `@done(…)`) or a Dataview field holding a date.
     case emojiDate(DateKind, String)
     case priority(Priority)
     /// `🔁 every week` (kept as text for people; not interpreted).
@@ -98,8 +98,8 @@ enum CardTokens {
                 emit(isTime ? .time(string(value)) : .date(string(value)), i..<end)
                 continue
             }
-            if c == "@", atWordStart, let (value, end) = atDue(s, at: i) {
-                emit(.emojiDate(.due, string(value)), i..<end)
+            if c == "@", atWordStart, let (kind, value, end) = taskPaperDate(s, at: i) {
+                emit(.emojiDate(kind, string(value)), i..<end)
                 continue
             }
             if let kind = dateEmoji(c), let (value, end) = emojiValue(s, after: i + 1) {
@@ -184,15 +184,21 @@ enum CardTokens {
         return (valueStart..<close, close + 1, isTime)
     }
 
-    /// `@due(…)` at `index`.
-    private static func atDue(_ s: [Unicode.Scalar], at index: Int) -> (Range<Int>, Int)? {
-        let name: [Unicode.Scalar] = ["d", "u", "e", "("]
-        guard index + 5 < s.count, Array(s[(index + 1)..<(index + 5)]) == name else { return nil }
-        let start = index + 5
+    /// A TaskPaper date at `index`: `@due(…)`, `@done(…)`, `@start(…)` …, named as Dataview's date fields are
+    /// (`fieldToken`).
+    private static func taskPaperDate(_ s: [Unicode.Scalar], at index: Int) -> (CardToken.DateKind, Range<Int>, Int)? {
+        var nameEnd = index + 1
+        while nameEnd < s.count, nameEnd - index <= 10, s[nameEnd].isASCII, s[nameEnd].properties.isAlphabetic {
+            nameEnd += 1
+        }
+        guard nameEnd > index + 1, nameEnd < s.count, s[nameEnd] == "(" else { return nil }
+        let name = String(String.UnicodeScalarView(s[(index + 1)..<nameEnd]))
+        guard case .emojiDate(let kind, _) = fieldToken(key: name, value: "") else { return nil }
+        let start = nameEnd + 1
         var close = start
         while close < s.count, close - start <= 40, s[close] != ")" { close += 1 }
         guard close < s.count, s[close] == ")" else { return nil }
-        return (start..<close, close + 1)
+        return (kind, start..<close, close + 1)
     }
 
     /// The Tasks plugin's date emoji.
