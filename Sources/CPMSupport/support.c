@@ -2,6 +2,7 @@
 #include "CPMSupport.h"
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -148,4 +149,35 @@ void *pm_arena_realloc(void *pointer, size_t size) {
 
 void pm_arena_free(void *pointer) {
     (void)pointer;  // freed with the arena
+}
+
+// Signals that end a process (Ctrl-C, kill, a closed terminal) wait while a file is replaced: the handler notes the
+// signal, and `pm_restore_signals` puts the old handlers back and raises it again once the temporary file is gone.
+
+static volatile sig_atomic_t pm_deferred_signal = 0;
+static const int pm_deferred_numbers[3] = {SIGINT, SIGTERM, SIGHUP};
+static struct sigaction pm_saved_actions[3];
+
+static void pm_defer_handler(int number) {
+    pm_deferred_signal = number;
+}
+
+void pm_defer_signals(void) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = pm_defer_handler;
+    sigemptyset(&action.sa_mask);
+    pm_deferred_signal = 0;
+    for (int index = 0; index < 3; index++) {
+        sigaction(pm_deferred_numbers[index], &action, &pm_saved_actions[index]);
+        // A signal the process ignores (`nohup`, a parent's choice) stays ignored.
+        if (pm_saved_actions[index].sa_handler == SIG_IGN) sigaction(pm_deferred_numbers[index], &pm_saved_actions[index], NULL);
+    }
+}
+
+void pm_restore_signals(void) {
+    for (int index = 0; index < 3; index++) sigaction(pm_deferred_numbers[index], &pm_saved_actions[index], NULL);
+    int number = pm_deferred_signal;
+    pm_deferred_signal = 0;
+    if (number != 0) raise(number);
 }

@@ -72,6 +72,12 @@ enum EditRunner {
         let format = options.diagnosticOptions.diagnostics
         let bytes: [UInt8]
         do {
+            try BoardFileWriter.checkEditable(path, writing: !options.dryRun)
+        } catch {
+            Output.diagnostics(error.diagnostics, format: format)
+            throw ExitCode(error.exitStatus)
+        }
+        do {
             bytes = try BoardLoader.readBytes(path: path)
         } catch {
             throw Output.usageFailure(error.description)

@@ -563,6 +563,123 @@ import Testing
         #expect(leftovers.isEmpty)
     }
 
+    @Test func aSignalWhileWritingLeavesTheBoardAndNoTemporaryFile() throws {
+        let scratch = try Scratch("obsidian.md")
+        defer { scratch.remove() }
+        let gate = scratch.folder.appending(path: "gate").path
+        #expect(mkfifo(gate, 0o600) == 0)
+        // Started with SIGTERM unblocked and at its default action, whatever the test runner's threads have.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        posix_spawnattr_setsigmask(&attributes, &mask)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGTERM)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let binary: String = TestSupport.binary.path
+        let board: String = scratch.url.path
+        let words: [String] = [binary, "rm", board, "buy paint"]
+        let arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+        let variables = ProcessInfo.processInfo.environment.merging(["PM_RENDER_TEST_EDIT_GATE": gate]) { $1 }
+        let environment: [UnsafeMutablePointer<CChar>?] = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for pointer in arguments + environment { free(pointer) } }
+        var pid: pid_t = 0
+        #expect(posix_spawn(&pid, binary, nil, &attributes, arguments, environment) == 0)
+        // Wait until pm-render waits at the gate (it has opened it), its temporary file half written.
+        var writer: Int32 = -1
+        var status: Int32 = 0
+        for _ in 0..<2_000 where writer < 0 {
+            writer = open(gate, O_WRONLY | O_NONBLOCK)
+            if writer < 0 {
+                #expect(waitpid(pid, &status, WNOHANG) == 0, "pm-render ended before the gate")
+                usleep(5_000)
+            }
+        }
+        #expect(writer >= 0)
+        kill(pid, SIGTERM)
+        close(writer)
+        #expect(waitpid(pid, &status, 0) == pid)
+        // The signal ends the process once the write is finished or undone: never half-way.
+        #expect(status & 0x7f == SIGTERM)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: scratch.folder.path).filter {
+            $0.contains("pm-render")
+        }
+        #expect(leftovers.isEmpty)
+        // The board is as it was or as the whole edit leaves it.
+        let uninterrupted = try Scratch("obsidian.md")
+        defer { uninterrupted.remove() }
+        #expect(try uninterrupted.run("rm", ["buy paint"]).status == 0)
+        #expect(scratch.bytes == uninterrupted.bytes || scratch.bytes == scratch.original)
+    }
+
+    /// Runs `pm-render ARGUMENTS…` on a board written to a temporary folder; returns the result and the board after.
+    static func onBoard(_ text: String, _ arguments: [String]) throws -> (TestSupport.RunResult, String) {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(text.utf8).write(to: folder.appending(path: "b.md"))
+        let result = try TestSupport.run([arguments[0], "b.md"] + arguments.dropFirst(), in: folder)
+        return (result, String(decoding: try Data(contentsOf: folder.appending(path: "b.md")), as: UTF8.self))
+    }
+
+    @Test(arguments: ["/", "-"])
+    func aBoxInProgressOrCancelledIsCheckedWhenDone(box: String) throws {
+        let (result, after) = try Self.onBoard("## TODO\n\n- [\(box)] Half done\n\n## DONE\n", ["done", "half"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(after == "## TODO\n\n## DONE\n\n- [x] Half done\n")
+    }
+
+    @Test func textThatWouldReadOtherwiseIsWrittenSoItReadsAsGiven() throws {
+        // A `#` run at the end of a heading card's title is escaped, or it would close the heading.
+        let (renamed, heading) = try Self.onBoard(
+            "## TODO\n\n### Card\nbody\n\n## DONE\n", ["edit", "card", "--title", "Has hashes #"])
+        #expect(renamed.status == 0, "\(renamed.stderr)")
+        #expect(heading.contains("### Has hashes \\#\n"))
+        #expect(TestSupport.parse(heading).board.cards.map(\.title) == ["Has hashes #"])
+        // A `---` under the description's first line would turn the title into a heading: a blank line parts them.
+        let (added, list) = try Self.onBoard(
+            "## TODO\n\n- [ ] Alpha\n\n## DONE\n", ["add", "New", "--description", "x\n---"])
+        #expect(added.status == 0, "\(added.stderr)")
+        let card = try #require(TestSupport.parse(list).board.cards.last)
+        #expect(card.title == "New")
+        #expect(card.descriptionSource == "x\n---")
+        // A `<br>` would end the title.
+        let (broken, unchanged) = try Self.onBoard(
+            "## TODO\n\n- [ ] Alpha\n", ["edit", "alpha", "--title", "first<br>second"])
+        #expect(broken.status == 2)
+        #expect(broken.stderr.contains("expected a title of one line"))
+        #expect(unchanged == "## TODO\n\n- [ ] Alpha\n")
+    }
+
+    @Test func kanbnTasksAreMovedHereAndMadeOrChangedWithKanbn() throws {
+        let board =
+            "---\nstartedColumns:\n  - Doing\ncompletedColumns:\n  - Done\n---\n\n## Todo\n\n"
+            + "- [fix-login](tasks/fix-login.md)\n\n## Doing\n\n## Done\n"
+        for arguments in [["edit", "fix-login", "--title", "Fix the login"], ["add", "New task"]] {
+            let (result, after) = try Self.onBoard(board, arguments)
+            #expect(result.status == 1)
+            #expect(result.stderr.contains("b.md: error: cannot make this edit: kanbn keeps"))
+            #expect(after == board)
+        }
+        let (moved, after) = try Self.onBoard(board, ["move", "fix-login", "Doing"])
+        #expect(moved.status == 0, "\(moved.stderr)")
+        #expect(after.contains("## Doing\n\n- [fix-login](tasks/fix-login.md)\n"))
+    }
+
+    @Test func aBoardThatIsNotARegularFileIsRefusedAtOnce() throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "pm-render-fifo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(mkfifo(folder.appending(path: "board.md").path, 0o600) == 0)
+        // Without the check, reading a FIFO nobody writes would wait for ever.
+        let result = try TestSupport.run(["add", "board.md", "X"], in: folder)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("it is not a regular file"))
+    }
+
     @Test func writingKeepsThePermissionsAndASymbolicLink() throws {
         let scratch = try Scratch("taskell.md")
         defer { scratch.remove() }

@@ -23,4 +23,10 @@ void *pm_arena_calloc(size_t count, size_t size);
 void *pm_arena_realloc(void *pointer, size_t size);
 void pm_arena_free(void *pointer);
 
+/// From here until `pm_restore_signals`, SIGINT, SIGTERM and SIGHUP are only noted (the process is replacing a
+/// file and must remove its temporary file first).
+void pm_defer_signals(void);
+/// Puts back the handlers `pm_defer_signals` replaced, then raises the signal noted meanwhile, if any.
+void pm_restore_signals(void);
+
 #endif

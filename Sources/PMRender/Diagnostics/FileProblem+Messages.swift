@@ -11,6 +11,7 @@ extension FileProblem {
         case .noSuchFile: return "no such file"
         case .notAFolder: return "a part of the path is not a folder"
         case .isAFolder: return "it is a folder"
+        case .notARegularFile: return "it is not a regular file (a pipe or a device cannot be edited in place)"
         case .alreadyExists: return "it already exists"
         case .folderNotEmpty: return "the folder is not empty"
         case .noSpace: return "no space left on the disk"

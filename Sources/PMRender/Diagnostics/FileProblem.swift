@@ -20,6 +20,8 @@ public enum FileProblem: Hashable, Sendable {
     case notAFolder
     /// EISDIR
     case isAFolder
+    /// A pipe, device or socket where a file to replace was expected.
+    case notARegularFile
     /// EEXIST
     case alreadyExists
     /// ENOTEMPTY

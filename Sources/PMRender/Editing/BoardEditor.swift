@@ -69,6 +69,24 @@ struct Editor {
     }
 
     mutating func make() throws(EditFailure) -> Change {
+        if board.style.dialect == .kanbn {
+            // kanbn's index lists tasks as links to their files, which hold the name, dates, tags and assignees: a
+            // card is moved, finished or removed here, but made or changed with kanbn.
+            switch request.action {
+            case .add:
+                throw EditFailure(
+                    .refused, .editNotPossible("kanbn keeps each task in its own file: add it with 'kanbn add'"),
+                    file: file)
+            case .edit:
+                throw EditFailure(
+                    .refused,
+                    .editNotPossible(
+                        "kanbn keeps a task's name, dates, tags and assignees in its file: use 'kanbn edit'"),
+                    file: file)
+            default:
+                break
+            }
+        }
         switch request.action {
         case .add(let card, let lane): return try add(card, laneName: lane)
         case .move(let query, let lane): return try move(query, to: try resolveLane(lane))
@@ -474,7 +492,10 @@ struct Editor {
 
     private func validTitle(_ title: String) throws(EditFailure) -> String {
         let trimmed = title.trimmingWhitespace
-        guard !trimmed.isEmpty, !trimmed.contains(where: { $0.isNewline }) else {
+        // A `<br>` ends a title: what follows it would be read as the description.
+        guard !trimmed.isEmpty, !trimmed.contains(where: { $0.isNewline }),
+            trimmed.range(of: "<br", options: .caseInsensitive) == nil
+        else {
             throw EditFailure(
                 .usage, .invalidEditValue(option: "title", value: title, expected: "a title of one line"), file: file)
         }

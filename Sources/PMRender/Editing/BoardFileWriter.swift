@@ -1,3 +1,4 @@
+import CPMSupport
 import Foundation
 
 #if canImport(Glibc)
@@ -25,6 +26,11 @@ public enum BoardFileWriter {
         let folder = (target as NSString).deletingLastPathComponent
         let name = (target as NSString).lastPathComponent
         let folderPath = folder.isEmpty ? "." : folder
+        try checkEditable(target, writing: true)
+        // A signal that would end the process waits until the temporary file is renamed or removed (this `defer`
+        // runs after the one that removes it).
+        pm_defer_signals()
+        defer { pm_restore_signals() }
         var info = stat()
         guard stat(target, &info) == 0 else { throw failure(.read, path, errno) }
 
@@ -72,6 +78,20 @@ public enum BoardFileWriter {
         guard rename(temporary, target) == 0 else { throw failure(.replace, path, errno) }
         keepTemporary = true
         if lock >= 0 { _ = fsync(lock) }
+    }
+
+    /// Refuses a board that is not a regular file (reading a pipe would wait for a writer, and a rename cannot
+    /// replace it) and, when `writing`, one this process may not write: renaming over a file would replace it
+    /// whatever its permissions say.
+    public static func checkEditable(_ path: String, writing: Bool) throws(EditFailure) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw failure(.read, path, errno) }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            let problem: FileProblem = info.st_mode & S_IFMT == S_IFDIR ? .isAFolder : .notARegularFile
+            let error = FileError(.read, path, problem)
+            throw EditFailure(.usage, [Diagnostic(.fileSystem(error.description), file: path, at: nil)])
+        }
+        if writing, access(path, W_OK) != 0 { throw failure(.write, path, errno) }
     }
 
     /// The file a path names: a symbolic link's target (so that the link stays), else the path itself.

@@ -51,7 +51,8 @@ struct CardBlock {
     mutating func setChecked(_ checked: Bool) -> Bool {
         let line = title
         guard let box = line.box else { return false }
-        let isChecked = box != " "
+        // Only `x` is checked: `[/]` (in progress) and `[-]` (cancelled) are boxes not checked, and become `[x]`.
+        let isChecked = box == "x" || box == "X"
         guard isChecked != checked else { return true }
         var prefix = Array(line.prefix)
         if let open = prefix.lastIndex(of: "[") { prefix[open + 1] = checked ? "x" : " " }
@@ -108,7 +109,18 @@ struct CardBlock {
             return nil
         }
         line.body = ([newTitle] + tokens).joined(separator: " ") + (tail.isEmpty ? "" : " " + tail)
+        if style == .heading { line.body = Self.escapingClosingHashes(line.body) }
         title = line
+    }
+
+    /// A heading's text with a trailing run of `#` after a space escaped (`Fix \#`), so that it is not read as the
+    /// heading's closing sequence and dropped.
+    static func escapingClosingHashes(_ text: String) -> String {
+        let run = text.reversed().prefix { $0 == "#" }.count
+        guard run > 0 else { return text }
+        let head = text.dropLast(run)
+        guard head.isEmpty || head.last == " " || head.last == "\t" else { return text }
+        return head + "\\" + String(repeating: "#", count: run)
     }
 
     /// Removes the tokens `matches` accepts from the title line and from lines that hold nothing but metadata;

@@ -9,7 +9,7 @@ extension Editor {
         }
         if style == .heading {
             let level = String(repeating: "#", count: lane.headingLevel + 1)
-            lines.append("\(level) \(card.title)")
+            lines.append("\(level) \(CardBlock.escapingClosingHashes(card.title))")
             let properties = conventions.fieldsAsProperties
             let prefix = properties ? conventions.propertyPrefix : ""
             if let due = card.due {
@@ -47,6 +47,14 @@ extension Editor {
             lines.append(indent + conventions.assigneeKey + ": " + card.assignees.joined(separator: ", "))
         }
         if let description {
+            // A `---` or `===` line in the description's first paragraph would make the title's paragraph a heading:
+            // then a blank line keeps them apart.
+            let firstParagraph = description.split(separator: "\n", omittingEmptySubsequences: false).prefix {
+                !$0.trimmingSpaces.isEmpty
+            }
+            if !conventions.quotedDescriptions, firstParagraph.contains(where: Self.isSetextUnderline) {
+                lines.append("")
+            }
             for text in description.split(separator: "\n", omittingEmptySubsequences: false) {
                 if conventions.quotedDescriptions {
                     lines.append(indent + (text.isEmpty ? ">" : "> " + text))
@@ -56,6 +64,14 @@ extension Editor {
             }
         }
         return lines.map(line)
+    }
+
+    /// A line that underlines the paragraph above it as a heading: up to three spaces, then only `=` or only `-`.
+    static func isSetextUnderline(_ text: Substring) -> Bool {
+        let indent = text.prefix { $0 == " " }.count
+        let rest = text.dropFirst(indent).trimmingSpaces
+        guard indent <= 3, let first = rest.first, first == "=" || first == "-" else { return false }
+        return rest.allSatisfy { $0 == first }
     }
 
     // MARK: - Deadline
