@@ -654,6 +654,31 @@ import Testing
         #expect(unchanged == "## TODO\n\n- [ ] Alpha\n")
     }
 
+    @Test(arguments: [["rm", "last"], ["move", "last", "Todo"], ["archive", "last"]])
+    func obsidianSettingsRightUnderTheLastCardStayWhole(arguments: [String]) throws {
+        // No blank line between the last card and the settings block: its first line continues the card's paragraph.
+        let settings =
+            "%% kanban:settings\n```\n{\"kanban-plugin\":\"basic\",\"date-format\":\"DD.MM.YYYY\"}\n```\n%%\n"
+        let board =
+            "---\nkanban-plugin: basic\n---\n\n## Todo\n\n- [ ] A @{01.06.2026}\n\n## Done\n\n- [x] Last\n"
+            + settings
+        let read = TestSupport.parse(board).board
+        #expect(read.cards.map(\.title) == ["A", "Last"])
+        #expect(read.cards.first?.due?.iso == "2026-06-01")
+        let (result, after) = try Self.onBoard(board, arguments)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(after.hasSuffix(settings))
+        #expect(TestSupport.parse(after).board.cards.first?.due?.iso == "2026-06-01")
+    }
+
+    @Test func aBoardOfCarriageReturnLinesGetsCarriageReturnLines() throws {
+        let (result, after) = try Self.onBoard(
+            "## TODO\r\r### A\rbody\r\r## DONE\r", ["add", "New", "--tag", "x", "--description", "one\ntwo"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!after.contains("\n"))
+        #expect(TestSupport.parse(after).board.cards.last?.tags == ["x"])
+    }
+
     @Test func kanbnTasksAreMovedHereAndMadeOrChangedWithKanbn() throws {
         let board =
             "---\nstartedColumns:\n  - Doing\ncompletedColumns:\n  - Done\n---\n\n## Todo\n\n"

@@ -54,10 +54,14 @@ struct BoardConventions {
     var lineEnding: [UInt8]
     /// Obsidian's settings block, as JSON (archive dates).
     var obsidianSettings: [String: Any] = [:]
+    /// The board's time zone.
+    let timezone: String
 
     init(board: Board, text: EditableText) {
         style = board.style
-        lineEnding = Array(board.style.lineEnding.utf8)
+        timezone = board.timezone
+        // The ending the file's lines have (a file of CR-only lines gets CR lines), else the board's.
+        lineEnding = text.lines.first { !$0.terminator.isEmpty }?.terminator ?? Array(board.style.lineEnding.utf8)
         triggers = CardTokens.Triggers(date: board.settings.dateTrigger, time: board.settings.timeTrigger)
         dateFormat = board.settings.dateFormat.flatMap(MomentFormat.init)
         timeFormat = board.settings.timeFormat.flatMap(MomentFormat.init)
@@ -86,6 +90,7 @@ struct BoardConventions {
             }
             guard card.endLine > card.location.line, card.location.line < text.count else { continue }
             var sawContinuation = false
+            var sawQuote = false
             for number in (card.location.line + 1)...min(card.endLine, text.count) where !text.isBlank(number) {
                 let line = text.text(number)
                 let trimmed = Substring(line).trimmingSpaces
@@ -111,7 +116,11 @@ struct BoardConventions {
                     sawContinuation = true
                     let indent = String(line.prefix { $0 == " " || $0 == "\t" })
                     if !indent.isEmpty { indents[indent, default: 0] += 1 }
-                    if trimmed.hasPrefix(">") { quoted += 1 }
+                }
+                // A card's description quoted (Taskell's `> ` lines, often under its `@ date` line).
+                if card.style == .listItem, !sawQuote, !isListItem, trimmed.hasPrefix(">") {
+                    sawQuote = true
+                    quoted += 1
                 }
             }
         }
@@ -255,7 +264,9 @@ struct BoardConventions {
     /// The line for a deadline written as a line of its own (without indentation).
     func deadlineLine(_ deadline: Deadline, form: DueForm) -> String {
         switch form {
-        case .taskell: return "@ " + deadline.description
+        case .taskell:
+            // Taskell writes a time in UTC, and says so; a board in another time zone (front matter) has its own.
+            return "@ " + deadline.description + (deadline.time != nil && timezone == "UTC" ? " UTC" : "")
         case .field(let key): return "\(key): \(deadline.description)"
         case .property(let key): return "\(key): \(deadline.description)"
         default: return "Due: \(deadline.description)"

@@ -192,6 +192,15 @@ struct BoardReader {
         return source.bytes[start..<end]
     }
 
+    /// The last line of a card that ends at `end`, or the line before Obsidian's settings block when it starts in
+    /// the card: with no blank line between them (a hand edit), the block's first line continues the card's last
+    /// paragraph, and the block must not be read, moved or removed with the card.
+    private func endBeforeSettings(from first: Int, to end: Int) -> Int {
+        guard first < end else { return end }
+        for line in (first + 1)...end where ObsidianSettings.opens(line: line, in: source) { return line - 1 }
+        return end
+    }
+
     /// The first line after a piece (the next piece's, or the line after the file's end).
     private static func nextLine(after raw: Int, in segments: [MarkdownSegment], source: SourceText) -> Int {
         raw + 1 < segments.count ? segments[raw + 1].line : source.lineCount + 1
@@ -245,6 +254,9 @@ struct BoardReader {
                 location: draft.location, headingLevel: laneLevel)
             lane.endLine = self.endLine(
                 of: draft, next: Self.nextLine(after: draft.lastSegment, in: segments, source: self.source))
+            if ObsidianSettings.opensInItem(segments[draft.lastSegment]) {
+                lane.endLine = endBeforeSettings(from: segments[draft.lastSegment].line, to: lane.endLine)
+            }
             if draft.hasCompleteMarker { lane.stateSource = .completeMarker }
             lanes.append(lane)
         }
@@ -459,6 +471,12 @@ struct BoardReader {
                 && markdown.nodes[1].text.utf8.contains(UInt8(ascii: "%"))
             if inComment {
                 if mayMatter || isParagraph, markdown.plainText(of: 0).contains("%%") { inComment = false }
+                continue
+            }
+            if segment.root.kind == .item, ObsidianSettings.opensInItem(segment) {
+                // The card stays; the settings block it runs into starts a comment.
+                result.append(index)
+                inComment = true
                 continue
             }
             if mayMatter {

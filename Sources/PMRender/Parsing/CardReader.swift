@@ -450,6 +450,14 @@ private struct ReadingState {
             titleMarkup = Markdown(nodes: [Markdown.Node(kind: .text, end: 1, text: title)])
         }
         var last = max(endLine, location.line)
+        // Obsidian's settings block written right under the card (no blank line) is not the card's.
+        if style == .listItem,
+            let settings = (location.line..<(last + 1)).dropFirst().first(where: {
+                ObsidianSettings.opens(line: $0, in: reader.source)
+            })
+        {
+            last = settings - 1
+        }
         while last > location.line, reader.source.isBlank(last) { last -= 1 }
         let card = Card(
             id: explicitID ?? Slug.make(title), explicitID: explicitID, title: title, titleMarkup: titleMarkup,

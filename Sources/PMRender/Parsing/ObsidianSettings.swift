@@ -11,6 +11,14 @@ struct ObsidianSettings: Equatable {
 
     /// The settings block among a board's pieces, if it has one.
     static func find(in segments: [MarkdownSegment]) -> ObsidianSettings? {
+        for (index, segment) in segments.enumerated() where segment.root.kind == .item {
+            // The block's first line right under the last card continues the card's paragraph.
+            guard opensInItem(segment) else { continue }
+            if index + 1 < segments.count, segments[index + 1].root.kind == .codeBlock {
+                return ObsidianSettings(json: segments[index + 1].root.text)
+            }
+            return ObsidianSettings()
+        }
         for (index, segment) in segments.enumerated() where segment.root.kind == .paragraph {
             let markdown = segment.markdown
             guard markdown.nodes.count > 1, markdown.nodes[1].kind == .text, markdown.nodes[1].text.hasPrefix("%%")
@@ -31,6 +39,45 @@ struct ObsidianSettings: Equatable {
             return ObsidianSettings(json: json)
         }
         return nil
+    }
+
+    /// Whether a list item ends with the block's first line (`%% kanban:settings` with no blank line after the last
+    /// card, which makes it part of the card's paragraph).
+    static func opensInItem(_ segment: MarkdownSegment) -> Bool {
+        let nodes = segment.markdown.nodes
+        guard segment.root.kind == .item,
+            nodes.contains(where: { $0.kind == .text && $0.text.contains("kanban:settings") })
+        else { return false }
+        // A line of the card's paragraph (after a soft break) that reads `%% kanban:settings` (cut into text runs
+        // at the `%%`).
+        for index in nodes.indices where nodes[index].kind == .softBreak {
+            var line = ""
+            var next = index + 1
+            while next < nodes.count, nodes[next].kind == .text, line.count < 40 {
+                line += nodes[next].text
+                next += 1
+            }
+            let text = Substring(line).trimmingSpaces
+            if text.hasPrefix("%%"), text.dropFirst(2).trimmingSpaces.hasPrefix("kanban:settings") { return true }
+        }
+        return false
+    }
+
+    /// Whether line `line` of `source` is the block's first line, `%% kanban:settings` (checked on bytes: it runs for
+    /// every line of the last card of a lane).
+    static func opens(line: Int, in source: SourceText) -> Bool {
+        let range = source.byteRange(ofLine: line)
+        var index = range.lowerBound
+        let bytes = source.bytes
+        func skipSpaces() {
+            while index < range.upperBound, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
+        }
+        skipSpaces()
+        guard index + 1 < range.upperBound, bytes[index] == UInt8(ascii: "%"), bytes[index + 1] == UInt8(ascii: "%")
+        else { return false }
+        index += 2
+        skipSpaces()
+        return bytes[index..<range.upperBound].starts(with: "kanban:settings".utf8)
     }
 
     init() {}
