@@ -679,6 +679,15 @@ import Testing
         #expect(TestSupport.parse(after).board.cards.last?.tags == ["x"])
     }
 
+    @Test func taskellCardsGetQuotedDescriptionsAndDeadlinesInUTC() throws {
+        let board = "## To Do\n\n- Record\n    @ 2026-11-24\n    > Guest.\n\n## Done\n"
+        let (result, after) = try Self.onBoard(
+            board, ["add", "New", "--description", "hello", "--due", "2026-12-01 10:00"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(after.contains("- New\n    @ 2026-12-01 10:00 UTC\n    > hello\n"))
+        #expect(TestSupport.parse(after).board.cards.last?.due?.iso == "2026-12-01T10:00")
+    }
+
     @Test func kanbnTasksAreMovedHereAndMadeOrChangedWithKanbn() throws {
         let board =
             "---\nstartedColumns:\n  - Doing\ncompletedColumns:\n  - Done\n---\n\n## Todo\n\n"
