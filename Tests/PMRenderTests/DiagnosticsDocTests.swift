@@ -33,7 +33,8 @@ struct DiagnosticsDocTests {
         .newCardNotAllowed(lane: "Done", allowed: ["TODO"]), .ruleOverridden(.emptyCard), .boardHasErrors,
         .boardChangedOnDisk, .editChangesBoard("x"), .identityRenumbered(title: "A", from: "a", to: "a-2"),
         .invalidEditValue(option: "--due", value: "x", expected: "a date"), .editNotPossible("x"),
-        .cardAlreadyInLane(title: "A", lane: "TODO"), .fileSystem("cannot write 'x': permission denied"),
+        .cardAlreadyInLane(title: "A", lane: "TODO"), .editChangesNothing(title: "A"),
+        .fileSystem("cannot write 'x': permission denied"),
         .tooManyDiagnostics(5),
     ]
 

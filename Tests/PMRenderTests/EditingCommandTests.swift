@@ -679,6 +679,15 @@ import Testing
         #expect(TestSupport.parse(after).board.cards.last?.tags == ["x"])
     }
 
+    @Test(arguments: [["--untag", "nope"], ["--no-due"], ["--tag", "x"], ["--title", "Alpha"]])
+    func anEditThatChangesNothingSaysSoAndWritesNothing(arguments: [String]) throws {
+        let board = "## TODO\n\n- [ ] Alpha #x\n\n## DONE\n"
+        let (result, after) = try Self.onBoard(board, ["edit", "alpha"] + arguments)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("b.md:3:1: note: 'Alpha' already is as asked: nothing to do"))
+        #expect(after == board)
+    }
+
     @Test func taskellCardsGetQuotedDescriptionsAndDeadlinesInUTC() throws {
         let board = "## To Do\n\n- Record\n    @ 2026-11-24\n    > Guest.\n\n## Done\n"
         let (result, after) = try Self.onBoard(

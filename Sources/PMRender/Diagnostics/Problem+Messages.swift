@@ -20,7 +20,7 @@ extension Problem {
             .editChangesBoard, .invalidEditValue, .editNotPossible, .fileSystem:
             return .error
         case .firstCardWithID, .tooManyDiagnostics, .notABoard, .historyVersionSkipped, .identityRenumbered,
-            .cardAlreadyInLane:
+            .cardAlreadyInLane, .editChangesNothing:
             return .note
         default:
             return .warning
@@ -99,6 +99,7 @@ extension Problem {
         case .invalidEditValue: return "invalid-value"
         case .editNotPossible: return "edit-not-possible"
         case .cardAlreadyInLane: return "already-in-lane"
+        case .editChangesNothing: return "nothing-to-change"
         case .fileSystem: return "file-system"
         }
     }
@@ -288,6 +289,8 @@ extension Problem {
             return "invalid \(option) \(Self.quote(value)): expected \(expected)"
         case .editNotPossible(let reason):
             return "cannot make this edit: \(reason)"
+        case .editChangesNothing(let title):
+            return "\(Self.quote(title)) already is as asked: nothing to do"
         case .cardAlreadyInLane(let title, let lane):
             return "\(Self.quote(title)) is already in \(Self.quote(lane)): nothing to do"
         case .fileSystem(let sentence):

@@ -82,6 +82,8 @@ public enum Problem: Hashable, Sendable {
     case invalidEditValue(option: String, value: String, expected: String)
     case editNotPossible(String)
     case cardAlreadyInLane(title: String, lane: String)
+    /// An edit that asks for what the card already has (a tag it carries, no deadline on a card without one).
+    case editChangesNothing(title: String)
     /// A file-system failure, worded by `FileError` (`cannot write 'board.md': permission denied`).
     case fileSystem(String)
 

@@ -289,6 +289,12 @@ struct Editor {
                     "fields": phrases.list(fields.map { phrases.text("field.\($0)") }),
                 ])
         }
+        if block.lines == cardLines(card) {
+            let problem = Problem.editChangesNothing(title: card.title)
+            return Change(
+                summary: problem.message, card: card, keepsOldCard: true,
+                notes: [Diagnostic(problem, file: file, at: card.location)])
+        }
         return Change(
             edits: [.replace(card.location.line...card.endLine, with: block.lines)], expectation: expectation,
             summary: summary, card: card)
