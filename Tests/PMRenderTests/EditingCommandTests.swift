@@ -688,6 +688,26 @@ import Testing
         #expect(after == board)
     }
 
+    @Test func aMovedCardLinesUpWithTheCardItFollows() throws {
+        // The lane's first card is indented by two: under the unindented last one, two spaces would nest it.
+        let board = "## TODO\n\n  - [ ] A\n- [ ] B\n\n## DOING\n\n- [ ] C\n"
+        let (result, after) = try Self.onBoard(board, ["move", "c", "todo"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(after == "## TODO\n\n  - [ ] A\n- [ ] B\n- [ ] C\n\n## DOING\n")
+    }
+
+    @Test func theLastCardUnderAGroupLabelIsNotTakenAwaySilently() throws {
+        let board = "## To Do\n\n### Frontend\n\n- [ ] Dark mode\n\n## Done\n"
+        let (result, after) = try Self.onBoard(board, ["done", "dark"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("it would leave the group label 'Frontend' in 'To Do' without a card"))
+        #expect(after == board)
+        // Obsidian reads every heading in a lane as a label: there the card goes.
+        let obsidian = "---\nkanban-plugin: basic\n---\n\n" + board
+        let (moved, _) = try Self.onBoard(obsidian, ["done", "dark"])
+        #expect(moved.status == 0, "\(moved.stderr)")
+    }
+
     @Test func taskellCardsGetQuotedDescriptionsAndDeadlinesInUTC() throws {
         let board = "## To Do\n\n- Record\n    @ 2026-11-24\n    > Guest.\n\n## Done\n"
         let (result, after) = try Self.onBoard(

@@ -161,7 +161,7 @@ struct Editor {
         }
         problems += wipProblems(into: to, from: from)
         try enforce(problems, card: card)
-        return relocate(position, to: laneIndex)
+        return try relocate(position, to: laneIndex)
     }
 
     private mutating func done(_ query: String) throws(EditFailure) -> Change {
@@ -184,6 +184,7 @@ struct Editor {
         let position = try CardLookup.resolve(query, on: board)
         let lane = board.lanes[position.lane]
         let card = lane.cards[position.index]
+        try checkGroupsKeepCards(leaving: position)
         var expectation = Expectation(board: board)
         expectation.lanes[position.lane].remove(at: position.index)
         return Change(
@@ -195,6 +196,7 @@ struct Editor {
 
     private mutating func archive(_ query: String) throws(EditFailure) -> Change {
         let position = try CardLookup.resolve(query, on: board)
+        try checkGroupsKeepCards(leaving: position)
         let lane = board.lanes[position.lane]
         let card = lane.cards[position.index]
         var block = CardBlock(lines: cardLines(card), style: card.style, conventions: conventions)
@@ -219,8 +221,9 @@ struct Editor {
         if let heading = board.archiveLocation {
             let archived = board.archive.filter { $0.location > heading }
             if let last = archived.last {
-                if card.style == .listItem, let first = archived.first(where: { $0.style == .listItem }) {
-                    reindent(&block, like: first)
+                // Lined up with the card it follows (a deeper marker would nest it in that card).
+                if card.style == .listItem, let model = archived.last(where: { $0.style == .listItem }) {
+                    reindent(&block, like: model)
                 }
                 insertion = Insertion(
                     after: last.endLine, gapBefore: card.style == .heading ? 1 : conventions.listGap, gapAfter: 0,
@@ -304,7 +307,8 @@ struct Editor {
 
     /// The card at `position` moved to the lane at `laneIndex` (rules already checked): its task box checked when it
     /// enters a done lane (and stamped `✅ date` when the board stamps completions), cleared when it leaves one.
-    private func relocate(_ position: CardLookup.Position, to laneIndex: Int) -> Change {
+    private func relocate(_ position: CardLookup.Position, to laneIndex: Int) throws(EditFailure) -> Change {
+        try checkGroupsKeepCards(leaving: position)
         let from = board.lanes[position.lane]
         let to = board.lanes[laneIndex]
         let card = from.cards[position.index]
@@ -325,10 +329,15 @@ struct Editor {
             }
             if removed > 0 { check.completed = .some(nil) }
         }
-        if card.style == .listItem, let model = to.cards.first(where: { $0.style == .listItem }) {
+        let insertion = insertionPoint(in: to, style: card.style)
+        // Lined up with the card it follows (or, at the top, the one it precedes): under a card indented less, a
+        // deeper marker would nest it in that card.
+        if card.style == .listItem,
+            let model = to.cards[..<insertion.index].last(where: { $0.style == .listItem })
+                ?? to.cards.first(where: { $0.style == .listItem })
+        {
             reindent(&block, like: model)
         }
-        let insertion = insertionPoint(in: to, style: card.style)
         let removal = removalRange(of: card, isLast: position.index == from.cards.count - 1)
         var expectation = Expectation(board: board)
         expectation.lanes[position.lane].remove(at: position.index)
@@ -412,6 +421,25 @@ struct Editor {
     /// The lines a card's removal takes: its own, and one of the runs of blank lines around it when it stood
     /// between two (the one before it when it is its lane's last card), so that the lines around it close up the
     /// way they were before it was added.
+    /// Refuses to take the last list card out of a lane with group labels: a `###` label with no list card left in
+    /// its lane reads as a heading card.
+    func checkGroupsKeepCards(leaving position: CardLookup.Position) throws(EditFailure) {
+        let lane = board.lanes[position.lane]
+        // (On an Obsidian Kanban board every heading in a lane is a label.)
+        guard !lane.groups.isEmpty, lane.cards[position.index].style == .listItem,
+            board.style.dialect != .obsidianKanban
+        else { return }
+        let others = lane.cards.indices.filter { $0 != position.index && lane.cards[$0].style == .listItem }
+        guard others.isEmpty else { return }
+        let names = lane.groups.map { "'\($0.name)'" }.joined(separator: ", ")
+        throw EditFailure(
+            .refused,
+            .editNotPossible(
+                "it would leave the group label \(names) in '\(lane.name)' without a card, and a heading with no card "
+                    + "under it reads as a card: remove the label first, or add a card under it"),
+            file: file)
+    }
+
     func removalRange(of card: Card, isLast: Bool) -> ClosedRange<Int> {
         let first = card.location.line
         let last = min(card.endLine, text.count)
