@@ -708,6 +708,28 @@ import Testing
         #expect(moved.status == 0, "\(moved.stderr)")
     }
 
+    @Test func aDataviewAssigneeListIsEditedInPlace() throws {
+        let board = "## TODO\n\n- [ ] A [assignee:: Ana, Ben]\n\n## DONE\n"
+        let (removed, afterRemoving) = try Self.onBoard(board, ["edit", "a", "--unassign", "Ana"])
+        #expect(removed.status == 0, "\(removed.stderr)")
+        #expect(afterRemoving == "## TODO\n\n- [ ] A [assignee:: Ben]\n\n## DONE\n")
+        let (added, afterAdding) = try Self.onBoard(board, ["edit", "a", "--assignee", "Cy"])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(afterAdding == "## TODO\n\n- [ ] A [assignee:: Ana, Ben, Cy]\n\n## DONE\n")
+        let (cleared, afterClearing) = try Self.onBoard(
+            board, ["edit", "a", "--unassign", "Ana", "--unassign", "Ben"])
+        #expect(cleared.status == 0, "\(cleared.stderr)")
+        #expect(afterClearing == "## TODO\n\n- [ ] A\n\n## DONE\n")
+    }
+
+    @Test func tagsInANewTitleAreTheCardsTags() throws {
+        let (result, after) = try Self.onBoard(
+            "## TODO\n\n- [ ] Fix login #ui\n", ["edit", "fix", "--title", "Fix the login #bug"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(after == "## TODO\n\n- [ ] Fix the login #bug #ui\n")
+        #expect(Set(TestSupport.parse(after).board.cards.first?.tags ?? []) == ["bug", "ui"])
+    }
+
     @Test func taskellCardsGetQuotedDescriptionsAndDeadlinesInUTC() throws {
         let board = "## To Do\n\n- Record\n    @ 2026-11-24\n    > Guest.\n\n## Done\n"
         let (result, after) = try Self.onBoard(

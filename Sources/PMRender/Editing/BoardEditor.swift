@@ -277,6 +277,14 @@ struct Editor {
             fields.append("assignees")
         }
         check.titleChanged = changes.title != nil
+        // Tags written in the new title are the card's too.
+        if let title = changes.title {
+            let titleTags = CardTokens.scan(title, triggers: conventions.triggers).compactMap { piece -> String? in
+                if case .token(.tag(let name), _, _) = piece { return name }
+                return nil
+            }
+            if !titleTags.isEmpty { check.tags = Array(Set((check.tags ?? card.tags) + titleTags)) }
+        }
         var expectation = Expectation(board: board)
         expectation.lanes[position.lane][position.index] = .target
         expectation.target = check

@@ -126,6 +126,12 @@ struct CardBlock {
     /// Removes the tokens `matches` accepts from the title line and from lines that hold nothing but metadata;
     /// returns how many were removed. A line left empty is removed.
     mutating func removeTokens(where matches: (CardToken) -> Bool) -> Int {
+        rewriteTokens { token, _ in matches(token) ? "" : nil }
+    }
+
+    /// Rewrites the tokens on the title line and on lines that hold nothing but metadata: `rewrite` returns a token's
+    /// new text (empty removes it) or nil to keep it; returns how many were rewritten. A line left empty is removed.
+    mutating func rewriteTokens(_ rewrite: (CardToken, String) -> String?) -> Int {
         var removed = 0
         var index = 0
         while index < lines.count {
@@ -146,9 +152,10 @@ struct CardBlock {
                 switch piece {
                 case .text(let plain): kept += plain
                 case .token(let token, let raw, _):
-                    if matches(token) {
+                    if let new = rewrite(token, raw) {
                         changed = true
                         removed += 1
+                        kept += new
                     } else {
                         kept += raw
                     }

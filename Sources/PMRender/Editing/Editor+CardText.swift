@@ -212,7 +212,18 @@ extension Editor {
                 return false
             }
         }
-        if hasInline, block.style == .listItem {
+        // A Dataview field (`[assignee:: Ana, Ben]`) takes the name in its list.
+        var added = false
+        if hasInline {
+            _ = block.rewriteTokens { token, raw in
+                guard !added, case .assignee(let names) = token else { return nil }
+                added = true
+                return Self.dataviewField(raw, names: Self.names(names) + [name])
+            }
+        }
+        if added {
+            return
+        } else if hasInline, block.style == .listItem {
             block.appendInline("[assignee:: \(name)]")
         } else {
             block.insertField(key: conventions.assigneeKey, value: name)
@@ -220,11 +231,10 @@ extension Editor {
     }
 
     func removeAssignee(_ name: String, from block: inout CardBlock) {
-        _ = block.removeTokens {
-            if case .assignee(let names) = $0 {
-                return names.split(separator: ",").contains { Substring($0).trimmingSpaces == Substring(name) }
-            }
-            return false
+        _ = block.rewriteTokens { token, raw in
+            guard case .assignee(let names) = token, Self.names(names).contains(name) else { return nil }
+            let kept = Self.names(names).filter { $0 != name }
+            return kept.isEmpty ? "" : Self.dataviewField(raw, names: kept)
         }
         for field in block.fieldLines().reversed() where field.field == .assignees {
             let (items, bracketed) = CardBlock.listItems(field.value)
@@ -236,6 +246,19 @@ extension Editor {
                 block.setField(field, value: CardBlock.listValue(kept, bracketed: bracketed))
             }
         }
+    }
+}
+
+extension Editor {
+    /// The names of a Dataview `assignee` field's value (`Ana, Ben`).
+    static func names(_ value: String) -> [String] {
+        value.split(separator: ",").map { String(Substring($0).trimmingSpaces) }.filter { !$0.isEmpty }
+    }
+
+    /// A Dataview field written as `raw` is (`[assignee:: …]`, `(owner:: …)`) with `names` as its value.
+    static func dataviewField(_ raw: String, names: [String]) -> String {
+        guard let separator = raw.range(of: "::"), let close = raw.last else { return raw }
+        return String(raw[..<separator.upperBound]) + " " + names.joined(separator: ", ") + String(close)
     }
 }
 
