@@ -722,6 +722,14 @@ import Testing
         #expect(afterClearing == "## TODO\n\n- [ ] A\n\n## DONE\n")
     }
 
+    @Test func aTagWrittenInTheDescriptionIsNotUntaggedSilently() throws {
+        let board = "## TODO\n\n- [ ] A #x\n  About #x things.\n"
+        let (result, after) = try Self.onBoard(board, ["edit", "a", "--untag", "x"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("'#x' is also written in the card's description"))
+        #expect(after == board)
+    }
+
     @Test func tagsInANewTitleAreTheCardsTags() throws {
         let (result, after) = try Self.onBoard(
             "## TODO\n\n- [ ] Fix login #ui\n", ["edit", "fix", "--title", "Fix the login #bug"])

@@ -267,6 +267,20 @@ struct Editor {
             check.tags = change(
                 card.tags, adding: changes.addTags, removing: changes.removeTags, in: &block, add: addTag,
                 remove: removeTag)
+            // A tag is removed from the title and metadata lines; one written in the description's text stays.
+            for tag in changes.removeTags
+            where block.lines.contains(where: { line in
+                CardTokens.scan(line.text, triggers: conventions.triggers).contains {
+                    if case .token(.tag(let name), _, _) = $0 { return name == tag }
+                    return false
+                }
+            }) {
+                throw EditFailure(
+                    .refused,
+                    .editNotPossible(
+                        "'#\(tag)' is also written in the card's description, where pm-render leaves it: edit the "
+                            + "description"), file: file)
+            }
             fields.append("tags")
         }
         if !changes.addAssignees.isEmpty || !changes.removeAssignees.isEmpty {
