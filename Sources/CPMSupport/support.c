@@ -2,6 +2,7 @@
 #include "CPMSupport.h"
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -153,31 +154,51 @@ void pm_arena_free(void *pointer) {
 
 // Signals that end a process (Ctrl-C, kill, a closed terminal) wait while a file is replaced: the handler notes the
 // signal, and `pm_restore_signals` puts the old handlers back and raises it again once the temporary file is gone.
+// Replacements may overlap (threads of one process): the handlers are set by the first and put back by the last.
 
 static volatile sig_atomic_t pm_deferred_signal = 0;
 static const int pm_deferred_numbers[3] = {SIGINT, SIGTERM, SIGHUP};
 static struct sigaction pm_saved_actions[3];
+static pthread_mutex_t pm_defer_lock = PTHREAD_MUTEX_INITIALIZER;
+static int pm_defer_depth = 0;
 
 static void pm_defer_handler(int number) {
     pm_deferred_signal = number;
 }
 
 void pm_defer_signals(void) {
-    struct sigaction action;
-    memset(&action, 0, sizeof action);
-    action.sa_handler = pm_defer_handler;
-    sigemptyset(&action.sa_mask);
-    pm_deferred_signal = 0;
-    for (int index = 0; index < 3; index++) {
-        sigaction(pm_deferred_numbers[index], &action, &pm_saved_actions[index]);
-        // A signal the process ignores (`nohup`, a parent's choice) stays ignored.
-        if (pm_saved_actions[index].sa_handler == SIG_IGN) sigaction(pm_deferred_numbers[index], &pm_saved_actions[index], NULL);
+    pthread_mutex_lock(&pm_defer_lock);
+    if (pm_defer_depth++ == 0) {
+        struct sigaction action;
+        memset(&action, 0, sizeof action);
+        action.sa_handler = pm_defer_handler;
+        sigemptyset(&action.sa_mask);
+        pm_deferred_signal = 0;
+        for (int index = 0; index < 3; index++) {
+            sigaction(pm_deferred_numbers[index], &action, &pm_saved_actions[index]);
+            // A signal the process ignores (`nohup`, a parent's choice) stays ignored.
+            if (pm_saved_actions[index].sa_handler == SIG_IGN) {
+                sigaction(pm_deferred_numbers[index], &pm_saved_actions[index], NULL);
+            }
+        }
     }
+    pthread_mutex_unlock(&pm_defer_lock);
+}
+
+int pm_signal_deferred(void) {
+    return pm_deferred_signal;
 }
 
 void pm_restore_signals(void) {
-    for (int index = 0; index < 3; index++) sigaction(pm_deferred_numbers[index], &pm_saved_actions[index], NULL);
-    int number = pm_deferred_signal;
-    pm_deferred_signal = 0;
+    int number = 0;
+    pthread_mutex_lock(&pm_defer_lock);
+    if (--pm_defer_depth == 0) {
+        for (int index = 0; index < 3; index++) {
+            sigaction(pm_deferred_numbers[index], &pm_saved_actions[index], NULL);
+        }
+        number = pm_deferred_signal;
+        pm_deferred_signal = 0;
+    }
+    pthread_mutex_unlock(&pm_defer_lock);
     if (number != 0) raise(number);
 }

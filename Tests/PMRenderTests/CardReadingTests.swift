@@ -196,5 +196,21 @@ struct CardReadingTests {
     func taskPaperOtherTags() throws {
         #expect(try Self.card("- [ ] call @mention(bob) today").title == "call @mention(bob) today")
         #expect(try Self.card("- [ ] a @done").title == "a @done")
+        let prose = "- [ ] Ask @start(Anna) about the @created(by Bob) report, see @done(yesterday)"
+        #expect(try Self.card(prose).title == String(prose.dropFirst(6)))
+        #expect(Self.board("## TODO\n\n" + prose).diagnostics.isEmpty)
+    }
+
+    @Test("a card that mentions the settings block's first line keeps its text and the cards after it")
+    func settingsLineInACard() throws {
+        let mention = Self.board(
+            "## Todo\n\n- [ ] Document the board\n  %% kanban:settings starts the block\n- [ ] Second\n")
+        #expect(mention.board.cards.map(\.title) == ["Document the board", "Second"])
+        #expect(mention.board.cards.first?.descriptionSource == "%% kanban:settings starts the block")
+        let fenced = Self.board(
+            "## Todo\n\n- [ ] Explain\n  Paste:\n  ```\n  %% kanban:settings\n  {}\n  ```\n  Then reload.\n- [ ] Next\n"
+        )
+        #expect(fenced.board.cards.map(\.title) == ["Explain", "Next"])
+        #expect(fenced.board.cards.first?.descriptionSource == "Paste:\n```\n%% kanban:settings\n{}\n```\nThen reload.")
     }
 }

@@ -650,7 +650,7 @@ import Testing
         let (broken, unchanged) = try Self.onBoard(
             "## TODO\n\n- [ ] Alpha\n", ["edit", "alpha", "--title", "first<br>second"])
         #expect(broken.status == 2)
-        #expect(broken.stderr.contains("expected a title of one line"))
+        #expect(broken.stderr.contains("expected a title of one line (a <br> would start the description)"))
         #expect(unchanged == "## TODO\n\n- [ ] Alpha\n")
     }
 
@@ -745,6 +745,22 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(after.contains("- New\n    @ 2026-12-01 10:00 UTC\n    > hello\n"))
         #expect(TestSupport.parse(after).board.cards.last?.due?.iso == "2026-12-01T10:00")
+        let (edited, afterEditing) = try Self.onBoard(board, ["edit", "record", "--due", "2026-12-02 09:30"])
+        #expect(edited.status == 0, "\(edited.stderr)")
+        #expect(afterEditing.contains("- Record\n    @ 2026-12-02 09:30 UTC\n"))
+    }
+
+    @Test func aBreakTagInACodeSpanIsTitleText() throws {
+        let (result, after) = try Self.onBoard(
+            "## TODO\n\n- [ ] A\n", ["edit", "a", "--title", "Fix `<br>` handling"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(TestSupport.parse(after).board.cards.first?.title == "Fix <br> handling")
+    }
+
+    @Test func aBoardWithCRLFLinesGetsCRLFLinesWhereverTheFirstEndingIs() throws {
+        let (result, after) = try Self.onBoard("## Todo\n\n- [ ] A\r\n- [ ] B\r\n", ["add", "New"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(after.hasSuffix("- [ ] New\r\n"))
     }
 
     @Test func kanbnTasksAreMovedHereAndMadeOrChangedWithKanbn() throws {

@@ -26,7 +26,10 @@ void pm_arena_free(void *pointer);
 /// From here until `pm_restore_signals`, SIGINT, SIGTERM and SIGHUP are only noted (the process is replacing a
 /// file and must remove its temporary file first).
 void pm_defer_signals(void);
-/// Puts back the handlers `pm_defer_signals` replaced, then raises the signal noted meanwhile, if any.
+/// The signal noted since `pm_defer_signals` (0: none): a wait may give up.
+int pm_signal_deferred(void);
+/// Puts back the handlers `pm_defer_signals` replaced, then raises the signal noted meanwhile, if any. Calls nest:
+/// the last of overlapping ones puts the handlers back.
 void pm_restore_signals(void);
 
 #endif

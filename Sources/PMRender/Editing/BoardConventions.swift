@@ -60,8 +60,10 @@ struct BoardConventions {
     init(board: Board, text: EditableText) {
         style = board.style
         timezone = board.timezone
-        // The ending the file's lines have (a file of CR-only lines gets CR lines), else the board's.
-        lineEnding = text.lines.first { !$0.terminator.isEmpty }?.terminator ?? Array(board.style.lineEnding.utf8)
+        // CR LF when any line has it (as the board's style says), else CR when the lines end with CR alone.
+        lineEnding =
+            board.style.lineEnding == "\r\n" || !text.lines.contains(where: { $0.terminator == [0x0D] })
+            ? Array(board.style.lineEnding.utf8) : [0x0D]
         triggers = CardTokens.Triggers(date: board.settings.dateTrigger, time: board.settings.timeTrigger)
         dateFormat = board.settings.dateFormat.flatMap(MomentFormat.init)
         timeFormat = board.settings.timeFormat.flatMap(MomentFormat.init)

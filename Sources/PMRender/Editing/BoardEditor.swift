@@ -548,12 +548,16 @@ struct Editor {
 
     private func validTitle(_ title: String) throws(EditFailure) -> String {
         let trimmed = title.trimmingWhitespace
-        // A `<br>` ends a title: what follows it would be read as the description.
+        // A `<br>` (`<br/>`, `<BR />`) outside a code span ends a title: what follows would be the description.
         guard !trimmed.isEmpty, !trimmed.contains(where: { $0.isNewline }),
-            trimmed.range(of: "<br", options: .caseInsensitive) == nil
+            trimmed.replacingOccurrences(of: "`[^`]*`", with: "", options: .regularExpression)
+                .range(of: #"<br\s*/?>"#, options: [.regularExpression, .caseInsensitive]) == nil
         else {
             throw EditFailure(
-                .usage, .invalidEditValue(option: "title", value: title, expected: "a title of one line"), file: file)
+                .usage,
+                .invalidEditValue(
+                    option: "title", value: title, expected: "a title of one line (a <br> would start the description)"),
+                file: file)
         }
         return trimmed
     }

@@ -111,7 +111,7 @@ extension Editor {
                 return
             case .some(.taskell):
                 let indent = written.prefix { $0 == " " || $0 == "\t" }
-                block.lines[index].content = Array((indent + "@ " + due.description).utf8)
+                block.lines[index].content = Array((indent + conventions.deadlineLine(due, form: .taskell)).utf8)
                 return
             case .some(let inline):
                 // Times written apart (`@@{…}`) go; the new token carries the time, if any. Then the first deadline

@@ -192,15 +192,6 @@ struct BoardReader {
         return source.bytes[start..<end]
     }
 
-    /// The last line of a card that ends at `end`, or the line before Obsidian's settings block when it starts in
-    /// the card: with no blank line between them (a hand edit), the block's first line continues the card's last
-    /// paragraph, and the block must not be read, moved or removed with the card.
-    private func endBeforeSettings(from first: Int, to end: Int) -> Int {
-        guard first < end else { return end }
-        for line in (first + 1)...end where ObsidianSettings.opens(line: line, in: source) { return line - 1 }
-        return end
-    }
-
     /// The first line after a piece (the next piece's, or the line after the file's end).
     private static func nextLine(after raw: Int, in segments: [MarkdownSegment], source: SourceText) -> Int {
         raw + 1 < segments.count ? segments[raw + 1].line : source.lineCount + 1
@@ -254,8 +245,8 @@ struct BoardReader {
                 location: draft.location, headingLevel: laneLevel)
             lane.endLine = self.endLine(
                 of: draft, next: Self.nextLine(after: draft.lastSegment, in: segments, source: self.source))
-            if ObsidianSettings.opensInItem(segments[draft.lastSegment]) {
-                lane.endLine = endBeforeSettings(from: segments[draft.lastSegment].line, to: lane.endLine)
+            if let settings = ObsidianSettings.settingsLine(in: segments[draft.lastSegment]) {
+                lane.endLine = min(lane.endLine, settings - 1)
             }
             if draft.hasCompleteMarker { lane.stateSource = .completeMarker }
             lanes.append(lane)
@@ -473,7 +464,9 @@ struct BoardReader {
                 if mayMatter || isParagraph, markdown.plainText(of: 0).contains("%%") { inComment = false }
                 continue
             }
-            if segment.root.kind == .item, ObsidianSettings.opensInItem(segment) {
+            if segment.root.kind == .item, index + 1 < segments.count, segments[index + 1].root.kind == .codeBlock,
+                ObsidianSettings.settingsLine(in: segment) != nil
+            {
                 // The card stays; the settings block it runs into starts a comment.
                 result.append(index)
                 inComment = true

@@ -78,6 +78,7 @@ struct CardReader: Sendable {
         let item = markdown.nodes[0]
         var state = ReadingState(reader: self)
         state.base = segment.line - 1
+        state.settingsLine = ObsidianSettings.settingsLine(in: segment)
         let children = Array(markdown.children(of: 0))
         var titleMarkup = Markdown()
         var description = Markdown.Builder()
@@ -148,6 +149,8 @@ private struct ReadingState {
     var base = 0
     /// The byte column of a `<br>` that ends the title on its line (the description starts after it).
     var titleLineBreak: Int?
+    /// The line of Obsidian's settings block when the card's last line is its first (`ObsidianSettings`).
+    var settingsLine: Int?
 
     init(reader: CardReader) {
         self.reader = reader
@@ -246,6 +249,8 @@ private struct ReadingState {
     mutating func paragraph(_ lines: [Line], in markdown: Markdown, into description: inout Markdown.Builder) {
         var kept: [Markdown] = []
         for line in lines {
+            // Obsidian's settings block that the card's paragraph runs into is not the card's.
+            if let settingsLine, line.line >= settingsLine { continue }
             let plain = Self.plainLine(line.nodes, in: markdown)
             if let (date, time) = Self.taskellDue(plain), line.nodes.allSatisfy({ markdown.nodes[$0].kind == .text }) {
                 let location = SourceLocation(line: line.line, column: column(of: line.nodes.first, in: markdown))
@@ -451,13 +456,7 @@ private struct ReadingState {
         }
         var last = max(endLine, location.line)
         // Obsidian's settings block written right under the card (no blank line) is not the card's.
-        if style == .listItem,
-            let settings = (location.line..<(last + 1)).dropFirst().first(where: {
-                ObsidianSettings.opens(line: $0, in: reader.source)
-            })
-        {
-            last = settings - 1
-        }
+        if let settingsLine, settingsLine <= last { last = settingsLine - 1 }
         while last > location.line, reader.source.isBlank(last) { last -= 1 }
         let card = Card(
             id: explicitID ?? Slug.make(title), explicitID: explicitID, title: title, titleMarkup: titleMarkup,

@@ -198,6 +198,8 @@ enum CardTokens {
         var close = start
         while close < s.count, close - start <= 40, s[close] != ")" { close += 1 }
         guard close < s.count, s[close] == ")" else { return nil }
+        // Other than `@due(…)`, only a date: `@start(Anna)` in a sentence is prose.
+        guard kind == .due || (start < close && s[start].properties.numericType != nil) else { return nil }
         return (kind, start..<close, close + 1)
     }
 

@@ -12,12 +12,11 @@ struct ObsidianSettings: Equatable {
     /// The settings block among a board's pieces, if it has one.
     static func find(in segments: [MarkdownSegment]) -> ObsidianSettings? {
         for (index, segment) in segments.enumerated() where segment.root.kind == .item {
-            // The block's first line right under the last card continues the card's paragraph.
-            guard opensInItem(segment) else { continue }
-            if index + 1 < segments.count, segments[index + 1].root.kind == .codeBlock {
-                return ObsidianSettings(json: segments[index + 1].root.text)
-            }
-            return ObsidianSettings()
+            // The block's first line right under the last card continues the card's paragraph; its JSON follows.
+            guard index + 1 < segments.count, segments[index + 1].root.kind == .codeBlock,
+                settingsLine(in: segment) != nil
+            else { continue }
+            return ObsidianSettings(json: segments[index + 1].root.text)
         }
         for (index, segment) in segments.enumerated() where segment.root.kind == .paragraph {
             let markdown = segment.markdown
@@ -41,43 +40,32 @@ struct ObsidianSettings: Equatable {
         return nil
     }
 
-    /// Whether a list item ends with the block's first line (`%% kanban:settings` with no blank line after the last
-    /// card, which makes it part of the card's paragraph).
-    static func opensInItem(_ segment: MarkdownSegment) -> Bool {
-        let nodes = segment.markdown.nodes
-        guard segment.root.kind == .item,
-            nodes.contains(where: { $0.kind == .text && $0.text.contains("kanban:settings") })
-        else { return false }
-        // A line of the card's paragraph (after a soft break) that reads `%% kanban:settings` (cut into text runs
-        // at the `%%`).
-        for index in nodes.indices where nodes[index].kind == .softBreak {
-            var line = ""
-            var next = index + 1
-            while next < nodes.count, nodes[next].kind == .text, line.count < 40 {
-                line += nodes[next].text
-                next += 1
-            }
-            let text = Substring(line).trimmingSpaces
-            if text.hasPrefix("%%"), text.dropFirst(2).trimmingSpaces.hasPrefix("kanban:settings") { return true }
-        }
-        return false
-    }
-
-    /// Whether line `line` of `source` is the block's first line, `%% kanban:settings` (checked on bytes: it runs for
-    /// every line of the last card of a lane).
-    static func opens(line: Int, in source: SourceText) -> Bool {
-        let range = source.byteRange(ofLine: line)
-        var index = range.lowerBound
-        let bytes = source.bytes
-        func skipSpaces() {
-            while index < range.upperBound, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
-        }
-        skipSpaces()
-        guard index + 1 < range.upperBound, bytes[index] == UInt8(ascii: "%"), bytes[index + 1] == UInt8(ascii: "%")
-        else { return false }
-        index += 2
-        skipSpaces()
-        return bytes[index..<range.upperBound].starts(with: "kanban:settings".utf8)
+    /// The line of the file where a list item's last line is the block's first line, `%% kanban:settings` (with no
+    /// blank line after the last card, that line continues the card's paragraph), or nil. Only the line as the
+    /// plugin writes it counts, and only as the last line of the item's own paragraph (not in a code block, a quote
+    /// or a nested list of the card).
+    static func settingsLine(in segment: MarkdownSegment) -> Int? {
+        let markdown = segment.markdown
+        let nodes = markdown.nodes
+        guard segment.root.kind == .item, let last = nodes.last, last.kind == .text, last.text.hasSuffix("settings"),
+            let lastBreak = nodes.lastIndex(where: { $0.kind == .softBreak }),
+            let paragraph = markdown.children(of: 0).reversed().first(where: { _ in true }),
+            nodes[paragraph].kind == .paragraph, paragraph < lastBreak, nodes[paragraph].end == nodes.count
+        else { return nil }
+        // The text after the last soft break (cut into runs at the `%%`), to the item's end.
+        let tail = nodes[(lastBreak + 1)...]
+        guard tail.allSatisfy({ $0.kind == .text }), let first = tail.first,
+            Substring(tail.map(\.text).joined()).trimmingSpaces == "%% kanban:settings"
+        else { return nil }
+        // Runs cut at `%%` may carry no position: then the paragraph's line and the line breaks before.
+        let line =
+            first.line > 0
+            ? first.line
+            : nodes[paragraph].line
+                + nodes[paragraph..<lastBreak + 1].count {
+                    $0.kind == .softBreak || $0.kind == .lineBreak && $0.line == 0
+                }
+        return segment.line - 1 + line
     }
 
     init() {}
