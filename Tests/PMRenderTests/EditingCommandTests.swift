@@ -563,12 +563,9 @@ import Testing
         #expect(leftovers.isEmpty)
     }
 
-    @Test func aSignalWhileWritingLeavesTheBoardAndNoTemporaryFile() throws {
-        let scratch = try Scratch("obsidian.md")
-        defer { scratch.remove() }
-        let gate = scratch.folder.appending(path: "gate").path
-        #expect(mkfifo(gate, 0o600) == 0)
-        // Started with SIGTERM unblocked and at its default action, whatever the test runner's threads have.
+    /// `pm-render ARGUMENTS…` started with SIGINT and SIGTERM unblocked and at their default action (whatever the
+    /// test runner's threads have), with the write gate `gate`.
+    static func spawn(_ arguments: [String], gate: String) -> pid_t {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -578,28 +575,75 @@ import Testing
         var defaults = sigset_t()
         sigemptyset(&defaults)
         sigaddset(&defaults, SIGTERM)
+        sigaddset(&defaults, SIGINT)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let binary: String = TestSupport.binary.path
-        let board: String = scratch.url.path
-        let words: [String] = [binary, "rm", board, "buy paint"]
-        let arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+        let words: [String] = [binary] + arguments
+        let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
         let variables = ProcessInfo.processInfo.environment.merging(["PM_RENDER_TEST_EDIT_GATE": gate]) { $1 }
         let environment: [UnsafeMutablePointer<CChar>?] = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { for pointer in arguments + environment { free(pointer) } }
+        defer { for pointer in argv + environment { free(pointer) } }
         var pid: pid_t = 0
-        #expect(posix_spawn(&pid, binary, nil, &attributes, arguments, environment) == 0)
-        // Wait until pm-render waits at the gate (it has opened it), its temporary file half written.
-        var writer: Int32 = -1
+        guard posix_spawn(&pid, binary, nil, &attributes, argv, environment) == 0 else { return -1 }
+        return pid
+    }
+
+    /// Opens the gate for writing once `pid` waits at it (its temporary file half written); -1 if it ended first.
+    static func reachGate(_ gate: String, of pid: pid_t) -> Int32 {
         var status: Int32 = 0
-        for _ in 0..<2_000 where writer < 0 {
-            writer = open(gate, O_WRONLY | O_NONBLOCK)
-            if writer < 0 {
-                #expect(waitpid(pid, &status, WNOHANG) == 0, "pm-render ended before the gate")
-                usleep(5_000)
-            }
+        for _ in 0..<2_000 {
+            let writer = open(gate, O_WRONLY | O_NONBLOCK)
+            if writer >= 0 { return writer }
+            if waitpid(pid, &status, WNOHANG) != 0 { return -1 }
+            usleep(5_000)
         }
+        return -1
+    }
+
+    @Test func ctrlCWhileAnotherEditHoldsTheLockGivesUpAndWritesNothing() throws {
+        let scratch = try Scratch("obsidian.md")
+        defer { scratch.remove() }
+        let gate = scratch.folder.appending(path: "gate").path
+        #expect(mkfifo(gate, 0o600) == 0)
+        // Another edit holds the folder's lock.
+        let lock = open(scratch.folder.path, O_RDONLY | O_DIRECTORY)
+        #expect(flock(lock, LOCK_EX) == 0)
+        let pid = Self.spawn(["rm", scratch.url.path, "buy paint"], gate: gate)
+        #expect(pid > 0)
+        let writer = Self.reachGate(gate, of: pid)
         #expect(writer >= 0)
+        close(writer)  // pm-render finishes its temporary file and waits for the lock
+        kill(pid, SIGINT)
+        var status: Int32 = 0
+        var ended = false
+        for _ in 0..<1_000 where !ended {
+            ended = waitpid(pid, &status, WNOHANG) == pid
+            if !ended { usleep(5_000) }
+        }
+        flock(lock, LOCK_UN)
+        close(lock)
+        if !ended { #expect(waitpid(pid, &status, 0) == pid) }
+        #expect(ended, "pm-render kept waiting for the lock after Ctrl-C")
+        #expect(status & 0x7f == SIGINT)
+        #expect(scratch.bytes == scratch.original)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: scratch.folder.path).filter {
+            $0.contains("pm-render")
+        }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test func aSignalWhileWritingLeavesTheBoardAndNoTemporaryFile() throws {
+        let scratch = try Scratch("obsidian.md")
+        defer { scratch.remove() }
+        let gate = scratch.folder.appending(path: "gate").path
+        #expect(mkfifo(gate, 0o600) == 0)
+        let pid = Self.spawn(["rm", scratch.url.path, "buy paint"], gate: gate)
+        #expect(pid > 0)
+        // pm-render waits at the gate, its temporary file half written.
+        let writer = Self.reachGate(gate, of: pid)
+        #expect(writer >= 0)
+        var status: Int32 = 0
         kill(pid, SIGTERM)
         close(writer)
         #expect(waitpid(pid, &status, 0) == pid)

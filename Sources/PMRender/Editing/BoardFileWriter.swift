@@ -58,12 +58,14 @@ public enum BoardFileWriter {
 
         let lock = open(folderPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if lock >= 0 {
-            // Ctrl-C while another edit holds the lock gives up (the signal is raised once the temporary file is gone).
-            while flock(lock, LOCK_EX) != 0, errno == EINTR {
+            // Ctrl-C before or while another edit holds the lock gives up (the signal is raised once the temporary
+            // file is gone).
+            while true {
                 if pm_signal_deferred() != 0 {
                     close(lock)
                     throw failure(.write, path, EINTR)
                 }
+                if flock(lock, LOCK_EX) == 0 || errno != EINTR { break }
             }
         }
         defer {
