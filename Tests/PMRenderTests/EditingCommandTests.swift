@@ -487,13 +487,22 @@ import Testing
         #expect(scratch.bytes == scratch.original)
     }
 
-    @Test func theDiffOfACRLFBoardShowsItsLines() throws {
+    @Test func theDiffOfACRLFBoardAppliesAsIs() throws {
         let scratch = try Scratch("crlf-bom.md")
         defer { scratch.remove() }
         let result = try scratch.run("rm", ["fire drill", "--dry-run"])
-        #expect(result.stdout.contains("\n-- [x] Fire drill\n"))
-        #expect(!result.stdout.contains("\r"))
+        // Its lines keep their CR, as `diff -u` writes them: `git apply` gives the bytes the edit writes.
+        #expect(result.stdout.contains("\n-- [x] Fire drill\r\n"))
         #expect(scratch.bytes == scratch.original)
+        try Data(result.stdout.utf8).write(to: scratch.folder.appending(path: "change.diff"))
+        let applied = try TestSupport.run(
+            ["apply", "--unsafe-paths", "-p1", "change.diff"], in: scratch.folder,
+            executable: URL(filePath: "/usr/bin/git"))
+        #expect(applied.status == 0, "\(applied.stderr)")
+        let written = try Scratch("crlf-bom.md")
+        defer { written.remove() }
+        #expect(try written.run("rm", ["fire drill"]).status == 0)
+        #expect(scratch.bytes == written.bytes)
     }
 
     @Test(arguments: [

@@ -67,7 +67,8 @@ enum UnifiedDiff {
     }
 
     private static func line(_ marker: String, _ line: EditableText.Line, isLast: Bool) -> String {
-        var text = marker + sanitized(line.text) + "\n"
+        // A CR LF line keeps its CR, as `diff -u` writes it, so that `git apply` and `patch` give the same bytes.
+        var text = marker + sanitized(line.text) + (line.terminator == [0x0D, 0x0A] ? "\r\n" : "\n")
         if line.terminator.isEmpty, isLast { text += "\\ No newline at end of file\n" }
         return text
     }
