@@ -196,7 +196,7 @@ struct CardReadingTests {
     func taskPaperOtherTags() throws {
         #expect(try Self.card("- [ ] call @mention(bob) today").title == "call @mention(bob) today")
         #expect(try Self.card("- [ ] a @done").title == "a @done")
-        let prose = "- [ ] Ask @start(Anna) about the @created(by Bob) report, see @done(yesterday)"
+        let prose = "- [ ] Ask @start(Anna) about the @created(by Bob) report, see @done(yesterday) @deadline(Friday)"
         #expect(try Self.card(prose).title == String(prose.dropFirst(6)))
         #expect(Self.board("## TODO\n\n" + prose).diagnostics.isEmpty)
     }

@@ -440,9 +440,6 @@ struct Editor {
             index: 0)
     }
 
-    /// The lines a card's removal takes: its own, and one of the runs of blank lines around it when it stood
-    /// between two (the one before it when it is its lane's last card), so that the lines around it close up the
-    /// way they were before it was added.
     /// Refuses to take the last list card out of a lane with group labels: a `###` label with no list card left in
     /// its lane reads as a heading card.
     func checkGroupsKeepCards(leaving position: CardLookup.Position) throws(EditFailure) {
@@ -462,6 +459,9 @@ struct Editor {
             file: file)
     }
 
+    /// The lines a card's removal takes: its own, and one of the runs of blank lines around it when it stood
+    /// between two (the one before it when it is its lane's last card), so that the lines around it close up the
+    /// way they were before it was added.
     func removalRange(of card: Card, isLast: Bool) -> ClosedRange<Int> {
         let first = card.location.line
         let last = min(card.endLine, text.count)

@@ -199,7 +199,9 @@ enum CardTokens {
         while close < s.count, close - start <= 40, s[close] != ")" { close += 1 }
         guard close < s.count, s[close] == ")" else { return nil }
         // Other than `@due(…)`, only a date: `@start(Anna)` in a sentence is prose.
-        guard kind == .due || (start < close && s[start].properties.numericType != nil) else { return nil }
+        guard name.lowercased() == "due" || (start < close && s[start].properties.numericType != nil) else {
+            return nil
+        }
         return (kind, start..<close, close + 1)
     }
 
