@@ -218,7 +218,7 @@ extension Editor {
             _ = block.rewriteTokens { token, raw in
                 guard !added, case .assignee(let names) = token else { return nil }
                 added = true
-                return Self.dataviewField(raw, names: Self.names(names) + [name])
+                return Self.dataviewField(raw, names: CardBlock.listItems(names).items + [name])
             }
         }
         if added {
@@ -232,8 +232,8 @@ extension Editor {
 
     func removeAssignee(_ name: String, from block: inout CardBlock) {
         _ = block.rewriteTokens { token, raw in
-            guard case .assignee(let names) = token, Self.names(names).contains(name) else { return nil }
-            let kept = Self.names(names).filter { $0 != name }
+            guard case .assignee(let names) = token, CardBlock.listItems(names).items.contains(name) else { return nil }
+            let kept = CardBlock.listItems(names).items.filter { $0 != name }
             return kept.isEmpty ? "" : Self.dataviewField(raw, names: kept)
         }
         for field in block.fieldLines().reversed() where field.field == .assignees {
@@ -250,11 +250,6 @@ extension Editor {
 }
 
 extension Editor {
-    /// The names of a Dataview `assignee` field's value (`Ana, Ben`).
-    static func names(_ value: String) -> [String] {
-        value.split(separator: ",").map { String(Substring($0).trimmingSpaces) }.filter { !$0.isEmpty }
-    }
-
     /// A Dataview field written as `raw` is (`[assignee:: …]`, `(owner:: …)`) with `names` as its value.
     static func dataviewField(_ raw: String, names: [String]) -> String {
         guard let separator = raw.range(of: "::"), let close = raw.last else { return raw }

@@ -36,7 +36,7 @@ enum MarkdownParser {
     /// its top-level pieces with Obsidian syntax applied. Segment identities start at `firstID`.
     static func segments(_ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int, firstID: Int = 0) -> [MarkdownSegment] {
         // cmark allocates the tree from an arena, freed whole once the tree is converted (cmark's tree is many
-        // small blocks: a free() each was a tenth of the parse).
+        // small blocks, and a free() each was a good part of the parse).
         pm_arena_push(min(max(bytes.count * 8, 4096), 1 << 20))
         defer { pm_arena_pop() }
         let parser = cmark_parser_new_with_mem(CMARK_OPT_DEFAULT, arenaAllocator)
