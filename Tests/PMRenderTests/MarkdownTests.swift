@@ -158,6 +158,22 @@ struct MarkdownTests {
         #expect(Set(segments.map(\.id)).count == 4)
     }
 
+    @Test("pieces keep no unused room, and task items are marked whether or not other syntax is there")
+    func piecesAtTheirSize() {
+        // A builder grows by doubling: 40 paragraphs of two nodes would leave 48 of 128 places unused.
+        var text = (1...40).map { "  > Paragraph \($0)" }.joined(separator: "\n  >\n")
+        text = "- [x] big\n\n" + text + "\n- [ ] plain\n- [ ] ==marked==\n"
+        let segments = text.withUTF8 { MarkdownParser.segments($0, firstLine: 1) }
+        #expect(segments.count == 3)
+        for segment in segments {
+            #expect(segment.markdown.nodes.capacity - segment.markdown.nodes.count <= 4)
+        }
+        #expect(segments.map { $0.root.flags.contains(.task) } == [true, true, true])
+        #expect(segments.map { $0.root.flags.contains(.checked) } == [true, false, false])
+        #expect(segments.map { $0.markdown.plainText(of: 1) } == ["big", "plain", "marked"])
+        #expect(segments[2].markdown.nodes.contains { $0.kind == .highlight })
+    }
+
     @Test("plain text keeps the words, lists, code and link targets")
     func plainText() {
         var text = "A *b* [c](https://x.y).\n\n- [x] done\n- item\n\n```\ncode\n```"

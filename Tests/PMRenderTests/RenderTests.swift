@@ -126,7 +126,7 @@ struct RenderTests {
         try board.write(toFile: path, atomically: true, encoding: .utf8)
         let parsed = try await BoardFile.load(path: path)
         #expect(parsed.diagnostics.map(\.code) == ["wip-limit"])
-        let html = await try Self.render(path)
+        let html = try await Self.render(path)
         let names = ["Icebox", "In <em>Review</em>", "Backlog", "Shipped 🚀"].map {
             html.range(of: "<span class=\"lane-name\">\($0)</span>")?.lowerBound
         }
@@ -251,7 +251,7 @@ struct RenderTests {
             directory: TestSupport.fixtures.appending(path: "templates/custom").path)
         #expect(diagnostics.isEmpty)
         let set: PageTemplates = try #require(loaded)
-        let html = await try Self.render(TestSupport.examples.appending(path: "board.md").path, templates: set)
+        let html = try await Self.render(TestSupport.examples.appending(path: "board.md").path, templates: set)
         #expect(html.contains("<h2 data-state=\"doing\">DOING (2 / 2)</h2>"))
         #expect(
             html.contains(

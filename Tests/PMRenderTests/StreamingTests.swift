@@ -27,7 +27,7 @@ struct StreamingTests {
     func writtenEqualsRendered() async throws {
         let parsed = BoardParser.parse(Array(Self.largeBoard(cards: 4_000).utf8), file: "large.md")
         #expect(parsed.diagnostics.count == 0)
-        let templates = try #require(PageTemplates.builtIn())
+        let templates = PageTemplates.builtIn()
         let (site, diagnostics) = SiteRenderer.render(
             parsed.board, options: RenderOptions(clock: DeadlineClock(today: RenderTests.today), templates: templates))
         #expect(diagnostics.isEmpty)

@@ -146,11 +146,6 @@ public struct Markdown: Hashable, Sendable {
         public var isEmpty: Bool { range.isEmpty }
     }
 
-    /// The content from `index`'s subtree on, as its own value (the node becomes a root).
-    public func subtree(_ index: Int) -> Markdown {
-        slice(index..<nodes[index].end)
-    }
-
     /// The nodes of `range` (whole subtrees) as their own value.
     public func slice(_ range: Range<Int>) -> Markdown {
         guard !range.isEmpty else { return Markdown() }
@@ -242,9 +237,31 @@ extension Markdown {
             }
         }
 
+        /// Adds the subtree of `other` at `index` under the currently open node, read where it is.
+        mutating func append(subtree index: Int, of other: Markdown) {
+            let shift = nodes.count - index
+            for var node in other.nodes[index..<other.nodes[index].end] {
+                node.end += shift
+                nodes.append(node)
+            }
+        }
+
+        /// The value built, in an array of its own size: a builder grows by doubling, and what it leaves unused
+        /// would stay with the value for as long as the board does (a quarter of the model's memory).
         var markdown: Markdown {
             precondition(open.isEmpty, "unclosed Markdown node")
-            return Markdown(nodes: nodes)
+            guard nodes.capacity - nodes.count > 4 else { return Markdown(nodes: nodes) }
+            var exact: [Node] = []
+            exact.reserveCapacity(nodes.count)
+            exact.append(contentsOf: nodes)
+            return Markdown(nodes: exact)
+        }
+
+        /// The value built (as `markdown`), leaving the builder empty with its room kept for the next one.
+        mutating func take() -> Markdown {
+            let value = markdown
+            nodes.removeAll(keepingCapacity: true)
+            return value
         }
     }
 }

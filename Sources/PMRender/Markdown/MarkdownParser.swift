@@ -46,6 +46,8 @@ enum MarkdownParser {
         }
         guard let root = cmark_parser_finish(parser) else { return [] }
         var segments: [MarkdownSegment] = []
+        // One builder for the whole parse: each segment's nodes are copied out of it at their size.
+        var builder = Markdown.Builder()
         let lineOffset = firstLine - 1
         var block = cmark_node_first_child(root)
         while let current = block {
@@ -54,11 +56,16 @@ enum MarkdownParser {
                 var item = cmark_node_first_child(current)
                 while let currentItem = item {
                     segments.append(
-                        segment(currentItem, lineOffset: lineOffset, id: firstID + segments.count, ordered: ordered))
+                        segment(
+                            currentItem, lineOffset: lineOffset, id: firstID + segments.count, ordered: ordered,
+                            builder: &builder))
                     item = cmark_node_next(currentItem)
                 }
             } else {
-                segments.append(segment(current, lineOffset: lineOffset, id: firstID + segments.count, ordered: false))
+                segments.append(
+                    segment(
+                        current, lineOffset: lineOffset, id: firstID + segments.count, ordered: false,
+                        builder: &builder))
             }
             block = cmark_node_next(current)
         }
@@ -84,19 +91,22 @@ enum MarkdownParser {
         }
     }
 
-    private static func segment(_ node: OpaquePointer, lineOffset: Int, id: Int, ordered: Bool) -> MarkdownSegment {
-        var markdown = convert(node, baseLine: Int(cmark_node_get_start_line(node)))
+    private static func segment(
+        _ node: OpaquePointer, lineOffset: Int, id: Int, ordered: Bool, builder: inout Markdown.Builder
+    ) -> MarkdownSegment {
+        convert(node, baseLine: Int(cmark_node_get_start_line(node)), into: &builder)
+        var markdown = builder.take()
         if ordered { markdown.nodes[0].flags.insert(.ordered) }
-        markdown = ObsidianSyntax.apply(markdown)
+        ObsidianSyntax.apply(&markdown)
         return MarkdownSegment(
             markdown: markdown, line: Int(cmark_node_get_start_line(node)) + lineOffset,
             byteColumn: Int(cmark_node_get_start_column(node)), id: id)
     }
 
-    /// Converts a subtree without recursion (a board may nest 10,000 quotes deep). Node lines count from the
-    /// subtree's first line (`baseLine` in the parse), so the piece can move in the file without being touched.
-    private static func convert(_ top: OpaquePointer, baseLine: Int) -> Markdown {
-        var builder = Markdown.Builder()
+    /// Converts a subtree without recursion (a board may nest 10,000 quotes deep), adding its nodes to `builder`.
+    /// Node lines count from the subtree's first line (`baseLine` in the parse), so the piece can move in the file
+    /// without being touched.
+    private static func convert(_ top: OpaquePointer, baseLine: Int, into builder: inout Markdown.Builder) {
         let iterator = cmark_iter_new(top)
         defer { cmark_iter_free(iterator) }
         while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
@@ -150,7 +160,6 @@ enum MarkdownParser {
                 builder.leaf(value)
             }
         }
-        return builder.markdown
     }
 
     /// The kind of node a cmark node type becomes. Custom nodes (cmark's parser never makes them) read as inline HTML.

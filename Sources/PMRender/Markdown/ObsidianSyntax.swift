@@ -7,24 +7,42 @@ enum ObsidianSyntax {
     /// Nesting deeper than this is copied as it is (only hostile files nest so deep).
     static let maximumDepth = 200
 
-    static func apply(_ markdown: Markdown) -> Markdown {
-        guard mayContainSyntax(markdown) else { return markTasks(markdown) }
+    static func apply(_ markdown: inout Markdown) {
+        guard mayContainSyntax(markdown) else { return markTasks(&markdown) }
         var rewriter = Rewriter(source: markdown)
         for root in markdown.roots { rewriter.emit(root, depth: 0) }
-        return rewriter.builder.markdown
+        markdown = rewriter.builder.markdown
     }
 
-    /// Task items, in place, for content with no other Obsidian syntax (most cards): no rebuilding needed.
-    private static func markTasks(_ markdown: Markdown) -> Markdown {
-        var result = markdown
+    /// Task items, in place, for content with no other Obsidian syntax (most cards): no rebuilding, and no copy of
+    /// the nodes (the value is changed where it is).
+    private static func markTasks(_ markdown: inout Markdown) {
         for index in markdown.nodes.indices where markdown.nodes[index].kind == .item {
-            guard let (checked, text, length) = Rewriter(source: markdown).taskMarker(of: index) else { continue }
-            result.nodes[index].flags.insert(.task)
-            if checked { result.nodes[index].flags.insert(.checked) }
-            result.nodes[text].text = String(result.nodes[text].text.unicodeScalars.dropFirst(length))
-            if result.nodes[text].byteColumn > 0 { result.nodes[text].byteColumn += length }
+            guard let (checked, text, length) = taskMarker(of: index, in: markdown) else { continue }
+            markdown.nodes[index].flags.insert(.task)
+            if checked { markdown.nodes[index].flags.insert(.checked) }
+            markdown.nodes[text].text = String(markdown.nodes[text].text.unicodeScalars.dropFirst(length))
+            if markdown.nodes[text].byteColumn > 0 { markdown.nodes[text].byteColumn += length }
         }
-        return result
+    }
+
+    /// `[ ] `, `[x] ` or `[X] ` at the start of an item's first paragraph: (checked, text node, length).
+    static func taskMarker(of item: Int, in source: Markdown) -> (Bool, Int, Int)? {
+        guard let paragraph = source.children(of: item).first(where: { _ in true }),
+            source.nodes[paragraph].kind == .paragraph,
+            let text = source.children(of: paragraph).first(where: { _ in true }),
+            source.nodes[text].kind == .text
+        else { return nil }
+        let scalars = Array(source.nodes[text].text.unicodeScalars.prefix(4))
+        guard scalars.count >= 3, scalars[0] == "[", scalars[2] == "]" else { return nil }
+        // `[ ]` and `[x]`, and the Tasks plugin's custom statuses (`[/]` in progress, `[-]` cancelled …).
+        let mark = scalars[1]
+        guard " xX/-><!?*".unicodeScalars.contains(mark) else { return nil }
+        if scalars.count == 4 {
+            guard scalars[3] == " " || scalars[3] == "\t" else { return nil }
+            return (mark == "x" || mark == "X", text, 4)
+        }
+        return (mark == "x" || mark == "X", text, 3)
     }
 
     /// A cheap first look: most content has no item, quote, or pair of the characters the syntax starts with.
@@ -100,7 +118,7 @@ enum ObsidianSyntax {
                 return
             }
             if depth > ObsidianSyntax.maximumDepth {
-                builder.append(source.subtree(index))
+                builder.append(subtree: index, of: source)
                 return
             }
             switch node.kind {
@@ -183,23 +201,8 @@ enum ObsidianSyntax {
             }
         }
 
-        /// `[ ] `, `[x] ` or `[X] ` at the start of an item's first paragraph: (checked, text node, length).
         func taskMarker(of item: Int) -> (Bool, Int, Int)? {
-            guard let paragraph = source.children(of: item).first(where: { _ in true }),
-                source.nodes[paragraph].kind == .paragraph,
-                let text = source.children(of: paragraph).first(where: { _ in true }),
-                source.nodes[text].kind == .text
-            else { return nil }
-            let scalars = Array(source.nodes[text].text.unicodeScalars.prefix(4))
-            guard scalars.count >= 3, scalars[0] == "[", scalars[2] == "]" else { return nil }
-            // `[ ]` and `[x]`, and the Tasks plugin's custom statuses (`[/]` in progress, `[-]` cancelled …).
-            let mark = scalars[1]
-            guard " xX/-><!?*".unicodeScalars.contains(mark) else { return nil }
-            if scalars.count == 4 {
-                guard scalars[3] == " " || scalars[3] == "\t" else { return nil }
-                return (mark == "x" || mark == "X", text, 4)
-            }
-            return (mark == "x" || mark == "X", text, 3)
+            ObsidianSyntax.taskMarker(of: item, in: source)
         }
 
         /// `> [!type]` (with `-` or `+` folding and an optional title): (type, title, folded, first paragraph).

@@ -314,11 +314,11 @@ private struct ReadingState {
             paragraph(lines(of: index, in: markdown), in: markdown, into: &description)
         case .list:
             if propertyList(index, in: markdown, into: &description) { return }
-            collectSubtasks(in: markdown.subtree(index))
-            description.append(markdown.subtree(index))
+            collectSubtasks(in: markdown, nodes: index..<markdown.nodes[index].end)
+            description.append(subtree: index, of: markdown)
         default:
-            collectSubtasks(in: markdown.subtree(index))
-            description.append(markdown.subtree(index))
+            collectSubtasks(in: markdown, nodes: index..<markdown.nodes[index].end)
+            description.append(subtree: index, of: markdown)
         }
     }
 
@@ -391,8 +391,8 @@ private struct ReadingState {
         if field == .steps {
             // The steps' own list, nested in the item, is the card's checklist.
             for child in markdown.children(of: item) where markdown.nodes[child].kind == .list {
-                collectSubtasks(in: markdown.subtree(child), stepsCount: true)
-                description.append(markdown.subtree(child))
+                collectSubtasks(in: markdown, nodes: child..<markdown.nodes[child].end, stepsCount: true)
+                description.append(subtree: child, of: markdown)
             }
             return
         }
@@ -400,8 +400,10 @@ private struct ReadingState {
     }
 
     /// Every task item in `markdown` is a subtask (VS Code steps count even without a checkbox).
-    mutating func collectSubtasks(in markdown: Markdown, stepsCount: Bool = false) {
-        for (index, node) in markdown.nodes.enumerated() where node.kind == .item {
+    /// `range`: the nodes to look in (a node's subtree, `index..<nodes[index].end`), else all.
+    mutating func collectSubtasks(in markdown: Markdown, nodes range: Range<Int>? = nil, stepsCount: Bool = false) {
+        for index in range ?? markdown.nodes.indices where markdown.nodes[index].kind == .item {
+            let node = markdown.nodes[index]
             guard node.flags.contains(.task) || stepsCount else { continue }
             let paragraph = markdown.children(of: index).first(where: { markdown.nodes[$0].kind == .paragraph })
             let title = paragraph.map { markdown.plainText(of: $0) } ?? ""
@@ -438,7 +440,7 @@ private struct ReadingState {
                 }
                 rest.close()
             }
-            for root in description.roots where root != first { rest.append(description.subtree(root)) }
+            for root in description.roots where root != first { rest.append(subtree: root, of: description) }
             description = rest.markdown
         }
         let (due, dueLocation, explicitID) = draft.resolve()
@@ -600,7 +602,7 @@ private struct InlineCleaner {
                 cleanText(text, node: node, into: &builder, state: &state)
             case .emphasis, .strong, .highlight, .strikethrough:
                 guard depth < 50 else {
-                    builder.append(markdown.subtree(index))
+                    builder.append(subtree: index, of: markdown)
                     continue
                 }
                 let start = builder.nodes.count
@@ -611,7 +613,7 @@ private struct InlineCleaner {
                 if builder.nodes.count == start + 1 { builder.nodes.removeLast() }
             default:
                 if node.kind != .softBreak, node.kind != .lineBreak { keptWords = true }
-                builder.append(markdown.subtree(index))
+                builder.append(subtree: index, of: markdown)
             }
         }
     }
