@@ -178,6 +178,35 @@ struct GitTests {
         #expect(unknown.stderr.contains("unknown revision 'nope'"))
     }
 
+    @Test("a board outside any repository is known without starting git; a link into a repository is in it")
+    func outsideWithoutGit() async throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A fake git that leaves a mark when it runs, and fails as git does outside a repository.
+        let bin = folder.appending(path: "bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let mark = folder.appending(path: "ran").path
+        let fake = bin.appending(path: "git").path
+        try "#!/bin/sh\ntouch '\(mark)'\necho 'fatal: not a git repository' >&2\nexit 128\n"
+            .write(toFile: fake, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake)
+        let git = try GitEnvironment(environment: ["PATH": bin.path])
+        let outside = folder.appending(path: "board.md").path
+        try "## TODO\n".write(toFile: outside, atomically: true, encoding: .utf8)
+        await #expect(throws: GitError.notARepository(outside)) { try await GitRepository(containing: outside, git: git) }
+        #expect(!FileManager.default.fileExists(atPath: mark), "git was started")
+
+        // A symbolic link to a folder of a repository: git starts from the real folder, and so does the check.
+        let repo = try Self.scriptedRepository()
+        let link = folder.appending(path: "link").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: repo.root.path)
+        let linked = try await GitRepository(containing: link + "/team.md")
+        #expect(linked.topLevel == URL(fileURLWithPath: repo.root.path).resolvingSymlinksInPath().path)
+        #expect(GitRepository.hasGitEntry(atOrAbove: link))
+        #expect(!GitRepository.hasGitEntry(atOrAbove: folder.path))
+        #expect(GitRepository.hasGitEntry(atOrAbove: folder.appending(path: "no such folder").path), "left to git")
+    }
+
     @Test("a hook's GIT_DIR and GIT_INDEX_FILE do not send git to another repository")
     func hookEnvironment() async throws {
         let repo = try Self.scriptedRepository()

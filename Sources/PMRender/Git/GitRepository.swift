@@ -21,6 +21,10 @@ public struct GitRepository: Sendable {
             exists && isDirectory.boolValue ? path : URL(fileURLWithPath: path).deletingLastPathComponent().path
         directory = folder.isEmpty ? "." : folder
         self.git = git
+        // git finds a repository through a `.git` in the folder or one above it (pm-render drops `GIT_DIR`, see
+        // `GitEnvironment.keeps`): with none, the answer is known without starting git, which a render of a board
+        // kept outside git would otherwise wait for.
+        guard Self.hasGitEntry(atOrAbove: directory) else { throw .notARepository(path) }
         let activity = GitError.Activity.findingRepository(path)
         let result = try await Self.run(
             git, ["rev-parse", "--show-toplevel", "--is-shallow-repository"],
@@ -37,6 +41,21 @@ public struct GitRepository: Sendable {
         }
         topLevel = String(decoding: output[..<split], as: UTF8.self)
         isShallow = output[(split + 1)...].elementsEqual("true".utf8)
+    }
+
+    /// Whether `folder` or a folder above it holds a `.git` (a folder, or the file of a worktree or submodule).
+    /// The walk starts from the real path, as git's does (a symbolic link into a repository is in it); a folder
+    /// that cannot be resolved is left for git to judge.
+    static func hasGitEntry(atOrAbove folder: String) -> Bool {
+        guard let resolved = realpath(folder, nil) else { return true }
+        var current = String(cString: resolved)
+        free(resolved)
+        var info = stat()
+        while true {
+            if lstat(current == "/" ? "/.git" : current + "/.git", &info) == 0 { return true }
+            guard current != "/", let slash = current.lastIndex(of: "/") else { return false }
+            current = slash == current.startIndex ? "/" : String(current[..<slash])
+        }
     }
 
     /// A repository already found, read with `git` (for tests that swap git for a fake).
