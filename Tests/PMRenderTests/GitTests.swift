@@ -193,7 +193,9 @@ struct GitTests {
         let git = try GitEnvironment(environment: ["PATH": bin.path])
         let outside = folder.appending(path: "board.md").path
         try "## TODO\n".write(toFile: outside, atomically: true, encoding: .utf8)
-        await #expect(throws: GitError.notARepository(outside)) { try await GitRepository(containing: outside, git: git) }
+        await #expect(throws: GitError.notARepository(outside)) {
+            try await GitRepository(containing: outside, git: git)
+        }
         #expect(!FileManager.default.fileExists(atPath: mark), "git was started")
 
         // A symbolic link to a folder of a repository: git starts from the real folder, and so does the check.
