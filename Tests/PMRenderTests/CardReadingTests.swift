@@ -148,6 +148,22 @@ struct CardReadingTests {
         #expect(card.tags == ["idea", "later"])
     }
 
+    @Test(
+        "a description's lines are parted as they were: <br> is a line break, <br><br> a new paragraph",
+        arguments: [
+            ("- [ ] T<br>one<br>two", [Markdown.Kind.paragraph, .text, .lineBreak, .text]),
+            ("- [ ] T<br/>one\n  two", [.paragraph, .text, .softBreak, .text]),
+            ("- [ ] T<br>one<br><br>two", [.paragraph, .text, .paragraph, .text]),
+            ("- [ ] T<br>one<br>@{2026-01-01}<br>two", [.paragraph, .text, .lineBreak, .text]),
+            ("- [ ] T<br><br>one", [.paragraph, .text]),
+            ("- [ ] T\n  one  \n  two", [.paragraph, .text, .lineBreak, .text]),
+        ])
+    func descriptionBreaks(text: String, kinds: [Markdown.Kind]) throws {
+        let card = try Self.card(text)
+        #expect(card.title == "T")
+        #expect(card.description.nodes.map(\.kind) == kinds)
+    }
+
     @Test("the description's source keeps what is not metadata")
     func descriptionSource() throws {
         let card = try Self.card("- [ ] a #x\n  Tags: y\n  Line one.\n  @{2026-01-01}\n\n  Line two.")
@@ -164,6 +180,7 @@ struct CardReadingTests {
             // A line cut by `<br>` into text and metadata keeps its text.
             ("- [ ] a\n  Some text<br>@{2026-01-01}", "Some text<br>@{2026-01-01}"),
             ("- [ ] a<br>@{2026-01-01}", ""),
+            ("- [ ] a<br><br/>b<br><br>c", "b<br><br>c"),
             // Indented with tabs as with spaces.
             ("- [ ] Monday\n\n\t\tEnglish\n\t\tMath. Analysis", "English\nMath. Analysis"),
             ("- [ ] a\n\t\tone\n\t\t\ttwo", "one\n\ttwo"),

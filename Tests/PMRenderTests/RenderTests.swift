@@ -27,6 +27,21 @@ struct RenderTests {
         try TestSupport.assertGolden(html, TestSupport.expected.appending(path: "html/\(name.dropLast(3)).html"))
     }
 
+    @Test("an Obsidian board's card shows its lines as they were typed; a CommonMark board's wraps them")
+    func obsidianLineBreaks() throws {
+        let card = "- [ ] Card\n\tfirst line\n\tsecond line\n"
+        for (front, shown) in [
+            ("---\nkanban-plugin: basic\n---\n\n", "first line<br>\nsecond line"), ("", "first line\nsecond line"),
+        ] {
+            let parsed = BoardParser.parse(Array((front + "## Todo\n\n" + card).utf8), file: "board.md")
+            let (site, _) = SiteRenderer.render(
+                parsed.board,
+                options: RenderOptions(clock: DeadlineClock(today: Self.today), templates: PageTemplates.builtIn()))
+            let page = String(decoding: try #require(site?.file("index.html")).contents, as: UTF8.self)
+            #expect(page.contains("<p>\(shown)</p>"), "\(front.isEmpty ? "CommonMark" : "Obsidian")")
+        }
+    }
+
     @Test("the built-in templates pass the template checks")
     func builtInTemplates() {
         let diagnostics = PageTemplates.lintBuiltIn()

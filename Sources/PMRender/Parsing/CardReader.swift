@@ -159,6 +159,8 @@ private struct ReadingState {
     struct Line {
         var nodes: [Int]
         var line: Int
+        /// What ended the line before: a soft break, or a hard one (`<br>`, two spaces, a backslash); nil first.
+        var breakBefore: Markdown.Kind? = nil
     }
 
     /// A paragraph's (or heading's) inline children, cut into lines at soft breaks, hard breaks and `<br>`.
@@ -167,10 +169,12 @@ private struct ReadingState {
         var current: [Int] = []
         var line = base + max(markdown.nodes[paragraph].line, 1)
         var lineOfCurrent = line
+        var breakBefore: Markdown.Kind?
         for child in markdown.children(of: paragraph) {
             let node = markdown.nodes[child]
             if node.kind == .softBreak || node.kind == .lineBreak {
-                lines.append(Line(nodes: current, line: lineOfCurrent))
+                lines.append(Line(nodes: current, line: lineOfCurrent, breakBefore: breakBefore))
+                breakBefore = node.kind
                 current = []
                 if node.kind == .softBreak || node.line == 0 { line += node.kind == .softBreak ? 1 : 0 }
                 lineOfCurrent = line
@@ -182,7 +186,7 @@ private struct ReadingState {
             }
             current.append(child)
         }
-        lines.append(Line(nodes: current, line: lineOfCurrent))
+        lines.append(Line(nodes: current, line: lineOfCurrent, breakBefore: breakBefore))
         return lines
     }
 
@@ -246,9 +250,17 @@ private struct ReadingState {
 
     /// The lines of a paragraph after the title line, or a whole paragraph: field lines and lines holding only
     /// metadata are read and dropped; the others stay, their token markers removed.
+    ///
+    /// The kept lines are parted as they were: by a soft break, or by a hard one (Obsidian writes a card's line breaks
+    /// as `<br>`); an empty line between two hard breaks (`<br><br>`) parts paragraphs.
     mutating func paragraph(_ lines: [Line], in markdown: Markdown, into description: inout Markdown.Builder) {
-        var kept: [Markdown] = []
+        // Each kept line, with what parts it from the kept line before (the strongest break in between).
+        var kept: [(line: Markdown, parting: Parting)] = []
+        var parting = Parting.softBreak
+        var afterEmptyLine = false
         for line in lines {
+            if line.breakBefore == .lineBreak { parting = max(parting, afterEmptyLine ? .paragraph : .lineBreak) }
+            afterEmptyLine = line.nodes.isEmpty && line.breakBefore == .lineBreak
             // Obsidian's settings block that the card's paragraph runs into is not the card's.
             if let settingsLine, line.line >= settingsLine { continue }
             let plain = Self.plainLine(line.nodes, in: markdown)
@@ -275,16 +287,30 @@ private struct ReadingState {
                 continue
             }
             let cleaned = InlineCleaner.trimmed(builder.markdown)
-            kept.append(cleaned)
+            kept.append((cleaned, parting))
+            parting = .softBreak
             keptLines.insert(line.line)
         }
         guard !kept.isEmpty else { return }
         description.openNode(Markdown.Node(kind: .paragraph))
-        for (index, line) in kept.enumerated() {
-            if index > 0 { description.leaf(Markdown.Node(kind: .softBreak)) }
+        for (index, (line, parting)) in kept.enumerated() {
+            if index > 0 {
+                switch parting {
+                case .softBreak: description.leaf(Markdown.Node(kind: .softBreak))
+                case .lineBreak: description.leaf(Markdown.Node(kind: .lineBreak))
+                case .paragraph:
+                    description.close()
+                    description.openNode(Markdown.Node(kind: .paragraph))
+                }
+            }
             description.append(line)
         }
         description.close()
+    }
+
+    /// What parts two lines of a description, weakest first.
+    enum Parting: Comparable {
+        case softBreak, lineBreak, paragraph
     }
 
     /// A line's text as field and due lines are read: its text nodes, anything else as `x`.
@@ -502,7 +528,13 @@ private struct ReadingState {
         // The rest of the title's line, from just past the `<br>` tag.
         let rest = reader.source.line(titleLine, fromByteColumn: column)
         guard let close = rest.utf8.firstIndex(of: UInt8(ascii: ">")) else { return after }
-        let onTitleLine = String(rest[rest.utf8.index(after: close)...]).trimmingWhitespace
+        var onTitleLine = String(rest[rest.utf8.index(after: close)...]).trimmingWhitespace
+        // `Title<br><br>Text`: the description starts at its text.
+        while onTitleLine.hasPrefix("<"), let end = onTitleLine.firstIndex(of: ">"),
+            MarkdownParser.isLineBreakTag(String(onTitleLine[...end]))
+        {
+            onTitleLine = String(onTitleLine[onTitleLine.index(after: end)...]).trimmingWhitespace
+        }
         return after.isEmpty ? onTitleLine : onTitleLine + "\n" + after
     }
 

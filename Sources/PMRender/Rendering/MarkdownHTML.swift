@@ -17,6 +17,9 @@ struct MarkdownHTML: Sendable {
         /// The attribute that names a task item's checkbox: `title`, or `aria-label` (a `title` alone is no label
         /// for assistive technology).
         var taskLabelAttribute: TaskLabelAttribute = .title
+        /// A line break in a paragraph shows as one (Obsidian shows a card's lines as they were typed); else it is
+        /// CommonMark's soft break, which the browser wraps.
+        var softBreaksAreLineBreaks = false
     }
 
     enum TaskLabelAttribute: Sendable {
@@ -220,7 +223,11 @@ struct MarkdownHTML: Sendable {
             case .text:
                 HTMLEscaping.append(node.text, to: &out)
             case .softBreak:
-                out.append(UInt8(ascii: "\n"))
+                if options.softBreaksAreLineBreaks {
+                    Self.append("<br>\n", to: &out)
+                } else {
+                    out.append(UInt8(ascii: "\n"))
+                }
             case .lineBreak:
                 Self.append("<br>\n", to: &out)
             case .code:

@@ -60,6 +60,7 @@ struct PageBuilder: Sendable {
         options.embedURL = { embeds[$0] }
         options.taskLabels = (phrases.text("label.subtaskOpen"), phrases.text("label.subtaskDone"))
         options.taskLabelAttribute = .ariaLabel
+        options.softBreaksAreLineBreaks = board.style.dialect == .obsidianKanban
         html = MarkdownHTML(options: options)
         stateNames = Dictionary(uniqueKeysWithValues: CardState.allCases.map { ($0, phrases.stateName($0)) })
         var tally = PageTally()
