@@ -23,6 +23,13 @@ struct LaneStateTests {
             ("Concluído", .done), ("Готово", .done), ("Klaar", .done), ("Shipped", .done), ("Backlog #row2", .todo),
             ("im Prozess", .doing), ("in Überprüfung", .doing), ("Angefangen", .doing), ("In Process 🍉", .doing),
             ("ENCERRADO", .done), ("Cerrado", .done), ("Später", .todo), ("ABERTO", .todo),
+            // An emoji's U+FE0F is not part of the name, with a separator after it too.
+            ("⏸️ BLOCKED - Esperando Validación", .doing), ("⚙️ In Progress - frontend", .doing),
+            ("✔️ Done: sprint 3", .done),
+            // Chinese, Japanese and Korean names that start with a known one.
+            ("进行中工作", .doing), ("已完成功能清单", .done), ("已完成功能 (阶段一)", .done), ("進行中タスク", .doing),
+            ("完了タスク", .done), ("待办任务", .todo), ("진행 중인 작업", .doing), ("완료된 작업", .done),
+            ("🔜 Prochainement", .todo), ("🚧 Implementation", .doing), ("✅ Produktiv", .done),
         ])
     func names(name: String, state: CardState) {
         let lanes = Self.lanes("## \(name)\n- [ ] a\n")
@@ -48,6 +55,20 @@ struct LaneStateTests {
         #expect(lanes.map(\.name) == ["Monday", "Ideas", "Thursday", "Shelf", "Friday"])
         #expect(lanes.map(\.state) == [.todo, .doing, .doing, .done, .done])
         #expect(lanes.map(\.stateSource) == [.firstLanes, .frontMatter, .previousLane, .completeMarker, .previousLane])
+    }
+
+    @Test("after a done lane, a lane with open cards is todo; with every card checked, done")
+    func afterDone() {
+        let lanes = Self.lanes(
+            "## Done\n- [x] a\n## Pile of Ann\n- [x] d\n## Notes\n- [ ] b\n- [x] c\n## Left over\n- [ ] f\n"
+                + "## Closed\n- [x] g\n## Sources\n- e\n## In Progress\n## Zebra\n- [ ] h\n")
+        #expect(lanes.map(\.state) == [.done, .done, .todo, .todo, .done, .todo, .doing, .doing])
+        #expect(
+            lanes.map(\.stateSource) == [
+                .name, .previousLane, .afterDoneLane, .previousLane, .name, .afterDoneLane, .name, .previousLane,
+            ])
+        // A name that ends with a known one is not read as it: 미완료 and 未完成 ("not done") are not done.
+        #expect(Self.lanes("## 미완료 작업\n- [ ] a\n## 未完成\n- [ ] b\n").map(\.state) == [.todo, .todo])
     }
 
     @Test("a WIP limit in the heading; (0) is none; other parentheses stay in the name")

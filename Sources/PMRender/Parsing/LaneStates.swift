@@ -25,15 +25,29 @@ enum LaneStates {
     }
 
     /// The meaning of a lane name: the whole name, else the name without a bracketed suffix (`Done (old)`), else the
-    /// part before or after a separator (`To Do: site`, `Sprint 3 – Done`), else its first or last words.
+    /// part before or after a separator (`To Do: site`, `Sprint 3 – Done`), else its first or last words; else, for a
+    /// name in Chinese, Japanese or Korean, the longest known name it starts with (`进行中工作`, `完了タスク`,
+    /// `진행 중인 작업`: these languages join words without spaces, or inflect them). Not the one it ends with:
+    /// `미완료` and `未完成` ("not done") end with `완료` and `完成` ("done").
     static func meaning(of name: String) -> Meaning? {
         // VS Code Markdown Kanban marks an archived column with a trailing `[Archived]`.
         if name.lowercased().hasSuffix("[archived]") { return .archive }
-        for candidate in candidates(name) {
-            let key = LaneName.key(candidate)
-            if !key.isEmpty, let meaning = table[key] { return meaning }
+        let keys = candidates(name).map(LaneName.key)
+        for key in keys where !key.isEmpty {
+            if let meaning = table[key] { return meaning }
+        }
+        for key in keys where key.unicodeScalars.allSatisfy(\.isCJK) {
+            if let meaning = cjkPrefixMeaning(key) { return meaning }
         }
         return nil
+    }
+
+    /// Known names written wholly in Chinese, Japanese or Korean, longest first: (key, meaning).
+    private static var cjkNames: [(key: String, meaning: Meaning)] { data.cjkNames }
+
+    /// The meaning of the longest known name of two or more characters that `key` starts with.
+    private static func cjkPrefixMeaning(_ key: String) -> Meaning? {
+        cjkNames.first { key.unicodeScalars.starts(with: $0.key.unicodeScalars) }?.meaning
     }
 
     static func candidates(_ name: String) -> [String] {
@@ -67,10 +81,12 @@ enum LaneStates {
         return result
     }
 
-    private static func loadTable() -> (meanings: [String: Meaning], completeMarkers: Set<String>) {
+    private static func loadTable() -> (
+        meanings: [String: Meaning], completeMarkers: Set<String>, cjkNames: [(key: String, meaning: Meaning)]
+    ) {
         guard let json = EmbeddedData.sources["lane-names"],
             let file = try? JSONDecoder().decode([String: [String: [String]]].self, from: Data(json.utf8))
-        else { return ([:], []) }
+        else { return ([:], [], []) }
         var table: [String: Meaning] = [:]
         // States first, in flow order, so a name listed twice keeps its first meaning; then the archive.
         let order: [(String, Meaning)] = [
@@ -85,6 +101,22 @@ enum LaneStates {
             }
         }
         let markers = Set((file["complete-marker"] ?? [:]).values.joined().map(LaneName.key))
-        return (table, markers)
+        let cjk = table.filter { $0.key.unicodeScalars.count >= 2 && $0.key.unicodeScalars.allSatisfy(\.isCJK) }
+            .map { (key: $0.key, meaning: $0.value) }
+            .sorted { ($0.key.unicodeScalars.count, $1.key) > ($1.key.unicodeScalars.count, $0.key) }
+        return (table, markers, cjk)
+    }
+}
+
+extension Unicode.Scalar {
+    /// A Han character, kana, or Hangul (the scripts of Chinese, Japanese and Korean).
+    var isCJK: Bool {
+        switch value {
+        case 0x1100...0x11FF, 0x3040...0x30FF, 0x3130...0x318F, 0x31F0...0x31FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+            0xAC00...0xD7AF, 0xF900...0xFAFF, 0xFF66...0xFF9F, 0x20000...0x2FA1F:
+            return true
+        default:
+            return false
+        }
     }
 }
