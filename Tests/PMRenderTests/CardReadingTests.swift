@@ -120,6 +120,8 @@ struct CardReadingTests {
             ("- [ ]", "3:1 warning empty-card"),
             ("- [ ] a ^y\n  ID: x", "4:3 warning conflicting-ids"),
             ("- [ ] a\n\nstray paragraph", "5:1 warning stray-content"),
+            ("| Task | Who |\n|:---|---:|\n| a | Ann |", "3:1 warning table-not-read"),
+            ("- [ ] a\n\nTask | Who\n-- | --\nb | Ben", "5:1 warning table-not-read"),
         ])
     func problems(text: String, expected: String) {
         let result = Self.board("## TODO\n\n" + text)

@@ -55,6 +55,7 @@ extension Problem {
         case .invalidRule: return "invalid-rule"
         case .unknownLaneInRule: return "unknown-lane-in-rule"
         case .strayContent: return "stray-content"
+        case .tableNotRead: return "table-not-read"
         case .invalidWIPLimit: return "invalid-wip-limit"
         case .emptyCard: return "empty-card"
         case .titleTooLong: return "title-too-long"
@@ -149,6 +150,9 @@ extension Problem {
         case .strayContent(let what):
             return "\(what) after a lane's cards is not part of any card and is not shown: indent it under the card "
                 + "it belongs to"
+        case .tableNotRead:
+            return "a table's rows are not read as cards: write each card as a list item ('- Title') or a '### Title' "
+                + "heading"
         case .invalidWIPLimit(let value):
             return "invalid WIP limit \(Self.quote(value)): expected a whole number, e.g. '## DOING (3)'"
         case .emptyCard:

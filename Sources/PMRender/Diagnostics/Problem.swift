@@ -23,6 +23,7 @@ public enum Problem: Hashable, Sendable {
 
     // Lanes
     case strayContent(String)
+    case tableNotRead
     case invalidWIPLimit(String)
 
     // Cards

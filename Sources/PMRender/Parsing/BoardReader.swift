@@ -163,6 +163,10 @@ struct BoardReader {
             } else if node.kind == .paragraph, Self.isCompleteMarker(segment) {
                 outline.markComplete(last: raw)
                 isObsidian = true
+            } else if node.kind == .paragraph, isTable(segment), !outline.inArchive {
+                // A board kept as tables (a row a card): its rows are not cards, and it must not look empty silently.
+                _ = outline.addLaneDescription(segment, last: raw)
+                problems.append((.tableNotRead, location(segment)))
             } else if !outline.addLaneDescription(segment, last: raw), !outline.inArchive {
                 problems.append((.strayContent(Self.describe(node)), location(segment)))
             }
@@ -539,6 +543,23 @@ struct BoardReader {
             markdown.nodes[1].end == markdown.nodes.count
         else { return false }
         return LaneStates.isCompleteMarker(markdown.plainText(of: 0))
+    }
+
+    /// Whether a paragraph is a GitHub table (cmark reads it as text): a header row with `|`, then a delimiter row
+    /// (`|---|:---:|`).
+    private func isTable(_ segment: MarkdownSegment) -> Bool {
+        guard segment.line < source.lineCount, source.line(segment.line).contains("|") else { return false }
+        var row = Substring(source.line(segment.line + 1).trimmingWhitespace)
+        guard row.contains("|") || row.contains("-") else { return false }
+        if row.hasPrefix("|") { row = row.dropFirst() }
+        if row.hasSuffix("|") { row = row.dropLast() }
+        // Each cell: `---`, `:---`, `---:` or `:---:`.
+        return row.split(separator: "|", omittingEmptySubsequences: false).allSatisfy { cell in
+            var dashes = Substring(String(cell).trimmingWhitespace)
+            if dashes.hasPrefix(":") { dashes = dashes.dropFirst() }
+            if dashes.hasSuffix(":") { dashes = dashes.dropLast() }
+            return !dashes.isEmpty && dashes.allSatisfy { $0 == "-" }
+        }
     }
 
     static func describe(_ node: Markdown.Node) -> String {
