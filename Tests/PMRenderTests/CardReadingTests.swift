@@ -166,6 +166,27 @@ struct CardReadingTests {
         #expect(card.description.nodes.map(\.kind) == kinds)
     }
 
+    @Test("a property list is read when it starts with a property; its other items stay in the description")
+    func propertyLists() throws {
+        for text in [
+            "### Card\n\n  - due: 2026-12-01\n  - tags: [UI, Host Discovery]\n  - A note.\n  - priority: high\n",
+            "- Card\n  - due: 2026-12-01\n  - tags: [UI, Host Discovery]\n  - A note.\n  - priority: high\n",
+        ] {
+            let card = try Self.card(text)
+            #expect(card.title == "Card")
+            #expect(card.due?.iso == "2026-12-01")
+            #expect(card.tags == ["UI", "Host Discovery"])
+            #expect(card.priority == .high)
+            #expect(card.descriptionSource == "- A note.")
+        }
+        // A list that does not start with a property is a list in the description.
+        let plain = try Self.card("- Card\n  - A note.\n  - due: 2026-12-01\n")
+        #expect(plain.due == nil)
+        #expect(PlainText.markdown(plain.description) == "- A note.\n- due: 2026-12-01")
+        // Without commas, spaces part tags.
+        #expect(try Self.card("- Card\n  Tags: #a #b").tags == ["a", "b"])
+    }
+
     @Test("the description's source keeps what is not metadata")
     func descriptionSource() throws {
         let card = try Self.card("- [ ] a #x\n  Tags: y\n  Line one.\n  @{2026-01-01}\n\n  Line two.")

@@ -112,7 +112,9 @@ struct CardDraft {
         case .tags:
             var list = value.trimmingSpaces
             if list.first == "[", list.last == "]" { list = list.dropFirst().dropLast() }
-            for part in list.split(whereSeparator: { $0 == "," || $0 == " " }) {
+            // `[UI, Host Discovery]`: commas part tags (which may hold spaces); without commas, spaces do (`#a #b`).
+            let parts = list.contains(",") ? list.split(separator: ",") : list.split(separator: " ")
+            for part in parts {
                 var tag = part.trimmingSpaces
                 if tag.first == "#" { tag = tag.dropFirst() }
                 // Quotes around a tag (`"bug"`, `['a', 'b']`); a quote on one side only is dropped too, never a letter.

@@ -348,32 +348,47 @@ private struct ReadingState {
         }
     }
 
-    /// Reads a VS Code Markdown Kanban property list (`- due: …`, `- tags: [a, b]`, `- steps:` with a task list);
-    /// false when the list is not one (then it is left alone).
+    /// Reads a VS Code Markdown Kanban property list (`- due: …`, `- tags: [a, b]`, `- steps:` with a task list): a
+    /// list whose first item is a property. Its other items (a note among the properties) stay in the description,
+    /// as a list. False when the list is not one (then it is left alone).
     mutating func propertyList(_ list: Int, in markdown: Markdown, into description: inout Markdown.Builder) -> Bool {
         let items = Array(markdown.children(of: list))
         let properties = items.map { property($0, in: markdown) }
-        guard !items.isEmpty, properties.allSatisfy({ $0 != nil }) else { return false }
+        guard properties.first != nil, properties[0] != nil else { return false }
         for (item, property) in zip(items, properties) {
-            apply(property!, item: item, in: markdown, into: &description)
+            if let property { apply(property, item: item, in: markdown, into: &description) }
         }
+        let others = zip(items, properties).filter { $0.1 == nil }.map(\.0)
+        guard !others.isEmpty else { return true }
+        var node = markdown.nodes[list]
+        node.end = 0
+        description.openNode(node)
+        for item in others {
+            collectSubtasks(in: markdown, nodes: item..<markdown.nodes[item].end)
+            description.append(subtree: item, of: markdown)
+        }
+        description.close()
         return true
     }
 
-    /// A run of top-level list items under a heading card: its properties, or a list in its description.
+    /// A run of top-level list items under a heading card: its properties when the first item is one (the other
+    /// items stay in the description), else a list in its description.
     mutating func items(_ segments: [MarkdownSegment], into description: inout Markdown.Builder) {
         let properties = segments.map { segment -> (CardField, Substring, Int)? in
             base = segment.line - 1
             return property(0, in: segment.markdown)
         }
-        if properties.allSatisfy({ $0 != nil }) {
+        var others = segments
+        if properties.first != nil, properties[0] != nil {
             for (segment, property) in zip(segments, properties) {
+                guard let property else { continue }
                 base = segment.line - 1
-                apply(property!, item: 0, in: segment.markdown, into: &description)
+                apply(property, item: 0, in: segment.markdown, into: &description)
             }
-            return
+            others = zip(segments, properties).filter { $0.1 == nil }.map(\.0)
+            guard !others.isEmpty else { return }
         }
-        let list = Markdown.joining(segments) { reader.source.isBlank($0) }
+        let list = Markdown.joining(others) { reader.source.isBlank($0) }
         collectSubtasks(in: list)
         description.append(list)
     }
