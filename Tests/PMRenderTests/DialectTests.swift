@@ -124,6 +124,15 @@ struct DialectTests {
         #expect(headings.lanes[0].cards.map(\.title) == ["First", "Second"])
     }
 
+    @Test("a heading card beside a group label is not in that group; a deeper one is")
+    func headingCardEndsGroup() {
+        let text = "## Todo\n### Frontend\n- [ ] a\n#### Sub\nText\n### Backend\nNothing yet.\n### Infra\n- [ ] b\n"
+        let board = TestSupport.parse(text).board
+        #expect(board.lanes[0].cards.map(\.title) == ["a", "Sub", "Backend", "b"])
+        #expect(board.lanes[0].cards.map(\.group) == ["Frontend", "Frontend", nil, "Infra"])
+        #expect(board.lanes[0].groups.map(\.name) == ["Frontend", "Infra"])
+    }
+
     @Test(
         "brackets that held only a title's tags go with them",
         arguments: [

@@ -148,12 +148,14 @@ struct BoardReader {
                 let end = Self.headingBodyEnd(after: index, level: node.number, visible, segments)
                 let body = visible[(index + 1)..<end].map { segments[$0] }
                 if !isObsidian, Self.isHeadingCard(body), !(body.isEmpty && laneHasListCards(from: end)) {
+                    // A heading card beside (or above) a group label is not in that group.
+                    outline.endGroup(atLevel: node.number)
                     outline.addCard(.heading(segment, body: body), last: visible[end - 1])
                     index = end
                 } else {
                     outline.addGroup(
-                        TextCleaning.collapseWhitespace(segment.markdown.plainText(of: 0)), at: location(segment),
-                        last: raw)
+                        TextCleaning.collapseWhitespace(segment.markdown.plainText(of: 0)), level: node.number,
+                        at: location(segment), last: raw)
                     index += 1
                 }
                 continue
@@ -223,7 +225,9 @@ struct BoardReader {
             var cards: [Card] = []
             cards.reserveCapacity(draft.cards.count)
             for position in draft.cards.indices {
-                let group = draft.groups.isEmpty ? nil : draft.groups.last { $0.firstCard <= position }?.name
+                // An unnamed entry ends the group before it.
+                let named = draft.groups.isEmpty ? nil : draft.groups.last { $0.firstCard <= position }?.name
+                let group = named?.isEmpty == false ? named : nil
                 guard let slot = cached(draft.cards[position].0.first, cache: &cache) else { continue }
                 var card = cache.entries[slot].reading.card
                 if !card.isIn(group: group) { card.group = group }
@@ -245,7 +249,9 @@ struct BoardReader {
                 stateSource: .firstLanes,
                 wipLimit: draft.heading.limit, wipLimitLocation: draft.heading.limit == nil ? nil : draft.location,
                 description: Markdown.joining(draft.description) { self.source.isBlank($0) }, cards: cards,
-                groups: draft.groups.map { CardGroup(name: $0.name, firstCard: $0.firstCard, location: $0.location) },
+                groups: draft.groups.filter { !$0.name.isEmpty }.map {
+                    CardGroup(name: $0.name, firstCard: $0.firstCard, location: $0.location)
+                },
                 location: draft.location, headingLevel: laneLevel)
             lane.endLine = self.endLine(
                 of: draft, next: Self.nextLine(after: draft.lastSegment, in: segments, source: self.source))
@@ -739,7 +745,8 @@ private struct Outline {
         var isArchive: Bool
         /// Each card and the index of its last piece.
         var cards: [(CardSource, Int)] = []
-        var groups: [(name: String, firstCard: Int, location: SourceLocation)] = []
+        /// Group labels by the first card under them; an unnamed one ends the group before it.
+        var groups: [(name: String, level: Int, firstCard: Int, location: SourceLocation)] = []
         var description: [MarkdownSegment] = []
         var hasCompleteMarker = false
         /// The index of the lane's last piece.
@@ -765,9 +772,16 @@ private struct Outline {
 
     /// A group label and a `**Complete**` marker count as the lane's content, so that `Lane.endLine` (where an edit
     /// appends a card) is after them.
-    mutating func addGroup(_ name: String, at location: SourceLocation, last: Int) {
-        lanes[lanes.count - 1].groups.append((name, lanes[lanes.count - 1].cards.count, location))
+    mutating func addGroup(_ name: String, level: Int, at location: SourceLocation, last: Int) {
+        lanes[lanes.count - 1].groups.append((name, level, lanes[lanes.count - 1].cards.count, location))
         lanes[lanes.count - 1].lastSegment = max(lanes[lanes.count - 1].lastSegment, last)
+    }
+
+    /// Ends the current group when a heading of `level` is beside or above its label.
+    mutating func endGroup(atLevel level: Int) {
+        guard hasLane, let group = lanes[lanes.count - 1].groups.last, !group.name.isEmpty, group.level >= level
+        else { return }
+        lanes[lanes.count - 1].groups.append(("", level, lanes[lanes.count - 1].cards.count, group.location))
     }
 
     mutating func markComplete(last: Int) {
