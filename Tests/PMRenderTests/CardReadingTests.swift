@@ -213,6 +213,11 @@ struct CardReadingTests {
                 "- a\n  - due: 2026-07-08\n  - tags: [x]\n    ```md\n    Add **scripts**.\n\n    - dev\n    ```",
                 "Add **scripts**.\n\n- dev"
             ),
+            // Steps and the ```md block: the steps' list keeps its shape, a blank line where the fence was.
+            (
+                "### a\n\n  - steps:\n      - [ ] one\n      - [ ] two\n    ```md\n    Text\n    ```",
+                "  - [ ] one\n  - [ ] two\n\nText"
+            ),
         ])
     func descriptionSources(text: String, source: String) throws {
         #expect(try Self.card(text).descriptionSource == source)

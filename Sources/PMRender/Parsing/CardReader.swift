@@ -142,6 +142,8 @@ private struct ReadingState {
     var draft = CardDraft()
     /// Lines that held only metadata (left out of the description's source).
     var droppedLines: Set<Int> = []
+    /// Dropped lines that parted blocks (a ```` ```md ```` fence): the source keeps a blank line in their place.
+    var blockBreaks: Set<Int> = []
     /// Lines with a piece that stays in the description: a line cut by `<br>` into text and metadata is kept.
     var keptLines: Set<Int> = []
     /// The title line had tags but nothing else: the tags are the title.
@@ -423,6 +425,7 @@ private struct ReadingState {
             // The description's source is what the fence holds, without the fence's own lines.
             let opening = base + markdown.nodes[child].line
             droppedLines.insert(opening)
+            blockBreaks.insert(opening)
             let closing = opening + text.count { $0 == 0x0A } + 1
             let fence = reader.source.line(opening).trimmingWhitespace.prefix(1)
             if closing <= reader.source.lineCount, reader.source.line(closing).trimmingWhitespace.hasPrefix(fence) {
@@ -517,12 +520,14 @@ private struct ReadingState {
         var text: [UInt8] = []
         var runs = 0
         var run: (Int, Int)?
+        var blankBefore = false
         func flush() {
             if let (first, end) = run {
-                if runs > 0 { text.append(0x0A) }
+                if runs > 0 { text += blankBefore ? [0x0A, 0x0A] : [0x0A] }
                 text +=
                     reader.source.text(lines: first, through: end, removingIndent: indent, keepBlankEdges: true).utf8
                 runs += 1
+                blankBefore = false
             }
             run = nil
         }
@@ -530,6 +535,7 @@ private struct ReadingState {
             for line in (titleLine + 1)...last {
                 if droppedLines.contains(line), !keptLines.contains(line) {
                     flush()
+                    if blockBreaks.contains(line) { blankBefore = true }
                 } else if let (first, _) = run {
                     run = (first, line)
                 } else {
@@ -538,7 +544,8 @@ private struct ReadingState {
             }
         }
         flush()
-        let after = Self.dedented(text).trimmingWhitespace
+        // Blank lines around it go, not the first line's indentation (a nested list keeps its shape).
+        let after = Self.withoutBlankEdges(Self.dedented(text))
         guard let column = titleLineBreak, keptLines.contains(titleLine) else { return after }
         // The rest of the title's line, from just past the `<br>` tag.
         let rest = reader.source.line(titleLine, fromByteColumn: column)
@@ -551,6 +558,17 @@ private struct ReadingState {
             onTitleLine = String(onTitleLine[onTitleLine.index(after: end)...]).trimmingWhitespace
         }
         return after.isEmpty ? onTitleLine : onTitleLine + "\n" + after
+    }
+
+    /// The text without its leading blank lines and trailing whitespace.
+    static func withoutBlankEdges(_ text: String) -> String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)[...]
+        while let first = lines.first, first.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) {
+            lines = lines.dropFirst()
+        }
+        var result = lines.joined(separator: "\n")
+        while let last = result.last, last.isWhitespace { result.removeLast() }
+        return result
     }
 
     /// The text without the indentation all its non-blank lines share (Taskell indents a card's lines by four
