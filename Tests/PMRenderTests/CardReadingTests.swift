@@ -143,11 +143,19 @@ struct CardReadingTests {
         #expect(try Self.card(text).tags == tags)
     }
 
-    @Test("a card that is only tags keeps them as its title")
+    @Test("a card that is only tags keeps them as its title, unless a heading under them names it")
     func tagOnly() throws {
         let card = try Self.card("- [ ] #idea #later")
         #expect(card.title == "#idea #later")
         #expect(card.tags == ["idea", "later"])
+        let named = try Self.card("- [ ] #bug #mobile\n\t# Mobile *Bug*\n\tDraw pile. @{2026-06-08}")
+        #expect(named.title == "Mobile Bug")
+        #expect(named.id == "mobile-bug")
+        #expect(named.titleMarkup.nodes.contains { $0.kind == .emphasis })
+        #expect(named.tags == ["bug", "mobile"])
+        #expect(named.due?.iso == "2026-06-08")
+        #expect(PlainText.markdown(named.description) == "Draw pile.")
+        #expect(named.descriptionSource == "Draw pile. @{2026-06-08}")
     }
 
     @Test(

@@ -685,6 +685,15 @@ import Testing
         #expect(after == "## TODO\n\n## DONE\n\n- [x] Half done\n")
     }
 
+    @Test func aTitleWrittenAsAHeadingUnderTheTagsIsRenamedThere() throws {
+        let board = "## TODO\n\n- [ ] #bug #mobile\n\t# Mobile Bug\n\tDraw pile.\n\n## DONE\n"
+        let (renamed, after) = try Self.onBoard(board, ["edit", "mobile-bug", "--title", "Tablet Bug"])
+        #expect(renamed.status == 0, "\(renamed.stderr)")
+        #expect(after == "## TODO\n\n- [ ] #bug #mobile\n\t# Tablet Bug\n\tDraw pile.\n\n## DONE\n")
+        let card = try #require(TestSupport.parse(after).board.cards.first)
+        #expect((card.title, card.tags) == ("Tablet Bug", ["bug", "mobile"]))
+    }
+
     @Test func textThatWouldReadOtherwiseIsWrittenSoItReadsAsGiven() throws {
         // A `#` run at the end of a heading card's title is escaped, or it would close the heading.
         let (renamed, heading) = try Self.onBoard(

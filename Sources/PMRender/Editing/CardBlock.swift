@@ -104,9 +104,25 @@ struct CardBlock {
             tail = String(body[br.lowerBound...])
             body = String(body[..<br.lowerBound])
         }
-        let tokens = CardTokens.scan(body, triggers: conventions.triggers).compactMap { piece -> String? in
+        let pieces = CardTokens.scan(body, triggers: conventions.triggers)
+        let tokens = pieces.compactMap { piece -> String? in
             if case .token(_, let raw, _) = piece { return raw }
             return nil
+        }
+        // A first line of tags alone over a `# Heading`: the heading is the title (the reader's rule).
+        let onlyTokens = pieces.allSatisfy { piece in
+            if case .text(let text) = piece { return text.allSatisfy(\.isWhitespace) }
+            return true
+        }
+        if style == .listItem, tail.isEmpty, onlyTokens, lines.count > 1 {
+            let next = lines[1].text
+            let indent = next.prefix { $0 == " " || $0 == "\t" }
+            let marks = next.dropFirst(indent.count).prefix { $0 == "#" }
+            let rest = next.dropFirst(indent.count + marks.count)
+            if (1...6).contains(marks.count), rest.first == " " || rest.first == "\t" {
+                lines[1].content = Array((indent + marks + " " + Self.escapingClosingHashes(newTitle)).utf8)
+                return
+            }
         }
         line.body = ([newTitle] + tokens).joined(separator: " ") + (tail.isEmpty ? "" : " " + tail)
         if style == .heading { line.body = Self.escapingClosingHashes(line.body) }

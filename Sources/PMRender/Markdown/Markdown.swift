@@ -144,6 +144,8 @@ public struct Markdown: Hashable, Sendable {
         }
 
         public var isEmpty: Bool { range.isEmpty }
+        /// The first of them.
+        public var first: Int? { range.isEmpty ? nil : range.lowerBound }
     }
 
     /// The nodes of `range` (whole subtrees) as their own value.

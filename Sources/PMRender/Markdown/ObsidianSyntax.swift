@@ -28,9 +28,9 @@ enum ObsidianSyntax {
 
     /// `[ ] `, `[x] ` or `[X] ` at the start of an item's first paragraph: (checked, text node, length).
     static func taskMarker(of item: Int, in source: Markdown) -> (Bool, Int, Int)? {
-        guard let paragraph = source.children(of: item).first(where: { _ in true }),
+        guard let paragraph = source.children(of: item).first,
             source.nodes[paragraph].kind == .paragraph,
-            let text = source.children(of: paragraph).first(where: { _ in true }),
+            let text = source.children(of: paragraph).first,
             source.nodes[text].kind == .text
         else { return nil }
         let scalars = Array(source.nodes[text].text.unicodeScalars.prefix(4))
@@ -207,9 +207,9 @@ enum ObsidianSyntax {
 
         /// `> [!type]` (with `-` or `+` folding and an optional title): (type, title, folded, first paragraph).
         private func callout(_ quote: Int) -> (String, String, Bool, Int)? {
-            guard let paragraph = source.children(of: quote).first(where: { _ in true }),
+            guard let paragraph = source.children(of: quote).first,
                 source.nodes[paragraph].kind == .paragraph,
-                let first = source.children(of: paragraph).first(where: { _ in true }),
+                let first = source.children(of: paragraph).first,
                 source.nodes[first].kind == .text
             else { return nil }
             let text = source.nodes[first].text

@@ -530,7 +530,7 @@ struct BoardReader {
         guard first.root.kind == .item else { return true }
         // VS Code Markdown Kanban writes a task's properties as a list (`- due: …`).
         let markdown = first.markdown
-        guard let paragraph = markdown.children(of: 0).first(where: { _ in true }),
+        guard let paragraph = markdown.children(of: 0).first,
             markdown.nodes[paragraph].kind == .paragraph
         else { return false }
         var text = ""
@@ -721,7 +721,7 @@ struct LaneHeading {
                 let suffix = String(name[open...])
                 name = String(name[..<open].trimmingSpaces)
                 if source.hasSuffix(suffix) { source = String(Substring(source.dropLast(suffix.count)).trimmingSpaces) }
-                if let last = inlines.roots.reversed().first(where: { _ in true }), inlines.nodes[last].kind == .text,
+                if let last = inlines.roots.reversed().first, inlines.nodes[last].kind == .text,
                     inlines.nodes[last].text.hasSuffix(suffix)
                 {
                     var text = inlines.nodes[last].text

@@ -146,7 +146,8 @@ private struct ReadingState {
     var blockBreaks: Set<Int> = []
     /// Lines with a piece that stays in the description: a line cut by `<br>` into text and metadata is kept.
     var keptLines: Set<Int> = []
-    /// The title line had tags but nothing else: the tags are the title.
+    /// The title line had tags but nothing else: the tags are the title (unless a heading follows).
+    var titleIsTags = false
     /// Node lines count from their segment's first line; this is that line minus one.
     var base = 0
     /// The byte column of a `<br>` that ends the title on its line (the description starts after it).
@@ -206,6 +207,7 @@ private struct ReadingState {
             var keeper = InlineCleaner(removeTags: false, recordTokens: false)
             keeper.clean(nodes, in: markdown, into: &again, state: &self)
             title = InlineCleaner.trimmed(again.markdown)
+            titleIsTags = true
         }
         return title
     }
@@ -398,7 +400,7 @@ private struct ReadingState {
     /// An item `key: value` with a known key: (field, value, line).
     private func property(_ item: Int, in markdown: Markdown) -> (CardField, Substring, Int)? {
         guard !markdown.nodes[item].flags.contains(.task),
-            let paragraph = markdown.children(of: item).first(where: { _ in true }),
+            let paragraph = markdown.children(of: item).first,
             markdown.nodes[paragraph].kind == .paragraph
         else { return nil }
         let firstLine = lines(of: paragraph, in: markdown).first
@@ -484,6 +486,17 @@ private struct ReadingState {
                 }
                 rest.close()
             }
+            for root in description.roots where root != first { rest.append(subtree: root, of: description) }
+            description = rest.markdown
+        }
+        if titleIsTags, let first = description.roots.first, description.nodes[first].kind == .heading,
+            case let heading = TextCleaning.collapseWhitespace(description.plainText(of: first)), !heading.isEmpty
+        {
+            // `- [ ] #bug #mobile` over `# Mobile Bug`: the heading is the title; the tags stay the card's.
+            titleMarkup = InlineCleaner.trimmed(description.slice((first + 1)..<description.nodes[first].end))
+            title = heading
+            if description.nodes[first].line > 0 { droppedLines.insert(base + description.nodes[first].line) }
+            var rest = Markdown.Builder()
             for root in description.roots where root != first { rest.append(subtree: root, of: description) }
             description = rest.markdown
         }

@@ -49,7 +49,7 @@ struct ObsidianSettings: Equatable {
         let nodes = markdown.nodes
         guard segment.root.kind == .item, let last = nodes.last, last.kind == .text, last.text.hasSuffix("settings"),
             let lastBreak = nodes.lastIndex(where: { $0.kind == .softBreak }),
-            let paragraph = markdown.children(of: 0).reversed().first(where: { _ in true }),
+            let paragraph = markdown.children(of: 0).reversed().first,
             nodes[paragraph].kind == .paragraph, paragraph < lastBreak, nodes[paragraph].end == nodes.count
         else { return nil }
         // The text after the last soft break (cut into runs at the `%%`), to the item's end.
