@@ -696,12 +696,14 @@ private struct InlineCleaner {
         }
     }
 
-    /// The date a wikilink or a link names (`[[2026-05-10]]`, `[May 10th, 2026](…)`).
+    /// The date a wikilink or a link names (`[[2026-05-10]]`, `[May 10th, 2026](…)`, a daily note's heading or block
+    /// `[[2026-05-10#^a1b2]]`).
     private static func linkedDate(_ index: Int, in markdown: Markdown, format: DateFormat?) -> CalendarDate? {
         let node = markdown.nodes[index]
         let text: String
         switch node.kind {
-        case .wikilink: text = node.detail.isEmpty ? node.text : node.detail
+        case .wikilink:
+            text = node.detail.isEmpty ? String(node.text.prefix { $0 != "#" }) : node.detail
         case .link: text = markdown.plainText(of: index)
         default: return nil
         }
