@@ -104,6 +104,14 @@ struct DialectTests {
         #expect(BoardParser.parse(bytes, file: file).board.style.dialect == dialect)
     }
 
+    @Test("task items with nested checklists are not Taskell's (Taskell's cards have no box)")
+    func checklistIsNotTaskell() {
+        let nested = TestSupport.parse("## To Do\n\n* [ ] a\n    * [x] step\n* [ ] b\n").board
+        #expect(nested.style.dialect == .pmRender)
+        let taskell = TestSupport.parse("## To Do\n\n- a\n    * [x] step\n- b\n").board
+        #expect(taskell.style.dialect == .taskell)
+    }
+
     @Test("kanbn's hidden columns hold the archive")
     func kanbnHiddenColumns() {
         let board = TestSupport.parse(

@@ -630,6 +630,8 @@ struct BoardReader {
         for card in cards {
             let first = Substring(source.line(card.location.line)).trimmingSpaces
             if first.dropFirst().trimmingSpaces.hasPrefix("["), first.contains("](tasks/") { links += 1 }
+            let afterMarker = Array(first.dropFirst().trimmingSpaces.prefix(3))
+            let hasBox = afterMarker.count == 3 && afterMarker[0] == "[" && afterMarker[2] == "]"
             guard card.endLine > card.location.line else { continue }
             for number in (card.location.line + 1)...card.endLine {
                 let line = Substring(source.line(number))
@@ -637,9 +639,10 @@ struct BoardReader {
                 guard line.first == " " || line.first == "\t" else { continue }
                 if text.hasPrefix("- "), CardField.parse(text.dropFirst(2)) != nil {
                     properties += 1
-                } else if card.style == .listItem,
+                } else if card.style == .listItem, !hasBox,
                     text.hasPrefix("@ ") || text.hasPrefix("> ") || text.hasPrefix("* [")
                 {
+                    // Taskell writes cards without task boxes (`- Card`), their subtasks as `* [ ]`.
                     taskell += 1
                 }
             }
