@@ -57,16 +57,12 @@ struct LaneStateTests {
         #expect(lanes.map(\.stateSource) == [.firstLanes, .frontMatter, .previousLane, .completeMarker, .previousLane])
     }
 
-    @Test("after a done lane, a lane with open cards is todo; with every card checked, done")
+    @Test("a lane's state does not depend on its cards: after a done lane an unknown name is done, notes are todo")
     func afterDone() {
         let lanes = Self.lanes(
-            "## Done\n- [x] a\n## Pile of Ann\n- [x] d\n## Notes\n- [ ] b\n- [x] c\n## Left over\n- [ ] f\n"
-                + "## Closed\n- [x] g\n## Sources\n- e\n## In Progress\n## Zebra\n- [ ] h\n")
-        #expect(lanes.map(\.state) == [.done, .done, .todo, .todo, .done, .todo, .doing, .doing])
-        #expect(
-            lanes.map(\.stateSource) == [
-                .name, .previousLane, .afterDoneLane, .previousLane, .name, .afterDoneLane, .name, .previousLane,
-            ])
+            "## Done\n- [x] a\n## Pile of Ann\n- [ ] d\n## 📝 Notes\n- [ ] b\n## LongTerm Needs\n- [ ] f\n## Notas\n")
+        #expect(lanes.map(\.state) == [.done, .done, .todo, .todo, .todo])
+        #expect(lanes.map(\.stateSource) == [.name, .previousLane, .name, .name, .name])
         // A name that ends with a known one is not read as it: 미완료 and 未完成 ("not done") are not done.
         #expect(Self.lanes("## 미완료 작업\n- [ ] a\n## 未完成\n- [ ] b\n").map(\.state) == [.todo, .todo])
     }

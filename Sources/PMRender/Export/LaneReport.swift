@@ -28,7 +28,6 @@ public enum LaneReport {
         case .completeMarker: return "the **Complete** marker"
         case .name: return "its name"
         case .previousLane: return "the lane before it"
-        case .afterDoneLane: return "open cards after a done lane"
         case .firstLanes: return "before any known lane"
         }
     }

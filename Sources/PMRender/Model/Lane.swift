@@ -65,8 +65,6 @@ public enum LaneStateSource: String, Hashable, Sendable {
     case name
     /// The state of the nearest lane above it.
     case previousLane = "previous-lane"
-    /// Todo: it follows a done lane and holds cards that are not checked.
-    case afterDoneLane = "after-done-lane"
     /// The first lanes, before any known one, are todo.
     case firstLanes = "first-lanes"
 }

@@ -395,8 +395,7 @@ struct BoardReader {
 
     // MARK: - Lanes
 
-    /// Each lane's state: front matter `lanes:`, then `**Complete**`, then its name, then the lane above it (after a
-    /// done lane: todo, unless all its cards are checked).
+    /// Each lane's state: front matter `lanes:`, then `**Complete**`, then its name, then the lane above it.
     private func resolveStates(_ lanes: inout [Lane], completeMarkers: [Bool], cache: inout CardCache) {
         var previous: CardState?
         for index in lanes.indices {
@@ -412,10 +411,6 @@ struct BoardReader {
             } else if case .state(let state) = cache.meaning(of: name) {
                 lanes[index].state = state
                 lanes[index].stateSource = .name
-            } else if previous == .done, lanes[index].cards.contains(where: { !$0.isChecked }) {
-                // Open cards after the done lane are work not taken up (`Notes`, `Later`, a sprint's goals).
-                lanes[index].state = .todo
-                lanes[index].stateSource = .afterDoneLane
             } else if let previous {
                 lanes[index].state = previous
                 lanes[index].stateSource = .previousLane
