@@ -67,6 +67,16 @@ struct LaneStateTests {
         #expect(Self.lanes("## 미완료 작업\n- [ ] a\n## 未完成\n- [ ] b\n").map(\.state) == [.todo, .todo])
     }
 
+    @Test("lanes named with symbols alone are told apart, with or without an emoji's U+FE0F")
+    func symbolNames() {
+        let board = TestSupport.parse("---\nwip: {\"⏸️\": 1}\n---\n## 📋\n- [ ] a\n## ⏸️\n## ✅\n- [ ] b\n- [ ] c\n").board
+        #expect(board.lane(named: "⏸")?.name == "⏸️")
+        #expect(board.lane(named: "✅")?.name == "✅")
+        #expect(board.lanes.map(\.wipLimit) == [nil, 1, nil])
+        #expect(LaneName.key("📋") != LaneName.key("✅"))
+        #expect(LaneName.key("⏸️ Blocked") == "blocked")
+    }
+
     @Test("a WIP limit in the heading; (0) is none; other parentheses stay in the name")
     func limits() {
         let lanes = Self.lanes("## Doing (3)\n## Done (0)\n## Release (v1.2)\n")

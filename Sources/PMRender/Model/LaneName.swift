@@ -2,7 +2,8 @@
 /// emoji (`🚧 In-Progress` and `in progress` are one lane).
 public enum LaneName {
     /// The comparison key: letters, digits and the marks on them, lowercased. A mark on something left out goes
-    /// with it (the U+FE0F that makes `⏸️` an emoji), and so do variation selectors.
+    /// with it (the U+FE0F that makes `⏸️` an emoji), and so do variation selectors. A name of symbols alone
+    /// (`## 📋`, `## ⏸️`) is its symbols, without spaces and variation selectors, so such lanes stay apart.
     public static func key(_ name: String) -> String {
         var out = String.UnicodeScalarView()
         var keptPrevious = false
@@ -15,6 +16,9 @@ public enum LaneName {
             } else {
                 keptPrevious = false
             }
+        }
+        if out.isEmpty {
+            out.append(contentsOf: name.unicodeScalars.filter { !$0.properties.isWhitespace && !$0.isVariationSelector })
         }
         return String(out).lowercased()
     }
