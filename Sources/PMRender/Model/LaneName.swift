@@ -18,7 +18,8 @@ public enum LaneName {
             }
         }
         if out.isEmpty {
-            out.append(contentsOf: name.unicodeScalars.filter { !$0.properties.isWhitespace && !$0.isVariationSelector })
+            out.append(
+                contentsOf: name.unicodeScalars.filter { !$0.properties.isWhitespace && !$0.isVariationSelector })
         }
         return String(out).lowercased()
     }
