@@ -26,28 +26,58 @@ enum LaneStates {
 
     /// The meaning of a lane name: the whole name, else the name without a bracketed suffix (`Done (old)`), else the
     /// part before or after a separator (`To Do: site`, `Sprint 3 – Done`), else its first or last words; else, for a
-    /// name in Chinese, Japanese or Korean, the longest known name it starts with (`进行中工作`, `完了タスク`,
-    /// `진행 중인 작업`: these languages join words without spaces, or inflect them). Not the one it ends with:
-    /// `미완료` and `未完成` ("not done") end with `완료` and `完成` ("done").
+    /// name in Chinese, Japanese or Korean, a known name followed by words for tasks or work (`进行中工作`,
+    /// `完了タスク`, `진행 중인 작업`: these languages join words without spaces, or inflect them).
+    ///
+    /// A part is not taken when the rest of the name negates it (`Not done`, `Noch nicht erledigt`,
+    /// `Chưa hoàn thành`), nor a Chinese, Japanese or Korean name followed by anything else (`완료되지 않음`,
+    /// "not completed"; `完了予定`, "to be completed").
     static func meaning(of name: String) -> Meaning? {
         // VS Code Markdown Kanban marks an archived column with a trailing `[Archived]`.
         if name.lowercased().hasSuffix("[archived]") { return .archive }
-        let keys = candidates(name).map(LaneName.key)
-        for key in keys where !key.isEmpty {
-            if let meaning = table[key] { return meaning }
+        let parts = candidates(name)
+        let negations = negationCount(name)
+        for part in parts {
+            let key = LaneName.key(part)
+            guard !key.isEmpty, let meaning = table[key] else { continue }
+            if part != name, negationCount(part) < negations { continue }
+            return meaning
         }
-        for key in keys where key.unicodeScalars.allSatisfy(\.isCJK) {
-            if let meaning = cjkPrefixMeaning(key) { return meaning }
+        for part in parts where negationCount(part) == negations {
+            let key = LaneName.key(part)
+            if key.unicodeScalars.allSatisfy(\.isCJK), let meaning = compoundMeaning(key) { return meaning }
         }
         return nil
     }
 
-    /// Known names written wholly in Chinese, Japanese or Korean, longest first: (key, meaning).
-    private static var cjkNames: [(key: String, meaning: Meaning)] { data.cjkNames }
+    /// How many words of `text` negate (`not`, `nicht`, `chưa` …).
+    private static func negationCount(_ text: String) -> Int {
+        text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "-" || $0 == "_" })
+            .count { data.negations.contains(LaneName.key(String($0))) }
+    }
 
-    /// The meaning of the longest known name of two or more characters that `key` starts with.
-    private static func cjkPrefixMeaning(_ key: String) -> Meaning? {
-        cjkNames.first { key.unicodeScalars.starts(with: $0.key.unicodeScalars) }?.meaning
+    /// The meaning of a key that is a known Chinese, Japanese or Korean name followed by words for tasks or work
+    /// (after a Korean ending such as `인` or `된`): the longest such known name.
+    private static func compoundMeaning(_ key: String) -> Meaning? {
+        let scalars = Array(key.unicodeScalars)
+        for (name, meaning) in data.cjkNames {
+            let known = Array(name.unicodeScalars)
+            guard known.count < scalars.count, scalars.starts(with: known) else { continue }
+            var rest = scalars[known.count...]
+            if let connector = data.connectors.first(where: { rest.starts(with: $0) }) {
+                rest = rest.dropFirst(connector.count)
+            }
+            if isNouns(rest) { return meaning }
+        }
+        return nil
+    }
+
+    /// Whether `scalars` are one or more of the compound nouns, one after another.
+    private static func isNouns(_ scalars: ArraySlice<Unicode.Scalar>) -> Bool {
+        guard !scalars.isEmpty else { return false }
+        return data.nouns.contains { noun in
+            scalars.starts(with: noun) && (scalars.count == noun.count || isNouns(scalars.dropFirst(noun.count)))
+        }
     }
 
     static func candidates(_ name: String) -> [String] {
@@ -81,12 +111,23 @@ enum LaneStates {
         return result
     }
 
-    private static func loadTable() -> (
-        meanings: [String: Meaning], completeMarkers: Set<String>, cjkNames: [(key: String, meaning: Meaning)]
-    ) {
+    /// The lane-name data, read once.
+    private struct Table {
+        var meanings: [String: Meaning] = [:]
+        var completeMarkers: Set<String> = []
+        /// Known names written wholly in Chinese, Japanese or Korean, longest first: (key, meaning).
+        var cjkNames: [(key: String, meaning: Meaning)] = []
+        /// Keys of the words that negate a name.
+        var negations: Set<String> = []
+        /// Words for tasks or work that may follow a Chinese, Japanese or Korean name, and Korean endings before them.
+        var nouns: [[Unicode.Scalar]] = []
+        var connectors: [[Unicode.Scalar]] = []
+    }
+
+    private static func loadTable() -> Table {
         guard let json = EmbeddedData.sources["lane-names"],
             let file = try? JSONDecoder().decode([String: [String: [String]]].self, from: Data(json.utf8))
-        else { return ([:], [], []) }
+        else { return Table() }
         var table: [String: Meaning] = [:]
         // States first, in flow order, so a name listed twice keeps its first meaning; then the archive.
         let order: [(String, Meaning)] = [
@@ -100,11 +141,15 @@ enum LaneStates {
                 }
             }
         }
-        let markers = Set((file["complete-marker"] ?? [:]).values.joined().map(LaneName.key))
-        let cjk = table.filter { $0.key.unicodeScalars.count >= 2 && $0.key.unicodeScalars.allSatisfy(\.isCJK) }
+        var result = Table(meanings: table)
+        result.completeMarkers = Set((file["complete-marker"] ?? [:]).values.joined().map(LaneName.key))
+        result.cjkNames = table.filter { $0.key.unicodeScalars.count >= 2 && $0.key.unicodeScalars.allSatisfy(\.isCJK) }
             .map { (key: $0.key, meaning: $0.value) }
             .sorted { ($0.key.unicodeScalars.count, $1.key) > ($1.key.unicodeScalars.count, $0.key) }
-        return (table, markers, cjk)
+        result.negations = Set((file["negations"] ?? [:]).values.joined().map(LaneName.key))
+        result.nouns = (file["compound-nouns"] ?? [:]).values.joined().map { Array(LaneName.key($0).unicodeScalars) }
+        result.connectors = (file["compound-connectors"] ?? [:]).values.joined().map { Array($0.unicodeScalars) }
+        return result
     }
 }
 
