@@ -29,7 +29,8 @@ struct LaneStateTests {
             // Chinese, Japanese and Korean names that start with a known one.
             ("进行中工作", .doing), ("已完成功能清单", .done), ("已完成功能 (阶段一)", .done), ("進行中タスク", .doing),
             ("完了タスク", .done), ("待办任务", .todo), ("진행 중인 작업", .doing), ("완료된 작업", .done),
-            ("進行中のタスク", .doing), ("Pronto", .done), ("Yapılanlar", .done), ("남은 작업", .todo), ("Abandoned", .done), ("Won't Fix", .done),
+            ("進行中のタスク", .doing), ("Pronto", .done), ("Yapılanlar", .done), ("남은 작업", .todo), ("Abandoned", .done),
+            ("Won't Fix", .done),
             ("🔜 Prochainement", .todo), ("🚧 Implementation", .doing), ("✅ Produktiv", .done),
         ])
     func names(name: String, state: CardState) {
