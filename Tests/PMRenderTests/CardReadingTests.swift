@@ -188,12 +188,21 @@ struct CardReadingTests {
             #expect(card.priority == .high)
             #expect(card.descriptionSource == "- A note.")
         }
-        // A list that does not start with a property is a list in the description.
+        // A list that does not start with a property is a list in the description; so is one that starts with a
+        // `Key:` that VS Code does not write, among other items.
         let plain = try Self.card("- Card\n  - A note.\n  - due: 2026-12-01\n")
         #expect(plain.due == nil)
         #expect(PlainText.markdown(plain.description) == "- A note.\n- due: 2026-12-01")
-        // Without commas, spaces part tags.
+        for prose in ["Status: vendor replied", "Owner: Ann (Bob in May)", "Tags: words about labels"] {
+            let card = try Self.card("- Card\n  - \(prose)\n  - [ ] follow up\n")
+            #expect(PlainText.markdown(card.description) == "- \(prose)\n- [ ] follow up")
+            #expect(card.tags.isEmpty && card.assignees.isEmpty)
+        }
+        // Outside VS Code's brackets, spaces part tags too.
         #expect(try Self.card("- Card\n  Tags: #a #b").tags == ["a", "b"])
+        #expect(try Self.card("- Card\n  Tags: #bug #ios, #android").tags == ["bug", "ios", "android"])
+        #expect(
+            try Self.card("### Card\n\n  - tags: [Host Discovery]\n  - due: 2026-01-01\n").tags == ["Host Discovery"])
     }
 
     @Test("the description's source keeps what is not metadata")

@@ -632,7 +632,7 @@ struct BoardReader {
                 let line = Substring(source.line(number))
                 let text = line.trimmingSpaces
                 guard line.first == " " || line.first == "\t" else { continue }
-                if text.hasPrefix("- "), CardField.parse(text.dropFirst(2)) != nil {
+                if text.hasPrefix("- "), CardField.isVSCodeProperty(text.dropFirst(2)) {
                     properties += 1
                 } else if card.style == .listItem, !hasBox,
                     text.hasPrefix("@ ") || text.hasPrefix("> ") || text.hasPrefix("* [")

@@ -36,6 +36,26 @@ enum CardField: Equatable {
         return Dictionary(uniqueKeysWithValues: groups.flatMap { field, names in names.map { ($0, field) } })
     }()
 
+    /// The keys VS Code Markdown Kanban writes in a task's property list.
+    static let vscodeKeys: Set<String> = [
+        "due", "tags", "priority", "workload", "steps", "assignee", "defaultExpanded",
+    ]
+
+    /// Whether `line` is `key: value` as VS Code Markdown Kanban writes it: one of its keys, lowercase, with a value
+    /// of its form (`tags: [a, b]`, `due: 2026-…`, `priority: high`).
+    static func isVSCodeProperty(_ line: Substring) -> Bool {
+        let trimmed = line.trimmingSpaces
+        guard let colon = trimmed.firstIndex(of: ":") else { return false }
+        let key = String(trimmed[..<colon])
+        let value = trimmed[trimmed.index(after: colon)...].trimmingSpaces
+        switch key {
+        case "tags": return value.hasPrefix("[")
+        case "due": return value.first?.isASCIIDigit == true
+        case "priority": return ["low", "medium", "high"].contains(value.lowercased())
+        default: return vscodeKeys.contains(key)
+        }
+    }
+
     /// Splits `Key: value` (ASCII or full-width colon); nil when the line is not of that form or the key is unknown.
     static func parse(_ line: Substring) -> (CardField, Substring)? {
         let trimmed = line.trimmingSpaces
@@ -111,9 +131,14 @@ struct CardDraft {
             addID(String(value), at: location)
         case .tags:
             var list = value.trimmingSpaces
-            if list.first == "[", list.last == "]" { list = list.dropFirst().dropLast() }
-            // `[UI, Host Discovery]`: commas part tags (which may hold spaces); without commas, spaces do (`#a #b`).
-            let parts = list.contains(",") ? list.split(separator: ",") : list.split(separator: " ")
+            let isBracketed = list.first == "[" && list.last == "]"
+            if isBracketed { list = list.dropFirst().dropLast() }
+            // VS Code's `[UI, Host Discovery]`: commas part tags, which may hold spaces. Otherwise spaces part them
+            // too (`Tags: bug ios`, `#bug #ios, #android`).
+            let parts =
+                isBracketed
+                ? list.split(separator: ",")
+                : list.split(separator: ",").flatMap { $0.split(separator: " ") }
             for part in parts {
                 var tag = part.trimmingSpaces
                 if tag.first == "#" { tag = tag.dropFirst() }

@@ -353,12 +353,17 @@ private struct ReadingState {
     }
 
     /// Reads a VS Code Markdown Kanban property list (`- due: …`, `- tags: [a, b]`, `- steps:` with a task list): a
-    /// list whose first item is a property. Its other items (a note among the properties) stay in the description,
-    /// as a list. False when the list is not one (then it is left alone).
+    /// list of properties, or one that starts with one of the extension's own (`due`, `tags`, `priority` …), whose
+    /// other items (a note among them) stay in the description, as a list. False when the list is not one (then it
+    /// is left alone).
     mutating func propertyList(_ list: Int, in markdown: Markdown, into description: inout Markdown.Builder) -> Bool {
         let items = Array(markdown.children(of: list))
-        let properties = items.map { property($0, in: markdown) }
-        guard properties.first != nil, properties[0] != nil else { return false }
+        var properties = items.map { property($0, in: markdown) }
+        guard let first = items.first, properties[0] != nil else { return false }
+        if properties.contains(where: { $0 == nil }) {
+            guard isVSCodeProperty(first, in: markdown) else { return false }
+            properties = zip(items, properties).map { isVSCodeProperty($0, in: markdown) ? $1 : nil }
+        }
         for (item, property) in zip(items, properties) {
             if let property { apply(property, item: item, in: markdown, into: &description) }
         }
@@ -378,11 +383,18 @@ private struct ReadingState {
     /// A run of top-level list items under a heading card: its properties when the first item is one (the other
     /// items stay in the description), else a list in its description.
     mutating func items(_ segments: [MarkdownSegment], into description: inout Markdown.Builder) {
-        let properties = segments.map { segment -> (CardField, Substring, Int)? in
+        var properties = segments.map { segment -> (CardField, Substring, Int)? in
             base = segment.line - 1
             return property(0, in: segment.markdown)
         }
         var others = segments
+        if properties.contains(where: { $0 == nil }), let first = segments.first, properties[0] != nil,
+            !isVSCodeProperty(0, in: first.markdown)
+        {
+            properties[0] = nil
+        } else if properties.contains(where: { $0 == nil }) {
+            properties = zip(segments, properties).map { isVSCodeProperty(0, in: $0.markdown) ? $1 : nil }
+        }
         if properties.first != nil, properties[0] != nil {
             for (segment, property) in zip(segments, properties) {
                 guard let property else { continue }
@@ -395,6 +407,14 @@ private struct ReadingState {
         let list = Markdown.joining(others) { reader.source.isBlank($0) }
         collectSubtasks(in: list)
         description.append(list)
+    }
+
+    /// Whether an item is `key: value` with one of VS Code Markdown Kanban's keys.
+    private func isVSCodeProperty(_ item: Int, in markdown: Markdown) -> Bool {
+        guard let paragraph = markdown.children(of: item).first, markdown.nodes[paragraph].kind == .paragraph,
+            let line = lines(of: paragraph, in: markdown).first
+        else { return false }
+        return CardField.isVSCodeProperty(Substring(Self.plainLine(line.nodes, in: markdown)))
     }
 
     /// An item `key: value` with a known key: (field, value, line).
