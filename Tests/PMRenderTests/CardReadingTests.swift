@@ -157,6 +157,12 @@ struct CardReadingTests {
         #expect(named.due?.iso == "2026-06-08")
         #expect(PlainText.markdown(named.description) == "Draw pile.")
         #expect(named.descriptionSource == "Draw pile. @{2026-06-08}")
+        // The heading's own metadata is read as a title's; a heading not on the next line is description.
+        let tokens = try Self.card("- [ ] #bug\n  # Fix #ui @{2026-01-05} ^fx\n  Body")
+        #expect((tokens.title, tokens.tags, tokens.due?.iso, tokens.id) == ("Fix", ["bug", "ui"], "2026-01-05", "fx"))
+        #expect(try Self.card("- [ ] #b\n\n  # After a blank line\n  body").title == "#b")
+        #expect(try Self.card("- [ ] #x\n      # indented code").title == "#x")
+        #expect(try Self.card("- [ ] ^id\n  # Id heading").title == "Id heading")
     }
 
     @Test(

@@ -692,6 +692,17 @@ import Testing
         #expect(after == "## TODO\n\n- [ ] #bug #mobile\n\t# Tablet Bug\n\tDraw pile.\n\n## DONE\n")
         let card = try #require(TestSupport.parse(after).board.cards.first)
         #expect((card.title, card.tags) == ("Tablet Bug", ["bug", "mobile"]))
+        // Tags in the new title, markup in the heading, the tags line emptied: the edit reads back as asked.
+        let (tagged, withTag) = try Self.onBoard(board, ["edit", "mobile-bug", "--title", "Fix #urgent"])
+        #expect(tagged.status == 0, "\(tagged.stderr)")
+        #expect(withTag.contains("\t# Fix #urgent\n"))
+        let bold = "## TODO\n\n- [ ] #ui\n  ### **Bold** name\n"
+        let (renamed2, afterBold) = try Self.onBoard(bold, ["edit", "bold-name", "--title", "Plain"])
+        #expect(renamed2.status == 0, "\(renamed2.stderr)")
+        #expect(afterBold == "## TODO\n\n- [ ] #ui\n  ### Plain\n")
+        let (untagged, noTags) = try Self.onBoard(board, ["edit", "mobile-bug", "--untag", "bug", "--untag", "mobile"])
+        #expect(untagged.status == 0, "\(untagged.stderr)")
+        #expect(TestSupport.parse(noTags).board.cards.map(\.title) == ["Mobile Bug"])
     }
 
     @Test func textThatWouldReadOtherwiseIsWrittenSoItReadsAsGiven() throws {

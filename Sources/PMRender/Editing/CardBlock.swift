@@ -96,7 +96,15 @@ struct CardBlock {
 
     /// Replaces the title's words, keeping the metadata tokens written on the title line (in their order) and what
     /// follows a `<br>`.
-    mutating func replaceTitle(with newTitle: String) {
+    mutating func replaceTitle(with newTitle: String, current: String) {
+        // A first line of tokens alone over a `# Heading` that the card was titled by (the reader's rule).
+        if style == .listItem, lines.count > 1, Self.onlyTokens(title.body, conventions: conventions),
+            let heading = Self.atxHeading(lines[1].text), Self.words(heading.body, conventions: conventions) == current
+        {
+            let text = Self.replacingWords(of: heading.body, with: newTitle, conventions: conventions)
+            lines[1].content = Array((heading.prefix + Self.escapingClosingHashes(text)).utf8)
+            return
+        }
         var line = title
         var body = line.body
         var tail = ""
@@ -104,29 +112,50 @@ struct CardBlock {
             tail = String(body[br.lowerBound...])
             body = String(body[..<br.lowerBound])
         }
-        let pieces = CardTokens.scan(body, triggers: conventions.triggers)
-        let tokens = pieces.compactMap { piece -> String? in
+        line.body =
+            Self.replacingWords(of: body, with: newTitle, conventions: conventions)
+            + (tail.isEmpty ? "" : " " + tail)
+        if style == .heading { line.body = Self.escapingClosingHashes(line.body) }
+        title = line
+    }
+
+    /// `text` with its words replaced by `newText`, its tokens (tags, dates, IDs) kept after it.
+    static func replacingWords(of text: String, with newText: String, conventions: BoardConventions) -> String {
+        let tokens = CardTokens.scan(text, triggers: conventions.triggers).compactMap { piece -> String? in
             if case .token(_, let raw, _) = piece { return raw }
             return nil
         }
-        // A first line of tags alone over a `# Heading`: the heading is the title (the reader's rule).
-        let onlyTokens = pieces.allSatisfy { piece in
-            if case .text(let text) = piece { return text.allSatisfy(\.isWhitespace) }
+        return ([newText] + tokens).joined(separator: " ")
+    }
+
+    /// Whether `text` holds tokens (tags, dates, IDs) and nothing else.
+    static func onlyTokens(_ text: String, conventions: BoardConventions) -> Bool {
+        CardTokens.scan(text, triggers: conventions.triggers).allSatisfy { piece in
+            if case .text(let words) = piece { return words.allSatisfy(\.isWhitespace) }
             return true
         }
-        if style == .listItem, tail.isEmpty, onlyTokens, lines.count > 1 {
-            let next = lines[1].text
-            let indent = next.prefix { $0 == " " || $0 == "\t" }
-            let marks = next.dropFirst(indent.count).prefix { $0 == "#" }
-            let rest = next.dropFirst(indent.count + marks.count)
-            if (1...6).contains(marks.count), rest.first == " " || rest.first == "\t" {
-                lines[1].content = Array((indent + marks + " " + Self.escapingClosingHashes(newTitle)).utf8)
-                return
-            }
+    }
+
+    /// The words of `text` without its tokens, as plain text (markup read, spaces collapsed): what a title shows.
+    static func words(_ text: String, conventions: BoardConventions) -> String {
+        let words = CardTokens.scan(text, triggers: conventions.triggers).compactMap { piece -> String? in
+            if case .text(let words) = piece { return words }
+            return nil
         }
-        line.body = ([newTitle] + tokens).joined(separator: " ") + (tail.isEmpty ? "" : " " + tail)
-        if style == .heading { line.body = Self.escapingClosingHashes(line.body) }
-        title = line
+        return TextCleaning.collapseWhitespace(MarkdownParser.inline(words.joined(separator: " ")).inlineText)
+    }
+
+    /// An ATX heading line (`# Title`, indented up to the card's text): its indentation and marks, and its text
+    /// without a closing sequence.
+    static func atxHeading(_ line: String) -> (prefix: String, body: String)? {
+        let indent = line.prefix { $0 == " " || $0 == "\t" }
+        let marks = line.dropFirst(indent.count).prefix { $0 == "#" }
+        let rest = line.dropFirst(indent.count + marks.count)
+        guard (1...6).contains(marks.count), let space = rest.first, space == " " || space == "\t" else { return nil }
+        var body = rest.dropFirst().trimmingSpaces
+        let closing = body.reversed().prefix { $0 == "#" }.count
+        if closing > 0, body.dropLast(closing).last == " " || closing == body.count { body = body.dropLast(closing) }
+        return (String(indent + marks) + " ", String(body.trimmingSpaces))
     }
 
     /// A heading's text with a trailing run of `#` after a space escaped (`Fix \#`), so that it is not read as the

@@ -491,6 +491,20 @@ private struct ReadingState {
         var titleMarkup = titleMarkup
         var description = description
         var title = TextCleaning.collapseWhitespace(titleMarkup.inlineText)
+        if titleIsTags || title.isEmpty, style == .listItem, let first = description.roots.first,
+            description.nodes[first].kind == .heading, description.nodes[first].line > 0,
+            base + description.nodes[first].line == titleLine + 1,
+            !TextCleaning.collapseWhitespace(description.plainText(of: first)).isEmpty
+        {
+            // `- [ ] #bug #mobile` over `# Mobile Bug` (the next line): the heading is the title, read as a title is
+            // (its tokens are metadata); the tags stay the card's.
+            titleMarkup = self.title(Array(description.children(of: first)), in: description, line: titleLine + 1)
+            title = TextCleaning.collapseWhitespace(titleMarkup.inlineText)
+            droppedLines.insert(titleLine + 1)
+            var rest = Markdown.Builder()
+            for root in description.roots where root != first { rest.append(subtree: root, of: description) }
+            description = rest.markdown
+        }
         if title.isEmpty, let first = description.roots.first(where: { description.nodes[$0].kind == .paragraph }) {
             // No title line but a description: its first line is the title.
             var lines = self.lines(of: first, in: description)
@@ -506,17 +520,6 @@ private struct ReadingState {
                 }
                 rest.close()
             }
-            for root in description.roots where root != first { rest.append(subtree: root, of: description) }
-            description = rest.markdown
-        }
-        if titleIsTags, let first = description.roots.first, description.nodes[first].kind == .heading,
-            case let heading = TextCleaning.collapseWhitespace(description.plainText(of: first)), !heading.isEmpty
-        {
-            // `- [ ] #bug #mobile` over `# Mobile Bug`: the heading is the title; the tags stay the card's.
-            titleMarkup = InlineCleaner.trimmed(description.slice((first + 1)..<description.nodes[first].end))
-            title = heading
-            if description.nodes[first].line > 0 { droppedLines.insert(base + description.nodes[first].line) }
-            var rest = Markdown.Builder()
             for root in description.roots where root != first { rest.append(subtree: root, of: description) }
             description = rest.markdown
         }
