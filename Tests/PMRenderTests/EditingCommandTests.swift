@@ -705,6 +705,14 @@ import Testing
         #expect(TestSupport.parse(noTags).board.cards.map(\.title) == ["Mobile Bug"])
     }
 
+    @Test func aDeadlineLinkedToADailyNoteIsNotClaimedGoneWhenItCannotBeRemoved() throws {
+        let board = "---\nkanban-plugin: basic\n---\n\n## Todo\n\n- [ ] Call @[[2026-02-10#^a1b2]]\n"
+        let (result, after) = try Self.onBoard(board, ["edit", "call", "--no-due"])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("cannot make this edit"), "\(result.stderr)")
+        #expect(after == board)
+    }
+
     @Test func textThatWouldReadOtherwiseIsWrittenSoItReadsAsGiven() throws {
         // A `#` run at the end of a heading card's title is escaped, or it would close the heading.
         let (renamed, heading) = try Self.onBoard(

@@ -90,10 +90,18 @@ extension Editor {
         }
         guard let due else {
             // Every deadline the card carries goes: tokens, `Due:` lines, Taskell `@ date` lines.
+            let before = block.lines.map(\.content)
             _ = block.removeTokens(where: isDue)
             for field in block.fieldLines().reversed() where field.field == .due { block.lines.remove(at: field.index) }
             for index in block.lines.indices.dropFirst().reversed() where isTaskellDue(block.lines[index].text) {
                 block.lines.remove(at: index)
+            }
+            // A deadline none of those forms holds (a date linked to a daily note, `@[[2026-05-10]]`).
+            if card.due != nil, block.lines.map(\.content) == before {
+                throw EditFailure(
+                    .refused,
+                    .editNotPossible("the card's deadline is written in a way pm-render cannot change in place"),
+                    file: file)
             }
             return
         }
