@@ -123,6 +123,8 @@ struct CardReadingTests {
             ("- [ ] a\n\nstray paragraph", "5:1 warning stray-content"),
             ("| Task | Who |\n|:---|---:|\n| a | Ann |", "3:1 warning table-not-read"),
             ("- [ ] a\n\nTask | Who\n-- | --\nb | Ben", "5:1 warning table-not-read"),
+            ("Tasks this week:\n| Task | Who |\n|---|---|\n| a | Ann |", "3:1 warning table-not-read"),
+            ("- [ ] a\n\na|b\n:-:", "5:1 warning stray-content"),
         ])
     func problems(text: String, expected: String) {
         let result = Self.board("## TODO\n\n" + text)

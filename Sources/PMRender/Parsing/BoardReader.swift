@@ -546,21 +546,34 @@ struct BoardReader {
         return LaneStates.isCompleteMarker(markdown.plainText(of: 0))
     }
 
-    /// Whether a paragraph is a GitHub table (cmark reads it as text): a header row with `|`, then a delimiter row
-    /// (`|---|:---:|`).
+    /// Whether a paragraph holds a GitHub table (cmark reads it as text): a row with `|`, then a delimiter row
+    /// (`|---|:---:|`) of as many cells, anywhere in the paragraph's lines.
     private func isTable(_ segment: MarkdownSegment) -> Bool {
-        guard segment.line < source.lineCount, source.line(segment.line).contains("|") else { return false }
-        var row = Substring(source.line(segment.line + 1).trimmingWhitespace)
-        guard row.contains("|") || row.contains("-") else { return false }
+        var line = segment.line
+        while line < source.lineCount, !source.isBlank(line + 1) {
+            if let header = Self.tableCells(source.line(line)), let delimiter = Self.tableCells(source.line(line + 1)),
+                header.count == delimiter.count,
+                delimiter.allSatisfy({ cell in
+                    var dashes = Substring(cell)
+                    if dashes.hasPrefix(":") { dashes = dashes.dropFirst() }
+                    if dashes.hasSuffix(":") { dashes = dashes.dropLast() }
+                    return !dashes.isEmpty && dashes.allSatisfy { $0 == "-" }
+                })
+            {
+                return true
+            }
+            line += 1
+        }
+        return false
+    }
+
+    /// A table row's cells (trimmed), without the optional pipes at its ends; nil for a line without `|`.
+    private static func tableCells(_ line: String) -> [String]? {
+        var row = Substring(line.trimmingWhitespace)
+        guard row.contains("|") else { return nil }
         if row.hasPrefix("|") { row = row.dropFirst() }
         if row.hasSuffix("|") { row = row.dropLast() }
-        // Each cell: `---`, `:---`, `---:` or `:---:`.
-        return row.split(separator: "|", omittingEmptySubsequences: false).allSatisfy { cell in
-            var dashes = Substring(String(cell).trimmingWhitespace)
-            if dashes.hasPrefix(":") { dashes = dashes.dropFirst() }
-            if dashes.hasSuffix(":") { dashes = dashes.dropLast() }
-            return !dashes.isEmpty && dashes.allSatisfy { $0 == "-" }
-        }
+        return row.split(separator: "|", omittingEmptySubsequences: false).map { String($0).trimmingWhitespace }
     }
 
     static func describe(_ node: Markdown.Node) -> String {
