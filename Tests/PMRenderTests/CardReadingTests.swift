@@ -173,6 +173,7 @@ struct CardReadingTests {
             ("- [ ] T<br>one<br>two", [Markdown.Kind.paragraph, .text, .lineBreak, .text]),
             ("- [ ] T<br/>one\n  two", [.paragraph, .text, .softBreak, .text]),
             ("- [ ] T<br>one<br><br>two", [.paragraph, .text, .paragraph, .text]),
+            ("- [ ] T<br>one<br> <br>two", [.paragraph, .text, .paragraph, .text]),
             ("- [ ] T<br>one<br>@{2026-01-01}<br>two", [.paragraph, .text, .lineBreak, .text]),
             ("- [ ] T<br><br>one", [.paragraph, .text]),
             ("- [ ] T\n  one  \n  two", [.paragraph, .text, .lineBreak, .text]),

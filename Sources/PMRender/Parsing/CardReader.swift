@@ -264,7 +264,11 @@ private struct ReadingState {
         var afterEmptyLine = false
         for line in lines {
             if line.breakBefore == .lineBreak { parting = max(parting, afterEmptyLine ? .paragraph : .lineBreak) }
-            afterEmptyLine = line.nodes.isEmpty && line.breakBefore == .lineBreak
+            afterEmptyLine =
+                line.breakBefore == .lineBreak
+                && line.nodes.allSatisfy {
+                    markdown.nodes[$0].kind == .text && markdown.nodes[$0].text.trimmingWhitespace.isEmpty
+                }
             // Obsidian's settings block that the card's paragraph runs into is not the card's.
             if let settingsLine, line.line >= settingsLine { continue }
             let plain = Self.plainLine(line.nodes, in: markdown)
