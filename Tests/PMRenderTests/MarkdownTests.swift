@@ -39,6 +39,9 @@ struct MarkdownTests {
             ("shown %% hidden %% shown", "<p>shown  shown</p>\n"),
             ("see [[Page|the page]]", "<p>see <span class=\"wikilink\">the page</span></p>\n"),
             ("see [[Page]]", "<p>see <span class=\"wikilink\">Page</span></p>\n"),
+            ("see [[Page#Part two]]", "<p>see <span class=\"wikilink\">Page &gt; Part two</span></p>\n"),
+            ("see [[Page#^a1b2]]", "<p>see <span class=\"wikilink\">Page</span></p>\n"),
+            ("inject ILogger<T> and <b>x</b>", "<p>inject ILogger&lt;T&gt; and x</p>\n"),
             ("![[diagram.png]]", "<p><span class=\"embed\">diagram.png</span></p>\n"),
             (
                 "go to https://example.com/a_b.",

@@ -197,12 +197,26 @@ public struct Markdown: Hashable, Sendable {
             switch node.kind {
             case .text, .code: out += node.text
             case .softBreak, .lineBreak: out += " "
-            case .wikilink: out += node.detail.isEmpty ? node.text : node.detail
+            case .wikilink: out += node.wikilinkLabel
             case .embed: out += node.text
             default: break
             }
             index += 1
         }
+    }
+}
+
+extension Markdown.Node {
+    /// What a wikilink shows: its label, else its target as Obsidian shows it: `Page > Heading` for
+    /// `[[Page#Heading]]`, `Page` for a block of it (`[[Page#^a1b2]]`).
+    public var wikilinkLabel: String {
+        guard detail.isEmpty else { return detail }
+        let parts = text.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2 else { return text }
+        let page = parts[0].trimmingSpaces
+        let heading = parts[1].trimmingSpaces
+        if heading.isEmpty || heading.hasPrefix("^") { return page.isEmpty ? text : String(page) }
+        return page.isEmpty ? String(heading) : page + " > " + heading
     }
 }
 

@@ -123,8 +123,10 @@ enum MarkdownParser {
             switch type {
             case CMARK_NODE_TEXT:
                 // cmark splits text at brackets and other delimiters it tried; adjacent text is one run for us.
-                if let previous = cmark_node_previous(node), cmark_node_get_type(previous) == CMARK_NODE_TEXT,
-                    builder.nodes.last?.kind == .text
+                // (Inline HTML before it that is text, `<T>`, is a text node too.)
+                if let previous = cmark_node_previous(node), builder.nodes.last?.kind == .text,
+                    cmark_node_get_type(previous) == CMARK_NODE_TEXT
+                        || cmark_node_get_type(previous) == CMARK_NODE_HTML_INLINE
                 {
                     builder.nodes[builder.nodes.count - 1].text += literal(node)
                     continue
@@ -135,7 +137,23 @@ enum MarkdownParser {
             case CMARK_NODE_HTML_INLINE:
                 let html = literal(node)
                 // Obsidian saves a card's line breaks as <br>.
-                if isLineBreakTag(html) { value.kind = .lineBreak } else { value.text = html }
+                if isLineBreakTag(html) {
+                    value.kind = .lineBreak
+                } else if !isHTMLMarkup(html) {
+                    // `ILogger<T>`, `List<Card>`: angle brackets around a word that names no HTML element are text.
+                    if builder.nodes.last?.kind == .text, let previous = cmark_node_previous(node),
+                        cmark_node_get_type(previous) == CMARK_NODE_TEXT
+                            || cmark_node_get_type(previous)
+                                == CMARK_NODE_HTML_INLINE
+                    {
+                        builder.nodes[builder.nodes.count - 1].text += html
+                        continue
+                    }
+                    value.kind = .text
+                    value.text = html
+                } else {
+                    value.text = html
+                }
             case CMARK_NODE_CODE_BLOCK:
                 value.text = literal(node)
                 value.detail = string(cmark_node_get_fence_info(node))
@@ -194,6 +212,28 @@ enum MarkdownParser {
             return true
         }
     }
+
+    /// Whether inline HTML is markup: a comment, a declaration, or a tag of an HTML element (not `<T>` in
+    /// `ILogger<T>`).
+    static func isHTMLMarkup(_ html: String) -> Bool {
+        guard html.hasPrefix("<"), let second = html.dropFirst().first else { return false }
+        if second == "!" || second == "?" { return true }
+        let name = html.dropFirst(second == "/" ? 2 : 1).prefix { $0.isLetter || $0.isNumber || $0 == "-" }
+        return htmlElements.contains(name.lowercased())
+    }
+
+    /// HTML's elements (and SVG's and MathML's roots), for telling markup from text in angle brackets.
+    private static let htmlElements: Set<String> = [
+        "a", "abbr", "address", "area", "article", "aside", "audio", "b", "base", "bdi", "bdo", "blockquote", "body",
+        "br", "button", "canvas", "caption", "center", "cite", "code", "col", "colgroup", "data", "datalist", "dd",
+        "del", "details", "dfn", "dialog", "div", "dl", "dt", "em", "embed", "fieldset", "figcaption", "figure",
+        "font", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "head", "header", "hr", "html", "i", "iframe",
+        "img", "input", "ins", "kbd", "label", "legend", "li", "link", "main", "map", "mark", "math", "menu", "meta",
+        "meter", "nav", "noscript", "object", "ol", "optgroup", "option", "output", "p", "param", "picture", "pre",
+        "progress", "q", "rp", "rt", "ruby", "s", "samp", "script", "section", "select", "small", "source", "span",
+        "strike", "strong", "style", "sub", "summary", "sup", "svg", "table", "tbody", "td", "template", "textarea",
+        "tfoot", "th", "thead", "time", "title", "tr", "track", "tt", "u", "ul", "var", "video", "wbr",
+    ]
 
     /// `<br>`, `<br/>`, `<br />`, any case.
     static func isLineBreakTag(_ html: String) -> Bool {

@@ -259,7 +259,7 @@ struct MarkdownHTML: Sendable {
                 Self.appendTitle(node.detail, to: &out)
                 return node.end
             case .wikilink:
-                let label = node.detail.isEmpty ? node.text : node.detail
+                let label = node.wikilinkLabel
                 if let base = options.wikilinkBase, let url = Self.wikilinkURL(base: base, target: node.text) {
                     out += "<a class=\"wikilink\" href=\"".utf8
                     MarkdownHTML.appendHref(url, to: &out)

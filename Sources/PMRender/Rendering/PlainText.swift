@@ -17,7 +17,7 @@ enum PlainText {
             case .text, .code, .htmlInline: out += node.text
             case .codeBlock: out += node.text + (inItem ? "" : "\n")
             case .softBreak, .lineBreak: out += "\n"
-            case .wikilink: out += node.detail.isEmpty ? node.text : node.detail
+            case .wikilink: out += node.wikilinkLabel
             case .embed: out += node.text
             case .thematicBreak: out += "---\n\n"
             case .item:
