@@ -83,6 +83,13 @@ struct CardReadingTests {
         #expect(PlainText.markdown(card.description) == "more text #later")
     }
 
+    @Test("heading marks at the start of a list card's title are not its text")
+    func headingMarksInTitle() throws {
+        #expect(try Self.card("- [ ] #### Obsidian setup #ops").title == "Obsidian setup")
+        #expect(try Self.card("- [ ] #ops Setup").title == "Setup")
+        #expect(try Self.card("- [ ] ####### seven").title == "####### seven")
+    }
+
     @Test("links stay links in titles; #42 is not a tag")
     func titleMarkup() throws {
         let card = try Self.card("- [ ] Fix [bug #42](https://example.com/42) in **parser**")

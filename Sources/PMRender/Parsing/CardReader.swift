@@ -200,6 +200,14 @@ private struct ReadingState {
         var cleaner = InlineCleaner(removeTags: true)
         cleaner.clean(nodes, in: markdown, into: &builder, state: &self)
         var title = InlineCleaner.trimmed(builder.markdown)
+        // `- [ ] #### Setup`: the plugin shows the card's text as Markdown, a heading; the marks are not the title's.
+        if let first = title.nodes.indices.first(where: { title.nodes[$0].kind == .text }), first == 0,
+            case let text = title.nodes[first].text, let marks = Optional(text.prefix { $0 == "#" }),
+            (1...6).contains(marks.count), text.dropFirst(marks.count).first == " "
+        {
+            title.nodes[first].text = String(text.dropFirst(marks.count + 1))
+            title = InlineCleaner.trimmed(title)
+        }
         if cleaner.sawTags { title = Self.withoutEmptyBrackets(title) }
         if title.inlineText.trimmingWhitespace.isEmpty, cleaner.sawTags {
             // A card that is only tags (`- [ ] #idea`): the tags are its title.
