@@ -42,6 +42,19 @@ struct RenderTests {
         }
     }
 
+    @Test("a Taskell card's > lines show as its description's lines, not as a quote")
+    func taskellDescriptions() throws {
+        let text = "## To Do\n\n- Card\n    > First line.\n    > Second line.\n    * [ ] step\n"
+        let parsed = BoardParser.parse(Array(text.utf8), file: "board.md")
+        #expect(parsed.board.style.dialect == .taskell)
+        let (site, _) = SiteRenderer.render(
+            parsed.board,
+            options: RenderOptions(clock: DeadlineClock(today: Self.today), templates: PageTemplates.builtIn()))
+        let page = String(decoding: try #require(site?.file("index.html")).contents, as: UTF8.self)
+        #expect(page.contains("<div><p>First line.<br>\nSecond line.</p>"))
+        #expect(!page.contains("<blockquote>"))
+    }
+
     @Test("the built-in templates pass the template checks")
     func builtInTemplates() {
         let diagnostics = PageTemplates.lintBuiltIn()

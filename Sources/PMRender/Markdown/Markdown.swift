@@ -206,6 +206,23 @@ public struct Markdown: Hashable, Sendable {
     }
 }
 
+extension Markdown {
+    /// The content with its top-level quotes opened: their blocks stand where the quotes were (Taskell writes a
+    /// card's description as `> ` lines, which the app shows as plain text).
+    var unquoted: Markdown {
+        guard roots.contains(where: { nodes[$0].kind == .blockQuote }) else { return self }
+        var builder = Builder()
+        for root in roots {
+            if nodes[root].kind == .blockQuote {
+                for child in children(of: root) { builder.append(subtree: child, of: self) }
+            } else {
+                builder.append(subtree: root, of: self)
+            }
+        }
+        return builder.markdown
+    }
+}
+
 extension Markdown.Node {
     /// What a wikilink shows: its label, else its target as Obsidian shows it: `Page > Heading` for
     /// `[[Page#Heading]]`, `Page` for a block of it (`[[Page#^a1b2]]`).

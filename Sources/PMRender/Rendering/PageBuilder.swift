@@ -60,7 +60,8 @@ struct PageBuilder: Sendable {
         options.embedURL = { embeds[$0] }
         options.taskLabels = (phrases.text("label.subtaskOpen"), phrases.text("label.subtaskDone"))
         options.taskLabelAttribute = .ariaLabel
-        options.softBreaksAreLineBreaks = board.style.dialect == .obsidianKanban
+        // Obsidian shows a card's lines as typed, and Taskell its description's `> ` lines.
+        options.softBreaksAreLineBreaks = board.style.dialect == .obsidianKanban || board.style.dialect == .taskell
         html = MarkdownHTML(options: options)
         stateNames = Dictionary(uniqueKeysWithValues: CardState.allCases.map { ($0, phrases.stateName($0)) })
         var tally = PageTally()
@@ -288,7 +289,8 @@ struct PageBuilder: Sendable {
             stateName: stateNames[card.state] ?? phrases.stateName(card.state), lane: card.lane, due: due,
             dueRelative: words.relative, isOverdue: status.isOverdue, isDueSoon: status.isDueSoon,
             status: words.status, statusClass: statusClass, tags: card.tags.map { tagViews[$0] ?? tagView($0) },
-            descriptionHTML: DescriptionHTML(card.description, html: html), priority: card.priority?.name ?? "",
+            descriptionHTML: DescriptionHTML(
+                board.style.dialect == .taskell ? card.description.unquoted : card.description, html: html), priority: card.priority?.name ?? "",
             priorityName: card.priority.map { phrases.text("priority.\($0.name)") } ?? "",
             people: card.assignees.map { personViews[$0] ?? PersonView(name: $0) },
             subtasks: card.subtasks.map { SubtaskView(title: $0.title, isDone: $0.isDone) },
