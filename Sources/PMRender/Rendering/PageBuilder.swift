@@ -290,7 +290,8 @@ struct PageBuilder: Sendable {
             dueRelative: words.relative, isOverdue: status.isOverdue, isDueSoon: status.isDueSoon,
             status: words.status, statusClass: statusClass, tags: card.tags.map { tagViews[$0] ?? tagView($0) },
             descriptionHTML: DescriptionHTML(
-                board.style.dialect == .taskell ? card.description.unquoted : card.description, html: html), priority: card.priority?.name ?? "",
+                board.style.dialect == .taskell ? card.description.unquoted : card.description, html: html),
+            priority: card.priority?.name ?? "",
             priorityName: card.priority.map { phrases.text("priority.\($0.name)") } ?? "",
             people: card.assignees.map { personViews[$0] ?? PersonView(name: $0) },
             subtasks: card.subtasks.map { SubtaskView(title: $0.title, isDone: $0.isDone) },
