@@ -35,6 +35,8 @@ struct CardReadingTests {
             ("- [ ] a\n  기한: 2026-05-10", "2026-05-10"),
             ("- a\n    @ 2026-05-10", "2026-05-10"),
             ("### a\nDue: 2026-05-10\n\ntext", "2026-05-10"),
+            ("### a\n\n**Due:** 2026-05-10", "2026-05-10"),
+            ("### a\n\n**Status:** open  \n**Due**: 2026-05-10", "2026-05-10"),
         ])
     func dates(text: String, due: String) throws {
         #expect(try Self.card(text).due?.iso == due)

@@ -705,6 +705,16 @@ import Testing
         #expect(TestSupport.parse(noTags).board.cards.map(\.title) == ["Mobile Bug"])
     }
 
+    @Test func boldFieldsAreChangedInPlaceKeepingTheirLineBreaks() throws {
+        let board = "## TODO\n\n### Card\n\n**Assignee:** Ana  \n**Due:** 2026-05-11\n\n## DONE\n"
+        let (due, afterDue) = try Self.onBoard(board, ["edit", "card", "--due", "2026-06-01"])
+        #expect(due.status == 0, "\(due.stderr)")
+        #expect(afterDue == "## TODO\n\n### Card\n\n**Assignee:** Ana  \n**Due:** 2026-06-01\n\n## DONE\n")
+        let (who, afterWho) = try Self.onBoard(board, ["edit", "card", "--assignee", "Bo"])
+        #expect(who.status == 0, "\(who.stderr)")
+        #expect(afterWho.contains("**Assignee:** Ana, Bo  \n**Due:** 2026-05-11\n"))
+    }
+
     @Test func aDeadlineLinkedToADailyNoteIsNotClaimedGoneWhenItCannotBeRemoved() throws {
         let board = "---\nkanban-plugin: basic\n---\n\n## Todo\n\n- [ ] Call @[[2026-02-10#^a1b2]]\n"
         let (result, after) = try Self.onBoard(board, ["edit", "call", "--no-due"])

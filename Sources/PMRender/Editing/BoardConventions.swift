@@ -173,6 +173,7 @@ struct BoardConventions {
         var fieldText = trimmedLine
         let isProperty = fieldText.hasPrefix("- ")
         if isProperty { fieldText = fieldText.dropFirst(2) }
+        fieldText = CardField.unbolded(fieldText)
         if let (field, _) = CardField.parse(fieldText), field == .due,
             let colon = fieldText.firstIndex(where: { $0 == ":" || $0 == "：" })
         {

@@ -266,10 +266,12 @@ struct CardBlock {
                 marker = "- "
                 rest = rest.dropFirst(2)
             }
-            guard let (field, value) = CardField.parse(rest), field != .steps,
+            // A bold key, `**Due:** …` or `**Due**: …`, is read as the key (as `CardReader.fieldText` reads it).
+            guard let (field, value) = CardField.parse(CardField.unbolded(rest)), field != .steps,
                 let colon = rest.firstIndex(where: { $0 == ":" || $0 == "：" })
             else { continue }
             var valueStart = rest.index(after: colon)
+            if rest[valueStart...].hasPrefix("**") { valueStart = rest.index(valueStart, offsetBy: 2) }
             while valueStart < rest.endIndex, rest[valueStart] == " " || rest[valueStart] == "\t" {
                 valueStart = rest.index(after: valueStart)
             }
@@ -328,7 +330,9 @@ struct CardBlock {
     }
 
     mutating func setField(_ field: FieldLine, value: String) {
-        lines[field.index].content = Array((field.head + value).utf8)
+        // Trailing spaces stay: two of them are a line break.
+        let trailing = lines[field.index].text.reversed().prefix { $0 == " " || $0 == "\t" }
+        lines[field.index].content = Array((field.head + value + String(trailing.reversed())).utf8)
     }
 
     /// The items of a list value (`a, b` or `[a, b]`), and whether it was bracketed.

@@ -56,6 +56,12 @@ enum CardField: Equatable {
         }
     }
 
+    /// `text` with a bold key made plain: `**Due:** x` and `**Due**: x` read as `Due: x`.
+    static func unbolded(_ text: Substring) -> Substring {
+        guard text.hasPrefix("**"), let close = text.dropFirst(2).range(of: "**") else { return text }
+        return Substring(String(text.dropFirst(2)[..<close.lowerBound] + text[close.upperBound...]))
+    }
+
     /// Splits `Key: value` (ASCII or full-width colon); nil when the line is not of that form or the key is unknown.
     static func parse(_ line: Substring) -> (CardField, Substring)? {
         let trimmed = line.trimmingSpaces

@@ -286,8 +286,8 @@ private struct ReadingState {
                 droppedLines.insert(line.line)
                 continue
             }
-            if let (field, value) = CardField.parse(Substring(plain)), field != .steps,
-                line.nodes.allSatisfy({ markdown.nodes[$0].kind == .text })
+            if let (field, value) = CardField.parse(Substring(Self.fieldText(line.nodes, in: markdown) ?? "")),
+                field != .steps
             {
                 let location = SourceLocation(line: line.line, column: column(of: line.nodes.first, in: markdown))
                 draft.add(field, value: value, at: location, dateFormat: reader.dateFormat)
@@ -327,6 +327,22 @@ private struct ReadingState {
     /// What parts two lines of a description, weakest first.
     enum Parting: Comparable {
         case softBreak, lineBreak, paragraph
+    }
+
+    /// A line's text when it may be a `Key: value` field: text alone, or a bold key (`**Due:** 2026-05-11`,
+    /// `**Due**: …`, as many boards write them) followed by text; nil for other markup.
+    static func fieldText(_ nodes: [Int], in markdown: Markdown) -> String? {
+        guard let first = nodes.first else { return nil }
+        var rest = nodes[...]
+        var text = ""
+        if markdown.nodes[first].kind == .strong {
+            let inner = markdown.children(of: first)
+            guard inner.allSatisfy({ markdown.nodes[$0].kind == .text }) else { return nil }
+            text = markdown.plainText(of: first)
+            rest = rest.dropFirst()
+        }
+        guard rest.allSatisfy({ markdown.nodes[$0].kind == .text }) else { return nil }
+        return text + rest.map { markdown.nodes[$0].text }.joined()
     }
 
     /// A line's text as field and due lines are read: its text nodes, anything else as `x`.
