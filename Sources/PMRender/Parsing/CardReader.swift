@@ -624,15 +624,20 @@ private struct ReadingState {
         return after.isEmpty ? onTitleLine : onTitleLine + "\n" + after
     }
 
-    /// The text without its leading blank lines and trailing whitespace.
+    /// The text without its leading blank lines and trailing whitespace (on bytes: this runs for every card).
     static func withoutBlankEdges(_ text: String) -> String {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)[...]
-        while let first = lines.first, first.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) {
-            lines = lines.dropFirst()
+        let bytes = Array(text.utf8)
+        var start = 0
+        var index = 0
+        while index < bytes.count, [0x20, 0x09, 0x0D, 0x0A].contains(bytes[index]) {
+            if bytes[index] == 0x0A { start = index + 1 }
+            index += 1
         }
-        var result = lines.joined(separator: "\n")
-        while let last = result.last, last.isWhitespace { result.removeLast() }
-        return result
+        if index == bytes.count { return "" }
+        var end = bytes.count
+        while end > start, [0x20, 0x09, 0x0D, 0x0A].contains(bytes[end - 1]) { end -= 1 }
+        if start == 0, end == bytes.count { return text }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
     }
 
     /// The text without the indentation all its non-blank lines share (Taskell indents a card's lines by four
