@@ -201,12 +201,13 @@ private struct ReadingState {
         cleaner.clean(nodes, in: markdown, into: &builder, state: &self)
         var title = InlineCleaner.trimmed(builder.markdown)
         // `- [ ] #### Setup`: the plugin shows the card's text as Markdown, a heading; the marks are not the title's.
-        if let first = title.nodes.indices.first(where: { title.nodes[$0].kind == .text }), first == 0,
-            case let text = title.nodes[first].text, let marks = Optional(text.prefix { $0 == "#" }),
-            (1...6).contains(marks.count), text.dropFirst(marks.count).first == " "
-        {
-            title.nodes[first].text = String(text.dropFirst(marks.count + 1))
-            title = InlineCleaner.trimmed(title)
+        if title.nodes.first?.kind == .text {
+            let text = title.nodes[0].text
+            let marks = text.prefix { $0 == "#" }.count
+            if (1...6).contains(marks), text.dropFirst(marks).first == " " {
+                title.nodes[0].text = String(text.dropFirst(marks + 1))
+                title = InlineCleaner.trimmed(title)
+            }
         }
         if cleaner.sawTags { title = Self.withoutEmptyBrackets(title) }
         if title.inlineText.trimmingWhitespace.isEmpty, cleaner.sawTags {
@@ -386,12 +387,10 @@ private struct ReadingState {
     /// is left alone).
     mutating func propertyList(_ list: Int, in markdown: Markdown, into description: inout Markdown.Builder) -> Bool {
         let items = Array(markdown.children(of: list))
-        var properties = items.map { property($0, in: markdown) }
-        guard let first = items.first, properties[0] != nil else { return false }
-        if properties.contains(where: { $0 == nil }) {
-            guard isVSCodeProperty(first, in: markdown) else { return false }
-            properties = zip(items, properties).map { isVSCodeProperty($0, in: markdown) ? $1 : nil }
+        let properties = Self.readable(items.map { property($0, in: markdown) }) {
+            isVSCodeProperty(items[$0], in: markdown)
         }
+        guard properties.contains(where: { $0 != nil }) else { return false }
         for (item, property) in zip(items, properties) {
             if let property { apply(property, item: item, in: markdown, into: &description) }
         }
@@ -411,19 +410,13 @@ private struct ReadingState {
     /// A run of top-level list items under a heading card: its properties when the first item is one (the other
     /// items stay in the description), else a list in its description.
     mutating func items(_ segments: [MarkdownSegment], into description: inout Markdown.Builder) {
-        var properties = segments.map { segment -> (CardField, Substring, Int)? in
+        let found = segments.map { segment -> (CardField, Substring, Int)? in
             base = segment.line - 1
             return property(0, in: segment.markdown)
         }
+        let properties = Self.readable(found) { isVSCodeProperty(0, in: segments[$0].markdown) }
         var others = segments
-        if properties.contains(where: { $0 == nil }), let first = segments.first, properties[0] != nil,
-            !isVSCodeProperty(0, in: first.markdown)
-        {
-            properties[0] = nil
-        } else if properties.contains(where: { $0 == nil }) {
-            properties = zip(segments, properties).map { isVSCodeProperty(0, in: $0.markdown) ? $1 : nil }
-        }
-        if properties.first != nil, properties[0] != nil {
+        if properties.contains(where: { $0 != nil }) {
             for (segment, property) in zip(segments, properties) {
                 guard let property else { continue }
                 base = segment.line - 1
@@ -435,6 +428,16 @@ private struct ReadingState {
         let list = Markdown.joining(others) { reader.source.isBlank($0) }
         collectSubtasks(in: list)
         description.append(list)
+    }
+
+    /// The items of a list read as properties: every one, when all are; else those written as VS Code writes
+    /// properties, when the first one is (`isVSCode` tells by index); else none.
+    private static func readable(
+        _ properties: [(CardField, Substring, Int)?], isVSCode: (Int) -> Bool
+    ) -> [(CardField, Substring, Int)?] {
+        guard properties.contains(where: { $0 == nil }) else { return properties }
+        guard properties.first.flatMap({ $0 }) != nil, isVSCode(0) else { return properties.map { _ in nil } }
+        return properties.indices.map { isVSCode($0) ? properties[$0] : nil }
     }
 
     /// Whether an item is `key: value` with one of VS Code Markdown Kanban's keys.
