@@ -72,12 +72,18 @@ enum LaneStates {
         return nil
     }
 
-    /// Whether `scalars` are one or more of the compound nouns, one after another.
+    /// Whether `scalars` are one or more of the compound nouns, one after another (found position by position, so
+    /// a hostile name of thousands of characters costs time in proportion, and no recursion).
     private static func isNouns(_ scalars: ArraySlice<Unicode.Scalar>) -> Bool {
         guard !scalars.isEmpty else { return false }
-        return data.nouns.contains { noun in
-            scalars.starts(with: noun) && (scalars.count == noun.count || isNouns(scalars.dropFirst(noun.count)))
+        let text = Array(scalars)
+        // reachable[i]: the first i scalars are nouns one after another.
+        var reachable = [Bool](repeating: false, count: text.count + 1)
+        reachable[0] = true
+        for start in text.indices where reachable[start] {
+            for noun in data.nouns where text[start...].starts(with: noun) { reachable[start + noun.count] = true }
         }
+        return reachable[text.count]
     }
 
     static func candidates(_ name: String) -> [String] {
