@@ -77,6 +77,11 @@ struct PathologicalTests {
                 + " v\n---\n"
         },
         Case("100,000 lanes") { String(repeating: "## TODO\n- [ ] x\n", count: 100_000) },
+        Case("a Korean lane name of 100,000 characters") {
+            "## 진행 중" + String(repeating: "일", count: 100_000) + "\n- [ ] x\n## "
+                + String(repeating: "未", count: 100_000)
+                + "\n"
+        },
         Case(
             "20,000 lanes over their WIP limits",
             expecting: [
