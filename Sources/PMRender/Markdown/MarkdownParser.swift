@@ -121,39 +121,31 @@ enum MarkdownParser {
                 kind: kind(of: type), line: line > 0 ? line - baseLine + 1 : 0,
                 byteColumn: Int(cmark_node_get_start_column(node)))
             switch type {
-            case CMARK_NODE_TEXT:
+            case CMARK_NODE_TEXT, CMARK_NODE_HTML_INLINE:
+                let text = literal(node)
+                if type == CMARK_NODE_HTML_INLINE {
+                    // Obsidian saves a card's line breaks as <br>.
+                    if isLineBreakTag(text) {
+                        value.kind = .lineBreak
+                        break
+                    }
+                    if isHTMLMarkup(text) {
+                        value.text = text
+                        break
+                    }
+                    // `ILogger<T>`, `List<Card>`: angle brackets around a word that names no HTML element are text.
+                    value.kind = .text
+                }
                 // cmark splits text at brackets and other delimiters it tried; adjacent text is one run for us.
-                // (Inline HTML before it that is text, `<T>`, is a text node too.)
-                if let previous = cmark_node_previous(node), builder.nodes.last?.kind == .text,
-                    cmark_node_get_type(previous) == CMARK_NODE_TEXT
-                        || cmark_node_get_type(previous) == CMARK_NODE_HTML_INLINE
+                if builder.nodes.last?.kind == .text, let previous = cmark_node_previous(node),
+                    [CMARK_NODE_TEXT, CMARK_NODE_HTML_INLINE].contains(cmark_node_get_type(previous))
                 {
-                    builder.nodes[builder.nodes.count - 1].text += literal(node)
+                    builder.nodes[builder.nodes.count - 1].text += text
                     continue
                 }
-                value.text = literal(node)
+                value.text = text
             case CMARK_NODE_CODE, CMARK_NODE_HTML_BLOCK:
                 value.text = literal(node)
-            case CMARK_NODE_HTML_INLINE:
-                let html = literal(node)
-                // Obsidian saves a card's line breaks as <br>.
-                if isLineBreakTag(html) {
-                    value.kind = .lineBreak
-                } else if !isHTMLMarkup(html) {
-                    // `ILogger<T>`, `List<Card>`: angle brackets around a word that names no HTML element are text.
-                    if builder.nodes.last?.kind == .text, let previous = cmark_node_previous(node),
-                        cmark_node_get_type(previous) == CMARK_NODE_TEXT
-                            || cmark_node_get_type(previous)
-                                == CMARK_NODE_HTML_INLINE
-                    {
-                        builder.nodes[builder.nodes.count - 1].text += html
-                        continue
-                    }
-                    value.kind = .text
-                    value.text = html
-                } else {
-                    value.text = html
-                }
             case CMARK_NODE_CODE_BLOCK:
                 value.text = literal(node)
                 value.detail = string(cmark_node_get_fence_info(node))
