@@ -76,6 +76,23 @@ struct CardReadingTests {
         #expect(card.isChecked)
     }
 
+    @Test("recurrence, dependencies and Dataview fields of other names leave the title and are kept with the card")
+    func extras() throws {
+        let card = try Self.card(
+            "- [ ] Take out trash [project:: Home] 🔁 every week on Monday ⛔ abc123,def456 📅 2026-01-02 (room:: 2)")
+        #expect(card.title == "Take out trash")
+        #expect(card.due?.iso == "2026-01-02")
+        #expect(card.extras.recurrence == "every week on Monday")
+        #expect(card.extras.dependsOn == ["abc123", "def456"])
+        #expect(card.extras.fields == [.init(key: "project", value: "Home"), .init(key: "room", value: "2")])
+        // In the description a field stays in the text, where it was written, and is not repeated beside the card.
+        let described = try Self.card("- [ ] Report\n  [estimate:: 3h] before Friday\n  🔁 every month")
+        #expect(PlainText.markdown(described.description) == "[estimate:: 3h] before Friday")
+        #expect(described.extras.fields.isEmpty)
+        #expect(described.extras.recurrence == "every month")
+        #expect(try Self.card("- [ ] Plain card").extras.isEmpty)
+    }
+
     @Test("a title ends at <br>; what follows is the description, its tags read")
     func lineBreaks() throws {
         let card = try Self.card("- [ ] Title<br>more text #later<br>@{2026-01-02}")

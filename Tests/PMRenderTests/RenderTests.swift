@@ -55,6 +55,27 @@ struct RenderTests {
         #expect(!page.contains("<blockquote>"))
     }
 
+    @Test("a card's other dates, recurrence, dependencies and fields are listed in its detail view, escaped")
+    func cardDetails() throws {
+        let text = """
+            ## Todo
+
+            - [ ] Trash 🔁 every week ⛔ abc1 ⏳ 2026-11-20 [room:: A&B <3 "x"]
+            - [ ] Plain
+            """
+        let parsed = BoardParser.parse(Array(text.utf8), file: "board.md")
+        let (site, _) = SiteRenderer.render(
+            parsed.board,
+            options: RenderOptions(clock: DeadlineClock(today: Self.today), templates: PageTemplates.builtIn()))
+        let page = String(decoding: try #require(site?.file("index.html")).contents, as: UTF8.self)
+        #expect(
+            page.contains(
+                "<dl class=\"details\"><dt>Scheduled</dt><dd>Nov 20, 2026</dd><dt>Repeats</dt><dd>every week</dd>"
+                    + "<dt>Waits for</dt><dd>abc1</dd><dt>room</dt><dd>A&amp;B &lt;3 &quot;x&quot;</dd></dl>"))
+        // Only the card that has them.
+        #expect(page.components(separatedBy: "class=\"details\"").count == 2)
+    }
+
     @Test("the built-in templates pass the template checks")
     func builtInTemplates() {
         let diagnostics = PageTemplates.lintBuiltIn()

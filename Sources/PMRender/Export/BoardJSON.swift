@@ -34,7 +34,9 @@ public enum BoardJSON {
             "id": card.id, "title": card.title, "lane": card.lane, "state": card.state.slug, "checked": card.isChecked,
             "due": card.due?.iso, "scheduled": dates.scheduled?.description, "start": dates.start?.description,
             "created": dates.created?.description, "completed": dates.completed?.description, "tags": card.tags,
-            "priority": card.priority?.name, "assignees": card.assignees,
+            "priority": card.priority?.name, "assignees": card.assignees, "recurrence": card.extras.recurrence,
+            "dependsOn": card.extras.dependsOn,
+            "fields": card.extras.fields.map { JSONObject(["key": $0.key, "value": $0.value]) },
             "subtasks": progress.total > 0 ? JSONObject(["done": progress.done, "total": progress.total]) : nil,
             "group": card.group, "line": card.location.line, "description": card.descriptionSource,
         ])

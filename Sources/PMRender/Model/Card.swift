@@ -38,6 +38,8 @@ public struct Card: Hashable, Sendable {
         public var due: Deadline?
         /// Tasks-plugin and Dataview dates besides the deadline.
         public var dates: CardDates
+        /// What the card says that pm-render shows but does not act on (recurrence, dependencies, other fields).
+        public var extras: CardExtras
         public var tags: [String]
         public var priority: Priority?
         public var assignees: [String]
@@ -77,7 +79,8 @@ public struct Card: Hashable, Sendable {
     public init(
         id: String, explicitID: String? = nil, title: String, titleMarkup: Markdown = Markdown(),
         description: Markdown = Markdown(), descriptionSource: String = "", lane: String = "", state: CardState,
-        isChecked: Bool = false, due: Deadline? = nil, dates: CardDates = CardDates(), tags: [String] = [],
+        isChecked: Bool = false, due: Deadline? = nil, dates: CardDates = CardDates(),
+        extras: CardExtras = CardExtras(), tags: [String] = [],
         priority: Priority? = nil, assignees: [String] = [], subtasks: [Subtask] = [], group: String? = nil,
         style: Style = .listItem, isArchived: Bool = false, location: SourceLocation, endLine: Int? = nil,
         dueLocation: SourceLocation? = nil
@@ -86,8 +89,8 @@ public struct Card: Hashable, Sendable {
             Fields(
                 id: id, explicitID: explicitID, title: title, titleMarkup: titleMarkup, description: description,
                 descriptionSource: descriptionSource, lane: lane, state: state, isChecked: isChecked, due: due,
-                dates: dates, tags: tags, priority: priority, assignees: assignees, subtasks: subtasks, group: group,
-                style: style, isArchived: isArchived, baseID: id))
+                dates: dates, extras: extras, tags: tags, priority: priority, assignees: assignees, subtasks: subtasks,
+                group: group, style: style, isArchived: isArchived, baseID: id))
         self.location = location
         self.endLine = endLine ?? location.line
         self.dueLocation = dueLocation
@@ -170,6 +173,37 @@ public struct CardDates: Hashable, Sendable {
         self.created = created
         self.completed = completed
     }
+}
+
+/// What a card says that pm-render shows on its page but does not act on: the Tasks plugin's recurrence
+/// (`🔁 every week`) and dependencies (`⛔ abc1`), and Dataview fields of other names (`[project:: Apollo]`) taken out
+/// of its title. Without this they would be written in the board and shown nowhere.
+public struct CardExtras: Hashable, Sendable {
+    /// A Dataview field: its key and value as written.
+    public struct Field: Hashable, Sendable {
+        public var key: String
+        public var value: String
+
+        public init(key: String, value: String) {
+            self.key = key
+            self.value = value
+        }
+    }
+
+    /// The rule after `🔁` (`every week on Monday`), as written.
+    public var recurrence: String?
+    /// The IDs after `⛔`: the tasks this one waits for.
+    public var dependsOn: [String]
+    /// Dataview fields of other names, in the order written.
+    public var fields: [Field]
+
+    public init(recurrence: String? = nil, dependsOn: [String] = [], fields: [Field] = []) {
+        self.recurrence = recurrence
+        self.dependsOn = dependsOn
+        self.fields = fields
+    }
+
+    public var isEmpty: Bool { recurrence == nil && dependsOn.isEmpty && fields.isEmpty }
 }
 
 /// A card's priority, as the Tasks plugin ranks it.

@@ -98,6 +98,7 @@ struct CardDraft {
     var assignees: [String] = []
     var priority: Priority?
     var dates = CardDates()
+    var extras = CardExtras()
     var subtasks: [Subtask] = []
     var problems: [(Problem, SourceLocation)] = []
 

@@ -575,7 +575,7 @@ private struct ReadingState {
             id: explicitID ?? Slug.make(title), explicitID: explicitID, title: title, titleMarkup: titleMarkup,
             description: description,
             descriptionSource: descriptionSource(after: titleLine, through: last, indent: indent),
-            state: .todo, isChecked: isChecked, due: due, dates: draft.dates,
+            state: .todo, isChecked: isChecked, due: due, dates: draft.dates, extras: draft.extras,
             tags: draft.tags, priority: draft.priority, assignees: draft.assignees,
             subtasks: draft.subtasks, style: style, location: location, endLine: last, dueLocation: dueLocation)
         return CardReader.Reading(card: card, problems: problems)
@@ -853,7 +853,13 @@ private struct InlineCleaner {
         case .priority(let priority):
             draft.priority = priority
             return true
-        case .recurrence, .dependency:
+        case .recurrence(let rule):
+            if !rule.isEmpty { draft.extras.recurrence = rule }
+            return true
+        case .dependency(let ids):
+            for id in ids.split(separator: ",").map(String.init) where !draft.extras.dependsOn.contains(id) {
+                draft.extras.dependsOn.append(id)
+            }
             return true
         case .tag(let name):
             draft.addTag(name)
@@ -864,8 +870,10 @@ private struct InlineCleaner {
         case .assignee(let names):
             for name in names.split(separator: ",") { draft.addAssignee(String(name)) }
             return true
-        case .field:
-            // Unknown Dataview fields leave a title (they are not its words) and stay in a description.
+        case .field(let key, let value):
+            // Unknown Dataview fields leave a title (they are not its words) and are shown beside it; in a
+            // description they stay where they are written.
+            if removeTags { draft.extras.fields.append(CardExtras.Field(key: key, value: value)) }
             return removeTags
         }
     }

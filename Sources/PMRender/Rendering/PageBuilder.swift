@@ -295,7 +295,8 @@ struct PageBuilder: Sendable {
             priorityName: card.priority.map { phrases.text("priority.\($0.name)") } ?? "",
             people: card.assignees.map { personViews[$0] ?? PersonView(name: $0) },
             subtasks: card.subtasks.map { SubtaskView(title: $0.title, isDone: $0.isDone) },
-            isArchived: card.isArchived, isChecked: card.isChecked, line: card.location.line, timeline: timeline,
+            isArchived: card.isArchived, isChecked: card.isChecked, line: card.location.line,
+            details: details(card), timeline: timeline,
             daysInLane: age?.days, daysInLaneText: age?.text ?? "", group: card.group ?? "",
             isGroupStart: isGroupStart, board: boardTitle ?? "")
     }
@@ -309,6 +310,31 @@ struct PageBuilder: Sendable {
         var hash: UInt32 = 2_166_136_261
         for byte in tag.lowercased().utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
         return TagView(name: tag, slug: Slug.make(tag), hue: Int(hash % 360), color: colors[tag] ?? "")
+    }
+
+    /// What the card says besides its deadline, for its detail view: the Tasks plugin's other dates, its recurrence
+    /// and dependencies, then Dataview fields of other names as `key: value`.
+    func details(_ card: Card) -> [TimelineItemView] {
+        let dates = card.dates
+        let extras = card.extras
+        guard dates != CardDates() || !extras.isEmpty else { return [] }
+        var items: [TimelineItemView] = []
+        for (key, date) in [
+            ("detail.scheduled", dates.scheduled), ("detail.start", dates.start), ("detail.created", dates.created),
+            ("detail.completed", dates.completed),
+        ] {
+            if let date { items.append(TimelineItemView(label: phrases.text(key), value: phrases.date(date))) }
+        }
+        if let rule = extras.recurrence {
+            items.append(TimelineItemView(label: phrases.text("detail.repeats"), value: rule))
+        }
+        if !extras.dependsOn.isEmpty {
+            items.append(
+                TimelineItemView(
+                    label: phrases.text("detail.dependsOn"), value: extras.dependsOn.joined(separator: ", ")))
+        }
+        for field in extras.fields { items.append(TimelineItemView(label: field.key, value: field.value)) }
+        return items
     }
 
     /// A card's timeline (created, each lane entered, done, lead and cycle time) and its days in its current lane.

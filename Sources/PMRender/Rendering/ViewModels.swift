@@ -143,8 +143,8 @@ final class TimelineItemView: TemplateModel {
     }
 
     static let fields = TemplateFields<TimelineItemView>([
-        .text("label", "What happened or what is measured") { $0.label },
-        .text("value", "When, or how long") { $0.value },
+        .text("label", "What happened, what is measured or what is said") { $0.label },
+        .text("value", "When, how long, or what") { $0.value },
     ])
 }
 
@@ -195,6 +195,8 @@ final class CardView: TemplateModel {
     let isArchived: Bool
     let isChecked: Bool
     let line: Int
+    /// Dates besides the deadline, recurrence, dependencies and other fields, each with its label.
+    let details: [TimelineItemView]
     let timeline: [TimelineItemView]
     let daysInLane: Int?
     let daysInLaneText: String
@@ -208,8 +210,8 @@ final class CardView: TemplateModel {
         stateName: String, lane: String, due: DateView?, dueRelative: String, isOverdue: Bool, isDueSoon: Bool,
         status: String, statusClass: String, tags: [TagView], descriptionHTML: any TemplateMarkup, priority: String,
         priorityName: String, people: [PersonView], subtasks: [SubtaskView], isArchived: Bool, isChecked: Bool,
-        line: Int, timeline: [TimelineItemView], daysInLane: Int?, daysInLaneText: String, group: String,
-        isGroupStart: Bool, board: String
+        line: Int, details: [TimelineItemView], timeline: [TimelineItemView], daysInLane: Int?, daysInLaneText: String,
+        group: String, isGroupStart: Bool, board: String
     ) {
         self.id = id
         self.anchor = anchor
@@ -237,6 +239,7 @@ final class CardView: TemplateModel {
         self.isArchived = isArchived
         self.isChecked = isChecked
         self.line = line
+        self.details = details
         self.timeline = timeline
         self.daysInLane = daysInLane
         self.daysInLaneText = daysInLaneText
@@ -302,6 +305,14 @@ final class CardView: TemplateModel {
         .flag("isArchived", "The card is in the archive") { $0.isArchived },
         .flag("isChecked", "The card's task box is checked") { $0.isChecked },
         .number("line", "The line where the card starts in the board file") { $0.line },
+        .flag("hasDetails", "The card has dates besides its deadline, a recurrence, dependencies or other fields") {
+            !$0.details.isEmpty
+        },
+        .list(
+            "details",
+            "Those, each with its label: scheduled, start, created and completed dates, the recurrence, the tasks it "
+                + "waits for, then Dataview fields pm-render does not interpret (`project: Apollo`)"
+        ) { $0.details },
         .flag("hasTimeline", "The card's history is known (the board is in git)") { !$0.timeline.isEmpty },
         .list("timeline", "When the card was added, moved and finished, and its lead and cycle times") {
             $0.timeline
