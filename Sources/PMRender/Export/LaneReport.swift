@@ -28,6 +28,7 @@ public enum LaneReport {
         case .completeMarker: return "the **Complete** marker"
         case .name: return "its name"
         case .previousLane: return "the lane before it"
+        case .afterDone: return "after a done lane"
         case .firstLanes: return "before any known lane"
         }
     }

@@ -65,6 +65,9 @@ public enum LaneStateSource: String, Hashable, Sendable {
     case name
     /// The state of the nearest lane above it.
     case previousLane = "previous-lane"
+    /// A lane after a done lane is todo: later work, parking lots and notes stand there (Obsidian Kanban, too, counts
+    /// only lanes marked **Complete** as complete).
+    case afterDone = "after-done"
     /// The first lanes, before any known one, are todo.
     case firstLanes = "first-lanes"
 }

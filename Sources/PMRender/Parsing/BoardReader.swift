@@ -395,7 +395,8 @@ struct BoardReader {
 
     // MARK: - Lanes
 
-    /// Each lane's state: front matter `lanes:`, then `**Complete**`, then its name, then the lane above it.
+    /// Each lane's state: front matter `lanes:`, then `**Complete**`, then its name, then the lane above it (todo after a
+    /// done lane, unless it names a period of time).
     private func resolveStates(_ lanes: inout [Lane], completeMarkers: [Bool], cache: inout CardCache) {
         var previous: CardState?
         for index in lanes.indices {
@@ -411,6 +412,9 @@ struct BoardReader {
             } else if case .state(let state) = cache.meaning(of: name) {
                 lanes[index].state = state
                 lanes[index].stateSource = .name
+            } else if previous == .done, !LaneStates.isPeriod(name) {
+                lanes[index].state = .todo
+                lanes[index].stateSource = .afterDone
             } else if let previous {
                 lanes[index].state = previous
                 lanes[index].stateSource = .previousLane

@@ -36,11 +36,20 @@ enum LaneStates {
         // VS Code Markdown Kanban marks an archived column with a trailing `[Archived]`.
         if name.lowercased().hasSuffix("[archived]") { return .archive }
         let parts = candidates(name)
-        let negations = negationCount(name)
+        // Brackets qualify a name; a negation inside them does not negate it (`Done (not reviewed)`).
+        var unbracketed = Substring(name).trimmingSpaces
+        while let (before, _) = bracketedSuffix(unbracketed) { unbracketed = before }
+        let negations = negationCount(String(unbracketed))
         for part in parts {
             let key = LaneName.key(part)
             guard !key.isEmpty, let meaning = table[key] else { continue }
             if part != name, negationCount(part) < negations { continue }
+            // A symbol is a state at the end of a name (`Phase 1 ✅`); at its start it decorates (`✅ Qualified`).
+            if part != name, !key.unicodeScalars.contains(where: \.isWordCharacter),
+                !Substring(name).trimmingSpaces.hasSuffix(part)
+            {
+                continue
+            }
             return meaning
         }
         for part in parts where negationCount(part) == negations {
@@ -48,6 +57,24 @@ enum LaneStates {
             if key.unicodeScalars.allSatisfy(\.isCJK), let meaning = compoundMeaning(key) { return meaning }
         }
         return nil
+    }
+
+    /// Whether a lane name names a period of time (`Last week`, `2025`, `Q3`, `Sprint 12`, `Mai`): lanes after a done
+    /// lane so named hold what was done then.
+    static func isPeriod(_ name: String) -> Bool {
+        name.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "'" }).contains { word in
+            let key = LaneName.key(String(word))
+            if data.periods.contains(key) { return true }
+            // A year (`2025`), a quarter (`Q3`), a calendar week (`W12`, `KW12`).
+            let digits = key.drop { !$0.isNumber }
+            guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) else { return false }
+            switch key.dropLast(digits.count) {
+            case "": return digits.count == 4 && (digits.hasPrefix("19") || digits.hasPrefix("20"))
+            case "q": return digits.count == 1 && ("1"..."4").contains(digits)
+            case "w", "kw", "cw": return digits.count <= 2
+            default: return false
+            }
+        }
     }
 
     /// How many words of `text` negate (`not`, `nicht`, `chưa` …).
@@ -92,29 +119,43 @@ enum LaneStates {
         let kept = name.split(separator: " ").filter { !$0.hasPrefix("#") && !$0.hasPrefix("?") }
         var base = Substring(kept.joined(separator: " ")).trimmingSpaces
         if base != Substring(name).trimmingSpaces { result.append(String(base)) }
-        // A bracketed suffix: "Done (2023)", "In Progress [Alice]".
-        while let last = base.last, last == ")" || last == "]" || last == "）",
-            let open = base.lastIndex(where: { $0 == "(" || $0 == "[" || $0 == "（" }), open > base.startIndex
-        {
-            base = base[..<open].trimmingSpaces
+        // A bracketed suffix: "Done (2023)", "In Progress [Alice]". What it holds counts when it is a whole name and
+        // the rest is not: roadmaps mark a phase's state so ("Phase 1: Setup (done)").
+        var bracketed: [String] = []
+        while let (before, inside) = bracketedSuffix(base) {
+            bracketed.append(String(inside))
+            base = before
             result.append(String(base))
         }
+        result += bracketed
+        // The parts on either side of a separator, then the first and last words of the name and of those parts.
+        var parts = [base]
         let separators: [String] = [":", "：", "|", " - ", " – ", " — ", "/", "·"]
         for separator in separators {
             guard let range = base.range(of: separator) else { continue }
-            result.append(String(base[..<range.lowerBound]))
+            parts.append(base[..<range.lowerBound].trimmingSpaces)
             if let last = base.range(of: separator, options: .backwards) {
-                result.append(String(base[last.upperBound...]))
+                parts.append(base[last.upperBound...].trimmingSpaces)
             }
         }
-        let words = base.split(whereSeparator: { $0 == " " || $0 == "\t" })
-        if words.count > 1 {
+        result += parts.dropFirst().map(String.init)
+        for part in parts {
+            let words = part.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            guard words.count > 1 else { continue }
             for length in stride(from: min(3, words.count - 1), through: 1, by: -1) {
                 result.append(words.prefix(length).joined(separator: " "))
                 result.append(words.suffix(length).joined(separator: " "))
             }
         }
         return result
+    }
+
+    /// `Done (2023)`: what stands before a bracketed suffix, and what the brackets hold.
+    private static func bracketedSuffix(_ text: Substring) -> (before: Substring, inside: Substring)? {
+        guard let last = text.last, last == ")" || last == "]" || last == "）",
+            let open = text.lastIndex(where: { $0 == "(" || $0 == "[" || $0 == "（" }), open > text.startIndex
+        else { return nil }
+        return (text[..<open].trimmingSpaces, text[text.index(after: open)..<text.index(before: text.endIndex)])
     }
 
     /// The lane-name data, read once.
@@ -128,6 +169,8 @@ enum LaneStates {
         /// Words for tasks or work that may follow a Chinese, Japanese or Korean name, and Korean endings before them.
         var nouns: [[Unicode.Scalar]] = []
         var connectors: [[Unicode.Scalar]] = []
+        /// Keys of the words for days, weeks, months, sprints and the like.
+        var periods: Set<String> = []
     }
 
     private static func loadTable() -> Table {
@@ -155,6 +198,7 @@ enum LaneStates {
         result.negations = Set((file["negations"] ?? [:]).values.joined().map(LaneName.key))
         result.nouns = (file["compound-nouns"] ?? [:]).values.joined().map { Array(LaneName.key($0).unicodeScalars) }
         result.connectors = (file["compound-connectors"] ?? [:]).values.joined().map { Array($0.unicodeScalars) }
+        result.periods = Set((file["periods"] ?? [:]).values.joined().map(LaneName.key))
         return result
     }
 }
