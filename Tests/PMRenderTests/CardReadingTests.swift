@@ -93,6 +93,26 @@ struct CardReadingTests {
         #expect(try Self.card("- [ ] Plain card").extras.isEmpty)
     }
 
+    @Test("emoji go on a tag, as Obsidian reads it; the Tasks plugin's emoji end one")
+    func emojiTags() throws {
+        let card = try Self.card("- [ ] #docs📄 Adding docs #feat✨ #Elias🧑 #ops📅 2026-05-10")
+        #expect(card.title == "Adding docs")
+        #expect(card.tags == ["docs📄", "feat✨", "Elias🧑", "ops"])
+        #expect(card.due?.iso == "2026-05-10")
+    }
+
+    @Test("an item that starts with a list, a quote or code is titled by its first line and loses nothing")
+    func itemsStartingWithBlocks() throws {
+        let parsed = Self.board(
+            "## Ideas\n\n- Enemies\n- - patroller\n  - turret\n- > quoted idea\n  > more\n- ```\n  code line\n  ```\n- [~] T-046\n"
+        )
+        #expect(parsed.board.cards.map(\.title) == ["Enemies", "patroller", "quoted idea", "code line", "T-046"])
+        #expect(parsed.diagnostics.isEmpty)
+        let patroller = parsed.board.cards[1]
+        #expect(PlainText.markdown(patroller.description).contains("turret"))
+        #expect(PlainText.markdown(patroller.description).contains("patroller"))
+    }
+
     @Test("a title ends at <br>; what follows is the description, its tags read")
     func lineBreaks() throws {
         let card = try Self.card("- [ ] Title<br>more text #later<br>@{2026-01-02}")

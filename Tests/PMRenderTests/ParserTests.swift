@@ -321,6 +321,18 @@ struct ParserTests {
         try TestSupport.assertGolden(
             BoardJSON.encode(board), TestSupport.expected.appending(path: "json/\(name.dropLast(3)).json"))
     }
+
+    @Test("JSON gives each lane the source of its description, as written, and nothing of its cards")
+    func laneDescriptionJSON() throws {
+        let text = "## Later\n\nHand-maintained: *not* sorted.\n\n| a | b |\n|---|---|\n\n- [ ] Card\n## Done\n"
+        let json = BoardJSON.encode(BoardParser.parse(Array(text.utf8), file: "board.md").board)
+        let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        let lanes = try #require(object?["lanes"] as? [[String: Any]])
+        #expect(
+            lanes.map { $0["description"] as? String } == [
+                "Hand-maintained: *not* sorted.\n\n| a | b |\n|---|---|", "",
+            ])
+    }
 }
 
 @Suite("Calendar arithmetic")

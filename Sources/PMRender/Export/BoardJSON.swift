@@ -23,7 +23,8 @@ public enum BoardJSON {
     static func lane(_ lane: Lane) -> JSONObject {
         JSONObject([
             "name": lane.heading, "text": lane.name, "state": lane.state.slug, "stateSource": lane.stateSource.rawValue,
-            "wipLimit": lane.wipLimit, "line": lane.location.line, "cards": lane.cards.map(card),
+            "wipLimit": lane.wipLimit, "line": lane.location.line, "description": lane.descriptionSource,
+            "cards": lane.cards.map(card),
         ])
     }
 

@@ -35,9 +35,9 @@ enum ObsidianSyntax {
         else { return nil }
         let scalars = Array(source.nodes[text].text.unicodeScalars.prefix(4))
         guard scalars.count >= 3, scalars[0] == "[", scalars[2] == "]" else { return nil }
-        // `[ ]` and `[x]`, and the Tasks plugin's custom statuses (`[/]` in progress, `[-]` cancelled …).
+        // `[ ]` and `[x]`, and the Tasks plugin's custom statuses (`[/]` and `[~]` in progress, `[-]` cancelled …).
         let mark = scalars[1]
-        guard " xX/-><!?*".unicodeScalars.contains(mark) else { return nil }
+        guard " xX/-><!?*~".unicodeScalars.contains(mark) else { return nil }
         if scalars.count == 4 {
             guard scalars[3] == " " || scalars[3] == "\t" else { return nil }
             return (mark == "x" || mark == "X", text, 4)

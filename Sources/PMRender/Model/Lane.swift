@@ -16,6 +16,8 @@ public struct Lane: Hashable, Sendable {
     public var wipLimitLocation: SourceLocation?
     /// Content under the heading before its first card (shown under the lane's name).
     public var description: Markdown
+    /// The description's Markdown source, as written.
+    public var descriptionSource: String = ""
     public var cards: [Card]
     /// `###` labels that group the lane's list cards.
     public var groups: [CardGroup]

@@ -258,6 +258,7 @@ struct BoardReader {
             if let settings = ObsidianSettings.settingsLine(in: segments[draft.lastSegment]) {
                 lane.endLine = min(lane.endLine, settings - 1)
             }
+            lane.descriptionSource = sourceText(of: draft.description, in: segments)
             if draft.hasCompleteMarker { lane.stateSource = .completeMarker }
             lanes.append(lane)
         }
@@ -282,11 +283,7 @@ struct BoardReader {
         board.archiveLocation = archiveLocation
         let preamble = outline.preamble.filter { $0.root.kind != .thematicBreak }
         board.description = Markdown.joining(preamble) { self.source.isBlank($0) }
-        if let first = preamble.first, let last = preamble.last {
-            // Through the line before whatever follows the description (a lane, a rule, the end of the file).
-            let end = (segments.first { $0.line > last.line }?.line ?? source.lineCount + 1) - 1
-            board.descriptionSource = source.text(lines: first.line, through: end, removingIndent: 0).trimmingWhitespace
-        }
+        board.descriptionSource = sourceText(of: preamble, in: segments)
         if let title = frontMatter.title, !title.isEmpty {
             board.title = title
             board.titleLocation = frontMatter.titleLocation
@@ -391,6 +388,14 @@ struct BoardReader {
             }
         }
         return true
+    }
+
+    /// The source of a description's pieces: from the first one's line through the line before whatever follows the
+    /// last (a card, a lane, a rule, the end of the file).
+    private func sourceText(of pieces: [MarkdownSegment], in segments: [MarkdownSegment]) -> String {
+        guard let first = pieces.first, let last = pieces.last else { return "" }
+        let end = (segments.first { $0.line > last.line }?.line ?? source.lineCount + 1) - 1
+        return source.text(lines: first.line, through: end, removingIndent: 0).trimmingWhitespace
     }
 
     // MARK: - Lanes

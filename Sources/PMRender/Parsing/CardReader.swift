@@ -554,6 +554,23 @@ private struct ReadingState {
             for root in description.roots where root != first { rest.append(subtree: root, of: description) }
             description = rest.markdown
         }
+        if title.isEmpty, let first = description.roots.first, description.nodes[first].kind != .paragraph {
+            // An item that starts with a list, a quote or code (`- - patroller`, `- > note`): the first line of it is
+            // the title, and all of it stays the description, so that nothing written is lost.
+            let inside = (first..<description.nodes[first].end).first {
+                [.paragraph, .heading, .codeBlock].contains(description.nodes[$0].kind)
+            }
+            if let inside, description.nodes[inside].kind == .codeBlock {
+                let line = description.nodes[inside].text.split(whereSeparator: \.isNewline).first {
+                    !$0.allSatisfy(\.isWhitespace)
+                }
+                title = TextCleaning.collapseWhitespace(String(line ?? ""))
+                titleMarkup = Markdown(nodes: [Markdown.Node(kind: .text, end: 1, text: title)])
+            } else if let inside, let line = self.lines(of: inside, in: description).first {
+                titleMarkup = InlineCleaner.trimmed(description.slice(nodesRange(line.nodes, in: description)))
+                title = TextCleaning.collapseWhitespace(titleMarkup.inlineText)
+            }
+        }
         let (due, dueLocation, explicitID) = draft.resolve()
         var problems = draft.problems
         if title.isEmpty, explicitID == nil {

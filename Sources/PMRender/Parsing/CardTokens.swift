@@ -285,7 +285,12 @@ enum CardTokens {
         var hasNonDigit = false
         while end < s.count {
             let c = s[end]
-            guard c.isWordCharacter || c == "-" || c == "_" || c == "/" || c.properties.generalCategory.isMark
+            // Emoji go on a tag (`#docs📄`, as Obsidian reads it), but not the Tasks plugin's (`#ops📅 2026-05-10`).
+            let isEmoji =
+                (c.properties.isEmoji && c.value > 0xFF && !isTokenEmoji(c)) || c.properties.isEmojiModifier
+                || c.isVariationSelector || c == "\u{200D}"
+            guard
+                c.isWordCharacter || c == "-" || c == "_" || c == "/" || c.properties.generalCategory.isMark || isEmoji
             else { break }
             if !c.isDigitLike { hasNonDigit = true }
             end += 1
