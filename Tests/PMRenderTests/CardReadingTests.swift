@@ -253,6 +253,10 @@ struct CardReadingTests {
             #expect(PlainText.markdown(card.description) == "- \(prose)\n- [ ] follow up")
             #expect(card.tags.isEmpty && card.assignees.isEmpty)
         }
+        // A line of a key VS Code hides is text where VS Code did not write it.
+        let status = try Self.card("- [ ] Card\n  **Status:** pending\n  Workload: high\n")
+        #expect(PlainText.markdown(status.description) == "Status: pending\nWorkload: high")
+        #expect(try Self.card("### Card\n\n- workload: Hard\n- due: 2026-01-01\n").description.nodes.isEmpty)
         // Outside VS Code's brackets, spaces part tags too.
         #expect(try Self.card("- Card\n  Tags: #a #b").tags == ["a", "b"])
         #expect(try Self.card("- Card\n  Tags: #bug #ios, #android").tags == ["bug", "ios", "android"])

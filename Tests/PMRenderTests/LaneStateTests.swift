@@ -148,6 +148,16 @@ struct LaneStateTests {
         ).board
         #expect(after.lanes.map(\.name) == ["A", "Done", "🛑 Blocked"])
         #expect(after.archive.isEmpty)
+        // On an Obsidian board, a lane named Archive without `***` before it is a lane, as the plugin shows it.
+        let plugin = BoardParser.parse(
+            Array(
+                "---\nkanban-plugin: basic\n---\n## A\n- [ ] a\n## Archived\n- [x] b\n\n***\n\n## Archive\n- [x] c\n"
+                    .utf8),
+            file: "b.md"
+        ).board
+        #expect(plugin.lanes.map(\.name) == ["A", "Archived"])
+        #expect(plugin.lanes.map(\.state) == [.todo, .done])
+        #expect(plugin.archive.map(\.title) == ["c"])
         // `---` between lanes is only a rule.
         let rules = BoardParser.parse(Array("## A\n- [ ] a\n\n---\n\n## B\n- [ ] b\n".utf8), file: "b.md").board
         #expect(rules.lanes.map(\.name) == ["A", "B"])

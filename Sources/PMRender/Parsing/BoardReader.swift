@@ -77,6 +77,7 @@ struct BoardReader {
         var index = 0
         var sawLane = false
         var titleHeading: (String, SourceLocation)?
+        var afterRule = false
 
         // Whether the current lane has list-item cards, before this point or in the headings that follow it: then a
         // heading with nothing under it is a group label (`### Backend` between two groups), not a card.
@@ -107,9 +108,11 @@ struct BoardReader {
             if node.kind == .thematicBreak {
                 // A rule between lanes is only a rule. Obsidian writes `***` before its archive, but reads as the
                 // archive only the heading named Archive after it: a lane after the rule is a lane.
+                afterRule = true
                 index += 1
                 continue
             }
+            defer { afterRule = false }
             if node.kind == .paragraph, segment.markdown.nodes.count == 1 {
                 index += 1  // nothing left once its comments were removed
                 continue
@@ -128,8 +131,10 @@ struct BoardReader {
                     let location = self.location(segment)
                     let heading = LaneHeading(segment.markdown, source: headingSource(segment))
                     if let invalid = heading.invalidLimit { problems.append((.invalidWIPLimit(invalid), location)) }
+                    // On an Obsidian board only `***` + `## Archive` is the archive, as the plugin reads it; a lane
+                    // named Archive elsewhere is a lane (a done one).
                     let isArchive =
-                        cache.meaning(of: heading.name) == .archive
+                        (cache.meaning(of: heading.name) == .archive && (!isObsidian || afterRule))
                         || frontMatter.hiddenLanes.contains(LaneName.key(heading.name))
                     outline.startLane(heading, location: location, isArchive: isArchive, last: raw)
                     sawLane = sawLane || !isArchive
@@ -414,8 +419,9 @@ struct BoardReader {
             } else if completeMarkers[index] {
                 lanes[index].state = .done
                 lanes[index].stateSource = .completeMarker
-            } else if case .state(let state) = cache.meaning(of: name) {
-                lanes[index].state = state
+            } else if let meaning = cache.meaning(of: name) {
+                // A lane named Archive that is not the archive (on an Obsidian board, one without `***` before it).
+                if case .state(let state) = meaning { lanes[index].state = state } else { lanes[index].state = .done }
                 lanes[index].stateSource = .name
             } else if previous == .done, !LaneStates.isPeriod(name) {
                 lanes[index].state = .todo

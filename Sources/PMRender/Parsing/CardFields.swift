@@ -4,7 +4,8 @@ enum CardField: Equatable {
     case due, id, tags, assignees, priority, start, scheduled, created, completed
     /// VS Code Markdown Kanban's `steps:` (a nested task list).
     case steps
-    /// A VS Code Markdown Kanban property pm-render does not show (`workload`, `defaultExpanded`).
+    /// A VS Code Markdown Kanban property pm-render does not show (`workload`, `defaultExpanded`). On a line of its
+    /// own (`Status: pending`) such a key is text.
     case ignored
 
     /// Field names, case-insensitive, in the languages boards are written in.

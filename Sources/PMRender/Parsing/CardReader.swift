@@ -287,8 +287,9 @@ private struct ReadingState {
                 droppedLines.insert(line.line)
                 continue
             }
+            // `Status: pending` is text here: only VS Code's property items of those keys are left out.
             if let (field, value) = CardField.parse(Substring(Self.fieldText(line.nodes, in: markdown) ?? "")),
-                field != .steps
+                field != .steps, field != .ignored
             {
                 let location = SourceLocation(line: line.line, column: column(of: line.nodes.first, in: markdown))
                 draft.add(field, value: value, at: location, dateFormat: reader.dateFormat)
