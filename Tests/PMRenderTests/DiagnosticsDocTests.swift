@@ -16,6 +16,7 @@ struct DiagnosticsDocTests {
         .unknownLaneInRule(key: "wip", name: "Nowhere", lanes: ["TODO"]),
         .strayContent("paragraph"), .tableNotRead, .invalidWIPLimit("99999999"),
         .emptyCard, .titleTooLong(length: 1001, limit: 1000), .invalidDeadline("x"), .invalidDate("x"),
+        .invalidTime("x"),
         .timeWithoutDate, .conflictingDeadlines(first: "a", second: "b"), .conflictingIDs(first: "a", second: "b"),
         .invalidCardID("a b"), .duplicateCardID(id: "a", title: "A", renamed: "a-2"), .firstCardWithID,
         .overWIPLimit(lane: "Review", count: 3, limit: 2), .overStateWIPLimit(state: .doing, count: 3, limit: 2),

@@ -92,9 +92,9 @@ struct PathologicalTests {
         },
         Case(
             "100,000 deadline fields",
-            expecting: ["board.md:3:1: warning: '2026-01-1' is not a date", "more diagnostics not shown"]
+            expecting: ["board.md:3:1: warning: '2026-13-1' is not a date", "more diagnostics not shown"]
         ) {
-            "## TODO\n### Card\n" + (0..<100_000).map { "Due: 2026-01-\($0 % 28 + 1)\n" }.joined()
+            "## TODO\n### Card\n" + (0..<100_000).map { "Due: 2026-13-\($0 % 28 + 1)\n" }.joined()
         },
         // A value quoted in a diagnostic is cut: a diagnostic stays one readable line.
         Case("a 1 MB deadline value", expecting: ["board.md:3:3: warning: '"]) {

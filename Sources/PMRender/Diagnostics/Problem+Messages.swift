@@ -61,6 +61,7 @@ extension Problem {
         case .titleTooLong: return "title-too-long"
         case .invalidDeadline: return "invalid-deadline"
         case .invalidDate: return "invalid-date"
+        case .invalidTime: return "invalid-time"
         case .timeWithoutDate: return "time-without-date"
         case .conflictingDeadlines: return "conflicting-deadlines"
         case .conflictingIDs: return "conflicting-ids"
@@ -166,6 +167,8 @@ extension Problem {
                 + "date format), optionally with HH:MM" + Self.dateFormatHint(value)
         case .invalidDate(let value):
             return "\(Self.quote(value)) is not a date and is ignored: expected YYYY-MM-DD"
+        case .invalidTime(let value):
+            return "\(Self.quote(value)) is not a time and is ignored: expected HH:MM (or the board's time format)"
         case .timeWithoutDate:
             return "a time without a date is ignored: add the date, e.g. '@{2026-12-01} @@{14:00}'"
         case .conflictingDeadlines(let first, let second):

@@ -31,6 +31,8 @@ public enum Problem: Hashable, Sendable {
     case titleTooLong(length: Int, limit: Int)
     case invalidDeadline(String)
     case invalidDate(String)
+    /// `@@{930}`: a time that is not a time (the date before it still holds).
+    case invalidTime(String)
     case timeWithoutDate
     case conflictingDeadlines(first: String, second: String)
     case conflictingIDs(first: String, second: String)

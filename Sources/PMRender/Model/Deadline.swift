@@ -10,8 +10,10 @@ public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     /// Parses `HH:MM` exactly.
+    /// `HH:MM`, or `H:MM` (`9:30`).
     public init?(text: Substring) {
-        let bytes = Array(text.utf8)
+        var bytes = Array(text.utf8)
+        if bytes.count == 4 { bytes.insert(UInt8(ascii: "0"), at: 0) }
         guard bytes.count == 5, bytes[2] == UInt8(ascii: ":"),
             let h = CalendarDate.number(bytes[0..<2]), let m = CalendarDate.number(bytes[3..<5])
         else { return nil }

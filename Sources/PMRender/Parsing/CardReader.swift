@@ -834,7 +834,12 @@ private struct InlineCleaner {
         defer { if recordTokens { swap(&draft, &state.draft) } }
         switch token {
         case .date(let value):
-            guard let (date, time) = DateFormat.date(Substring(value), preferred: state.reader.dateFormat) else {
+            // Obsidian reads its dates leniently (moment.js): `@{📅 2023-09-30}` is a date, what is around it ignored.
+            let core = Substring(value).drop { !$0.isLetter && !$0.isNumber }
+            guard
+                let (date, time) = DateFormat.date(Substring(value), preferred: state.reader.dateFormat)
+                    ?? DateFormat.date(core, preferred: state.reader.dateFormat)
+            else {
                 draft.problems.append((.invalidDeadline(value), location))
                 return false
             }
@@ -843,7 +848,7 @@ private struct InlineCleaner {
         case .time(let value):
             let time = state.reader.timeFormat?.parseTime(Substring(value)) ?? TimeOfDay(text: Substring(value))
             guard let time else {
-                draft.problems.append((.invalidDeadline(value), location))
+                draft.problems.append((.invalidTime(value), location))
                 return false
             }
             draft.pendingTime = (time, location)

@@ -157,6 +157,16 @@ struct DateFormat: Sendable, Hashable {
         {
             return (date, nil)
         }
+        // `2024-1-5`: the month and day without their leading zeros (moment.js reads them so).
+        let parts = trimmed.split(separator: "-", omittingEmptySubsequences: false)
+        if parts.count == 3, parts[0].utf8.count == 4, (1...2).contains(parts[1].utf8.count),
+            (1...2).contains(parts[2].utf8.count),
+            parts.allSatisfy({ $0.utf8.allSatisfy { (0x30...0x39).contains($0) } }),
+            let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]),
+            let date = CalendarDate(year: y, month: m, day: d)
+        {
+            return (date, nil)
+        }
         // Dates with a month name cannot be misread (`Feb 9th, 2023`, `9 February 2023`): daily-note links use them.
         if trimmed.unicodeScalars.contains(where: { $0.properties.isAlphabetic }) {
             for format in namedMonthFormats {
