@@ -36,6 +36,8 @@ import Testing
             fixture: "taskell.md",
             arguments: ["Print badges", "--due", "2026-05-25", "--description", "Name and company."],
             added: ["- Print badges\n", "    @ 2026-05-25\n", "    > Name and company.\n"]),
+        // Plain `*` bullets whose titles start with a bracket (`* [Editor] …`): a plain bullet, no task box.
+        AddCase(fixture: "plain-bullets.md", arguments: ["Zoom", "--lane", "Backlog"], added: ["* Zoom\n"]),
         // CRLF and a BOM: the new line ends in CR LF; the BOM stays.
         AddCase(
             fixture: "crlf-bom.md", arguments: ["Buy chairs", "--tag", "office"],

@@ -26,6 +26,17 @@ enum ObsidianSyntax {
         }
     }
 
+    /// What may stand in a task box: `[ ]`, `[x]`, and the Tasks plugin's custom statuses.
+    static let taskMarks = " xX/-><!?*~"
+
+    /// Whether `text` (an item's text after its bullet) starts with a task box: `[ ] Title`, `[x]`; not `[UI] Title`.
+    static func startsWithTaskBox(_ text: Substring) -> Bool {
+        let scalars = Array(text.unicodeScalars.prefix(4))
+        guard scalars.count >= 3, scalars[0] == "[", scalars[2] == "]" else { return false }
+        return taskMarks.unicodeScalars.contains(scalars[1])
+            && (scalars.count == 3 || scalars[3] == " " || scalars[3] == "\t")
+    }
+
     /// `[ ] `, `[x] ` or `[X] ` at the start of an item's first paragraph: (checked, text node, length).
     static func taskMarker(of item: Int, in source: Markdown) -> (Bool, Int, Int)? {
         guard let paragraph = source.children(of: item).first,
@@ -37,7 +48,7 @@ enum ObsidianSyntax {
         guard scalars.count >= 3, scalars[0] == "[", scalars[2] == "]" else { return nil }
         // `[ ]` and `[x]`, and the Tasks plugin's custom statuses (`[/]` and `[~]` in progress, `[-]` cancelled …).
         let mark = scalars[1]
-        guard " xX/-><!?*~".unicodeScalars.contains(mark) else { return nil }
+        guard taskMarks.unicodeScalars.contains(mark) else { return nil }
         if scalars.count == 4 {
             guard scalars[3] == " " || scalars[3] == "\t" else { return nil }
             return (mark == "x" || mark == "X", text, 4)

@@ -692,7 +692,7 @@ struct BoardReader {
         if let first = firstListCard {
             let line = Substring(source.line(first.location.line)).trimmingSpaces
             if let bullet = line.first, "-*+".contains(bullet) { style.bullet = bullet }
-            style.taskItems = line.dropFirst().trimmingSpaces.hasPrefix("[")
+            style.taskItems = ObsidianSyntax.startsWithTaskBox(line.dropFirst().trimmingSpaces)
         }
         return style
     }
