@@ -823,6 +823,16 @@ import Testing
         #expect(after == board)
     }
 
+    @Test func fieldValuesInCodeSpansAreReadAndEdited() throws {
+        let board = "## TODO\n\n- A\n  Labels : `front`, `back`\n  Owner: `ana`, `ben`\n"
+        let card = try #require(TestSupport.parse(board).board.cards.first)
+        #expect(card.tags == ["front", "back"])
+        #expect(card.assignees == ["ana", "ben"])
+        let (result, after) = try Self.onBoard(board, ["edit", "a", "--untag", "front", "--unassign", "ben"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(after == "## TODO\n\n- A\n  Labels : `back`\n  Owner: `ana`\n")
+    }
+
     @Test func tagsInANewTitleAreTheCardsTags() throws {
         let (result, after) = try Self.onBoard(
             "## TODO\n\n- [ ] Fix login #ui\n", ["edit", "fix", "--title", "Fix the login #bug"])

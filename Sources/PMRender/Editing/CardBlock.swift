@@ -344,6 +344,11 @@ struct CardBlock {
         return (items, bracketed)
     }
 
+    /// An item of a field's list as the reader reads it: without the backticks of a code span (`` `front` ``).
+    static func bare(_ item: String) -> String {
+        item.count > 2 && item.hasPrefix("`") && item.hasSuffix("`") ? String(item.dropFirst().dropLast()) : item
+    }
+
     static func listValue(_ items: [String], bracketed: Bool) -> String {
         let joined = items.joined(separator: ", ")
         return bracketed ? "[" + joined + "]" : joined

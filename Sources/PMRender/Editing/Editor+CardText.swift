@@ -197,7 +197,7 @@ extension Editor {
         }
         for field in block.fieldLines().reversed() where field.field == .tags {
             let (items, bracketed) = CardBlock.listItems(field.value)
-            let kept = items.filter { $0 != tag && $0 != "#" + tag }
+            let kept = items.filter { CardBlock.bare($0) != tag && CardBlock.bare($0) != "#" + tag }
             guard kept.count != items.count else { continue }
             if kept.isEmpty {
                 block.lines.remove(at: field.index)
@@ -246,7 +246,10 @@ extension Editor {
         }
         for field in block.fieldLines().reversed() where field.field == .assignees {
             let (items, bracketed) = CardBlock.listItems(field.value)
-            let kept = items.filter { $0 != name && $0 != "@" + name && $0 != "[[\(name)]]" }
+            let kept = items.filter {
+                let item = CardBlock.bare($0)
+                return item != name && item != "@" + name && item != "[[\(name)]]"
+            }
             guard kept.count != items.count else { continue }
             if kept.isEmpty {
                 block.lines.remove(at: field.index)

@@ -332,7 +332,7 @@ private struct ReadingState {
     }
 
     /// A line's text when it may be a `Key: value` field: text alone, or a bold key (`**Due:** 2026-05-11`,
-    /// `**Due**: …`, as many boards write them) followed by text; nil for other markup.
+    /// `**Due**: …`, as many boards write them) followed by text and code spans; nil for other markup.
     static func fieldText(_ nodes: [Int], in markdown: Markdown) -> String? {
         guard let first = nodes.first else { return nil }
         var rest = nodes[...]
@@ -343,7 +343,10 @@ private struct ReadingState {
             text = markdown.plainText(of: first)
             rest = rest.dropFirst()
         }
-        guard rest.allSatisfy({ markdown.nodes[$0].kind == .text }) else { return nil }
+        // Values may be code spans (`` Labels: `front`, `back` ``): their text is the value's.
+        guard rest.allSatisfy({ markdown.nodes[$0].kind == .text || markdown.nodes[$0].kind == .code }) else {
+            return nil
+        }
         return text + rest.map { markdown.nodes[$0].text }.joined()
     }
 
