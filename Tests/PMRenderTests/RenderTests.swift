@@ -76,6 +76,48 @@ struct RenderTests {
         #expect(page.components(separatedBy: "class=\"details\"").count == 2)
     }
 
+    @Test("group labels with no card under them are shown where they stand, and listed in JSON")
+    func emptyGroups() throws {
+        let text = """
+            ## Backlog
+
+            ### v0.1
+            - [ ] First
+
+            ### v1.0
+
+            ### v1.1
+
+            ### v2.0
+            - [ ] Later
+
+            ### Someday
+
+            ## Icebox
+
+            ### Nothing yet
+
+            ### Tools
+            - [ ] Saw
+            """
+        let board = BoardParser.parse(Array(text.utf8), file: "board.md").board
+        let (site, _) = SiteRenderer.render(
+            board, options: RenderOptions(clock: DeadlineClock(today: Self.today), templates: PageTemplates.builtIn()))
+        let page = String(decoding: try #require(site?.file("index.html")).contents, as: UTF8.self)
+        let labels = page.components(separatedBy: "<li class=\"group").dropFirst().map {
+            String($0.prefix { $0 != "/" })
+        }
+        #expect(
+            labels == [
+                "\"><h3>v0.1<", " empty-group\"><h3>v1.0<", " empty-group\"><h3>v1.1<", "\"><h3>v2.0<",
+                " empty-group\"><h3>Someday<", " empty-group\"><h3>Nothing yet<", "\"><h3>Tools<",
+            ])
+        let json = try JSONSerialization.jsonObject(with: Data(BoardJSON.encode(board).utf8)) as? [String: Any]
+        let lanes = try #require(json?["lanes"] as? [[String: Any]])
+        #expect(
+            lanes.map { $0["groups"] as? [String] } == [["v0.1", "v1.0", "v1.1", "v2.0", "Someday"], ["Nothing yet", "Tools"]])
+    }
+
     @Test("the built-in templates pass the template checks")
     func builtInTemplates() {
         let diagnostics = PageTemplates.lintBuiltIn()

@@ -24,6 +24,7 @@ public enum BoardJSON {
         JSONObject([
             "name": lane.heading, "text": lane.name, "state": lane.state.slug, "stateSource": lane.stateSource.rawValue,
             "wipLimit": lane.wipLimit, "line": lane.location.line, "description": lane.descriptionSource,
+            "groups": lane.groups.map(\.name),
             "cards": lane.cards.map(card),
         ])
     }

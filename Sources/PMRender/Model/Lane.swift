@@ -77,7 +77,8 @@ public enum LaneStateSource: String, Hashable, Sendable {
 /// A `###` label grouping a lane's list cards.
 public struct CardGroup: Hashable, Sendable {
     public var name: String
-    /// The index in the lane's cards of the group's first card (the lane's card count for an empty group).
+    /// The index in the lane's cards of the group's first card; for a label with no card under it, of the card after
+    /// it (the lane's card count at its end).
     public var firstCard: Int
     public var location: SourceLocation
 }

@@ -156,10 +156,13 @@ struct PageBuilder: Sendable {
         var usedKeys: [String: Int] = [:]
         let lanes = board.lanes.enumerated().map { index, lane -> LaneView in
             let cards = lane.cards
+            let emptyGroups = Self.emptyGroups(of: lane)
             let views = CardViewList(count: cards.count) { position in
                 let group = cards[position].group
                 let previous = position > 0 ? cards[position - 1].group : nil
-                return cardView(cards[position], isGroupStart: group != nil && group != previous)
+                return cardView(
+                    cards[position], isGroupStart: group != nil && group != previous,
+                    emptyGroupsBefore: emptyGroups[position] ?? [])
             }
             var key = "lane-" + Slug.make(lane.name.isEmpty ? String(index + 1) : lane.name)
             if let count = usedKeys[key] {
@@ -173,7 +176,8 @@ struct PageBuilder: Sendable {
                 key: key, name: lane.name, nameHTML: inlineHTML(lane.nameMarkup), state: lane.state.slug,
                 stateName: phrases.stateName(lane.state), count: cards.count, limit: lane.wipLimit,
                 countText: countText, countLabel: phrases.countLabel(count: cards.count, limit: lane.wipLimit),
-                overLimit: lane.isOverLimit, cards: views, descriptionHTML: blockHTML(lane.description))
+                overLimit: lane.isOverLimit, cards: views, emptyGroupsAfter: emptyGroups[cards.count] ?? [],
+                descriptionHTML: blockHTML(lane.description))
         }
         // Archived cards may repeat an identity (recurring tasks), so their anchors are numbered.
         var seenArchived: [String: Int] = [:]
@@ -264,12 +268,24 @@ struct PageBuilder: Sendable {
 
     // MARK: - Cards
 
-    func cardView(_ card: Card, isGroupStart: Bool = false) -> CardView {
-        cardView(card, anchor: "card-" + card.id, isGroupStart: isGroupStart)
+    func cardView(_ card: Card, isGroupStart: Bool = false, emptyGroupsBefore: [String] = []) -> CardView {
+        cardView(card, anchor: "card-" + card.id, isGroupStart: isGroupStart, emptyGroupsBefore: emptyGroupsBefore)
+    }
+
+    /// A lane's group labels with no card under them (`### v1.1` between two groups), by the index of the card they
+    /// stand before (the card count: after the last card).
+    static func emptyGroups(of lane: Lane) -> [Int: [String]] {
+        var result: [Int: [String]] = [:]
+        for group in lane.groups
+        where group.firstCard >= lane.cards.count || !lane.cards[group.firstCard].isIn(group: group.name) {
+            result[group.firstCard, default: []].append(group.name)
+        }
+        return result
     }
 
     func cardView(
-        _ card: Card, anchor: String, boardTitle: String? = nil, linkPrefix: String = "", isGroupStart: Bool = false
+        _ card: Card, anchor: String, boardTitle: String? = nil, linkPrefix: String = "", isGroupStart: Bool = false,
+        emptyGroupsBefore: [String] = []
     ) -> CardView {
         let status = DeadlineStatus(card: card, clock: clock, dueSoonDays: board.dueSoonDays)
         let statusClass: String
@@ -298,7 +314,7 @@ struct PageBuilder: Sendable {
             isArchived: card.isArchived, isChecked: card.isChecked, line: card.location.line,
             details: details(card), timeline: timeline,
             daysInLane: age?.days, daysInLaneText: age?.text ?? "", group: card.group ?? "",
-            isGroupStart: isGroupStart, board: boardTitle ?? "")
+            isGroupStart: isGroupStart, emptyGroupsBefore: emptyGroupsBefore, board: boardTitle ?? "")
     }
 
     func tagView(_ tag: String) -> TagView {

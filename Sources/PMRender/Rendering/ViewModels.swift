@@ -202,6 +202,8 @@ final class CardView: TemplateModel {
     let daysInLaneText: String
     let group: String
     let isGroupStart: Bool
+    /// Group labels with no card under them that stand before this card.
+    let emptyGroupsBefore: [String]
     /// The board's title, on pages that list cards of several boards (else empty).
     let board: String
 
@@ -211,7 +213,7 @@ final class CardView: TemplateModel {
         status: String, statusClass: String, tags: [TagView], descriptionHTML: any TemplateMarkup, priority: String,
         priorityName: String, people: [PersonView], subtasks: [SubtaskView], isArchived: Bool, isChecked: Bool,
         line: Int, details: [TimelineItemView], timeline: [TimelineItemView], daysInLane: Int?, daysInLaneText: String,
-        group: String, isGroupStart: Bool, board: String
+        group: String, isGroupStart: Bool, emptyGroupsBefore: [String] = [], board: String
     ) {
         self.id = id
         self.anchor = anchor
@@ -245,6 +247,7 @@ final class CardView: TemplateModel {
         self.daysInLaneText = daysInLaneText
         self.group = group
         self.isGroupStart = isGroupStart
+        self.emptyGroupsBefore = emptyGroupsBefore
         self.board = board
     }
 
@@ -323,6 +326,9 @@ final class CardView: TemplateModel {
         .flag("hasGroup", "The card stands under a `###` group label") { !$0.group.isEmpty },
         .text("group", "That label") { $0.group },
         .flag("isGroupStart", "The card is the first of its group (show the label before it)") { $0.isGroupStart },
+        .textList("emptyGroupsBefore", "Group labels with no card under them that stand before the card") {
+            $0.emptyGroupsBefore
+        },
         .flag("hasBoard", "The page lists cards of several boards") { !$0.board.isEmpty },
         .text("board", "The card's board, on pages of several boards") { $0.board },
     ])
@@ -380,11 +386,14 @@ final class LaneView: TemplateModel {
     let countLabel: String
     let overLimit: Bool
     let cards: CardViewList
+    /// Group labels with no card under them after the lane's last card.
+    let emptyGroupsAfter: [String]
     let descriptionHTML: HTMLView
 
     init(
         key: String, name: String, nameHTML: HTMLView, state: String, stateName: String, count: Int, limit: Int?,
-        countText: String, countLabel: String, overLimit: Bool, cards: CardViewList, descriptionHTML: HTMLView
+        countText: String, countLabel: String, overLimit: Bool, cards: CardViewList, emptyGroupsAfter: [String] = [],
+        descriptionHTML: HTMLView
     ) {
         self.key = key
         self.name = name
@@ -397,6 +406,7 @@ final class LaneView: TemplateModel {
         self.countLabel = countLabel
         self.overLimit = overLimit
         self.cards = cards
+        self.emptyGroupsAfter = emptyGroupsAfter
         self.descriptionHTML = descriptionHTML
     }
 
@@ -414,6 +424,12 @@ final class LaneView: TemplateModel {
         .flag("overLimit", "The lane holds more cards than its WIP limit") { $0.overLimit },
         .flag("isEmpty", "The lane has no cards") { $0.cards.isEmpty },
         .list("cards", "The lane's cards, in file order", of: CardView.self) { $0.cards },
+        .textList("emptyGroupsAfter", "Group labels with no card under them after the lane's last card") {
+            $0.emptyGroupsAfter
+        },
+        .flag("hasList", "The lane has cards or group labels to list") {
+            $0.cards.count > 0 || !$0.emptyGroupsAfter.isEmpty
+        },
         .flag("hasDescription", "The lane has text under its heading") { !$0.descriptionHTML.isEmpty },
         .markup("descriptionHTML", "That text as HTML") { $0.descriptionHTML },
     ])
