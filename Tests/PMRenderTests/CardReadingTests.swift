@@ -110,6 +110,11 @@ struct CardReadingTests {
         )
         #expect(parsed.board.cards.map(\.title) == ["Enemies", "patroller", "quoted idea", "code line", "T-046"])
         #expect(parsed.diagnostics.isEmpty)
+        #expect(parsed.board.style.dialect == .pmRender, "a quote-first item does not make the board Taskell's")
+        #expect(
+            parsed.board.cards.map(\.descriptionSource) == [
+                "", "- patroller\n- turret", "> quoted idea\n> more", "```\ncode line\n```", "",
+            ])
         let patroller = parsed.board.cards[1]
         #expect(PlainText.markdown(patroller.description).contains("turret"))
         #expect(PlainText.markdown(patroller.description).contains("patroller"))

@@ -823,6 +823,19 @@ import Testing
         #expect(after == board)
     }
 
+    @Test(arguments: [["edit", "make deploy", "--title", "Deploy"], ["edit", "make deploy", "--due", "2026-12-01"]])
+    func nothingIsWrittenOnTheFirstLineOfACardThatOpensWithCode(_ arguments: [String]) throws {
+        let board = "## Todo\n\n- ```sh\n  make deploy\n  ```\n- next\n\n## Done\n"
+        let (result, after) = try Self.onBoard(board, arguments)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("opens with a list, a quote or code, not a title line"))
+        #expect(after == board)
+        // Moving it writes nothing on that line, and works.
+        let (moved, afterMoving) = try Self.onBoard(board, ["move", "make deploy", "done", "--force"])
+        #expect(moved.status == 0, "\(moved.stderr)")
+        #expect(afterMoving.hasSuffix("## Done\n\n- ```sh\n  make deploy\n  ```\n"))
+    }
+
     @Test func fieldValuesInCodeSpansAreReadAndEdited() throws {
         let board = "## TODO\n\n- A\n  Labels : `front`, `back`\n  Owner: `ana`, `ben`\n"
         let card = try #require(TestSupport.parse(board).board.cards.first)

@@ -64,7 +64,7 @@ struct LaneStateTests {
         arguments: [
             ("After MVP (gated)", CardState.todo), ("Notes", .todo), ("待客户确认", .todo), ("記法ルール", .todo),
             ("Pile of Ann", .todo), ("Last week", .done), ("2025", .done), ("Q3 wins", .done), ("Sprint 12", .done),
-            ("KW 12", .todo), ("KW12", .done), ("Semaine 4", .done), ("März", .done), ("May", .done),
+            ("KW 12", .todo), ("KW12", .done), ("Semaine 4", .done), ("März", .done), ("June", .done),
         ])
     func afterDone(name: String, state: CardState) {
         let lanes = Self.lanes("## Done\n- [x] a\n## \(name)\n- [x] d\n## LongTerm Needs\n- [ ] f\n")
@@ -96,6 +96,21 @@ struct LaneStateTests {
         let lanes = Self.lanes("## Icebox\n## Ideas\n## Active\n## \(name)\n- [ ] a\n")
         #expect(lanes[3].state == state, "\(name)")
         #expect(lanes[3].stateSource == .name, "\(name)")
+    }
+
+    @Test("brackets never make a lane the archive; of two names alike but for accents, each finds its own lane")
+    func bracketsAndExactNames() throws {
+        let board = TestSupport.parse("## Todo\n## Reading list (archive)\n- [ ] a\n## À faire\n## A faire\n").board
+        #expect(board.lanes.map(\.name) == ["Todo", "Reading list (archive)", "À faire", "A faire"])
+        #expect(board.archive.isEmpty)
+        #expect(board.laneIndex(named: "A faire") == 3)
+        #expect(board.laneIndex(named: "À faire") == 2)
+        #expect(board.laneIndex(named: "a FAIRE") == 2)
+        // Words that also mean something else are not periods: these lanes after Done are todo.
+        for name in ["May the force", "Release notes", "Today", "Plan an event"] {
+            let lanes = Self.lanes("## Done\n- [x] a\n## \(name)\n- [ ] b\n")
+            #expect(lanes[1].state == .todo, "\(name)")
+        }
     }
 
     @Test("a symbol at the start of a name decorates it: `✅ Qualified` is not done")

@@ -77,6 +77,12 @@ struct PathologicalTests {
                 + " v\n---\n"
         },
         Case("100,000 lanes") { String(repeating: "## TODO\n- [ ] x\n", count: 100_000) },
+        // Names are compared without accents: a long one must not be decomposed whole, nor split into parts.
+        Case("lane names of 1,000,000 accented letters and of 5,000 brackets") {
+            "## " + String(repeating: "é", count: 1_000_000) + "\n- [ ] x\n## Lane "
+                + String(repeating: "(x)", count: 5_000)
+                + "\n- [ ] y\n"
+        },
         Case("a Korean lane name of 100,000 characters") {
             "## 진행 중" + String(repeating: "일", count: 100_000) + "\n- [ ] x\n## "
                 + String(repeating: "未", count: 100_000)

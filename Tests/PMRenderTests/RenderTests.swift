@@ -115,7 +115,9 @@ struct RenderTests {
         let json = try JSONSerialization.jsonObject(with: Data(BoardJSON.encode(board).utf8)) as? [String: Any]
         let lanes = try #require(json?["lanes"] as? [[String: Any]])
         #expect(
-            lanes.map { $0["groups"] as? [String] } == [["v0.1", "v1.0", "v1.1", "v2.0", "Someday"], ["Nothing yet", "Tools"]])
+            lanes.map { $0["groups"] as? [String] } == [
+                ["v0.1", "v1.0", "v1.1", "v2.0", "Someday"], ["Nothing yet", "Tools"],
+            ])
     }
 
     @Test("the built-in templates pass the template checks")

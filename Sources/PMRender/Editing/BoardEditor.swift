@@ -201,6 +201,7 @@ struct Editor {
         let card = lane.cards[position.index]
         var block = CardBlock(lines: cardLines(card), style: card.style, conventions: conventions)
         // Obsidian's `archive-with-date` setting: the date (and time) before (or after) the title.
+        if conventions.archiveStamp(clock) != nil { try requireTitleLine(block, card) }
         let stamped = conventions.archiveStamp(clock).map { stamp -> Bool in
             var line = block.title
             if stamp.after {
@@ -251,6 +252,7 @@ struct Editor {
         let lane = board.lanes[position.lane]
         let card = lane.cards[position.index]
         var block = CardBlock(lines: cardLines(card), style: card.style, conventions: conventions)
+        try requireTitleLine(block, card)
         var check = TargetCheck(base: card, lane: card.lane)
         var fields: [String] = []
         if let title = changes.title {
@@ -325,6 +327,17 @@ struct Editor {
             summary: summary, card: card)
     }
 
+    /// Refuses to write on the first line of a card that opens with a list, a quote or code (its title is read
+    /// from inside that block, and text written after the marker would break it).
+    private func requireTitleLine(_ block: CardBlock, _ card: Card) throws(EditFailure) {
+        guard block.opensWithBlock else { return }
+        throw EditFailure(
+            .refused,
+            .editNotPossible(
+                "'\(card.title)' opens with a list, a quote or code, not a title line: edit it in the board file"),
+            file: file)
+    }
+
     // MARK: - Moving a card
 
     /// The card at `position` moved to the lane at `laneIndex` (rules already checked): its task box checked when it
@@ -339,6 +352,7 @@ struct Editor {
         if to.state == .done, from.state != .done {
             if block.setChecked(true) { check.checked = true }
             if board.style.stampsCompletion, card.dates.completed == nil {
+                try requireTitleLine(block, card)
                 let today = clock.today
                 block.appendInline("✅ \(today)")
                 check.completed = .some(today)

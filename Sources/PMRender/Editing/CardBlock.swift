@@ -44,6 +44,10 @@ struct CardBlock {
         set { lines[0].content = Array((newValue.prefix + newValue.body).utf8) }
     }
 
+    /// Whether the first line opens a list, a quote or code (`- - patroller`, ``- ```sh``) rather than holding a
+    /// title: nothing may be written on it.
+    var opensWithBlock: Bool { style == .listItem && CardReader.opensWithBlock(Substring(title.body)) }
+
     // MARK: - Task box
 
     /// Checks or clears the task box; false when the card has none.

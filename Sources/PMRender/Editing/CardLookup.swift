@@ -55,8 +55,7 @@ public enum CardLookup {
     /// A lane by name (as rules compare names), then by state (`DONE`: the first done lane), then by the start of
     /// its name.
     static func lane(_ name: String, on board: Board) throws(EditFailure) -> Int {
-        let key = LaneName.key(name)
-        if let index = board.lanes.firstIndex(where: { LaneName.key($0.name) == key }) { return index }
+        if let index = board.laneIndex(named: name) { return index }
         if let state = CardState(canonicalName: name), let index = board.lanes.firstIndex(where: { $0.state == state })
         {
             return index

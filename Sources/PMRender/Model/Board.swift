@@ -55,8 +55,15 @@ public struct Board: Hashable, Sendable {
 
     /// The lane with this name (compared as rules compare names), if any.
     public func lane(named name: String) -> Lane? {
+        laneIndex(named: name).map { lanes[$0] }
+    }
+
+    /// The index of the lane named `name`: written exactly so, else the same by comparison key (`LaneName.key`),
+    /// so that of two lanes `À faire` and `A faire` each is found by its own name.
+    public func laneIndex(named name: String) -> Int? {
+        if let exact = lanes.firstIndex(where: { $0.name == name }) { return exact }
         let key = LaneName.key(name)
-        return lanes.first { LaneName.key($0.name) == key }
+        return lanes.firstIndex { LaneName.key($0.name) == key }
     }
 
     /// The board's time zone (an IANA name).

@@ -34,8 +34,10 @@ public enum LaneName {
     }
 
     /// The scalars of `name`, decomposed (`é` as `e` and U+0301) when it holds an accented Latin letter or a
-    /// combining accent; else as they are.
+    /// combining accent and is short enough to be a name; else as they are.
     private static func withoutLatinAccentsDecomposed(_ name: String) -> String.UnicodeScalarView {
+        // A lane name is a few words; a longer text is compared as written (decomposing 1 MB takes seconds).
+        guard name.utf8.count <= 1024 else { return name.unicodeScalars }
         let accented = name.unicodeScalars.contains {
             (0xC0...0x24F).contains($0.value) || (0x300...0x36F).contains($0.value)
                 || (0x1E00...0x1EFF).contains($0.value)

@@ -108,6 +108,19 @@ struct CardReader: Sendable {
             titleLine: titleLine, endLine: endLine, indent: contentIndent, isChecked: item.flags.contains(.checked))
     }
 
+    /// Whether an item's text after its list marker opens with a block, not a line of text: a quote, a list or a
+    /// code fence (`- > idea`, `- - patroller`, ``- ```sh``). Such a card is titled by the first line inside it.
+    static func opensWithBlock(_ afterMarker: Substring) -> Bool {
+        let text = afterMarker.trimmingSpaces
+        if text.hasPrefix(">") || text.hasPrefix("```") || text.hasPrefix("~~~") { return true }
+        guard let first = text.first else { return false }
+        if "-*+".contains(first) { return text.dropFirst().first == " " }
+        let digits = text.prefix(while: \.isASCIIDigit)
+        guard !digits.isEmpty, digits.count <= 9 else { return false }
+        let rest = text.dropFirst(digits.count)
+        return (rest.first == "." || rest.first == ")") && rest.dropFirst().first == " "
+    }
+
     /// A heading card: the heading and the segments under it, up to `endLine`.
     func headingCard(_ heading: MarkdownSegment, body: [MarkdownSegment], endLine: Int) -> Reading {
         var state = ReadingState(reader: self)
@@ -152,6 +165,9 @@ private struct ReadingState {
     var base = 0
     /// The byte column of a `<br>` that ends the title on its line (the description starts after it).
     var titleLineBreak: Int?
+    /// The card opens with a block (`- - patroller`): its title was read from inside it, and its description
+    /// source starts on the title's line.
+    var titleFromBlock = false
     /// The line of Obsidian's settings block when the card's last line is its first (`ObsidianSettings`).
     var settingsLine: Int?
 
@@ -564,6 +580,7 @@ private struct ReadingState {
             let inside = (first..<description.nodes[first].end).first {
                 [.paragraph, .heading, .codeBlock].contains(description.nodes[$0].kind)
             }
+            titleFromBlock = true
             if let inside, description.nodes[inside].kind == .codeBlock {
                 let line = description.nodes[inside].text.split(whereSeparator: \.isNewline).first {
                     !$0.allSatisfy(\.isWhitespace)
@@ -634,6 +651,10 @@ private struct ReadingState {
         flush()
         // Blank lines around it go, not the first line's indentation (a nested list keeps its shape).
         let after = Self.withoutBlankEdges(Self.dedented(text))
+        if titleFromBlock {
+            let first = reader.source.line(titleLine, fromByteColumn: indent + 1).trimmingWhitespace
+            return after.isEmpty ? first : first + "\n" + after
+        }
         guard let column = titleLineBreak, keptLines.contains(titleLine) else { return after }
         // The rest of the title's line, from just past the `<br>` tag.
         let rest = reader.source.line(titleLine, fromByteColumn: column)

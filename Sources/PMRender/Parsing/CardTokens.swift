@@ -286,9 +286,10 @@ enum CardTokens {
         while end < s.count {
             let c = s[end]
             // Emoji go on a tag (`#docs📄`, as Obsidian reads it), but not the Tasks plugin's (`#ops📅 2026-05-10`).
+            let isPictograph = c.value >= 0x1F000 || c.properties.isEmojiPresentation
             let isEmoji =
-                (c.properties.isEmoji && c.value > 0xFF && !isTokenEmoji(c)) || c.properties.isEmojiModifier
-                || c.isVariationSelector || c == "\u{200D}"
+                (isPictograph && !isTokenEmoji(c)) || c.properties.isEmojiModifier || c.isVariationSelector
+                || c == "\u{200D}"
             guard
                 c.isWordCharacter || c == "-" || c == "_" || c == "/" || c.properties.generalCategory.isMark || isEmoji
             else { break }

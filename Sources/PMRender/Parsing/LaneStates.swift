@@ -35,19 +35,19 @@ enum LaneStates {
     static func meaning(of name: String) -> Meaning? {
         // VS Code Markdown Kanban marks an archived column with a trailing `[Archived]`.
         if name.lowercased().hasSuffix("[archived]") { return .archive }
-        let parts = candidates(name)
+        // A lane name is a few words: a long text is looked up whole, so that reading it stays linear.
+        guard name.utf8.count <= 512 else { return table[LaneName.key(name)] }
+        let (parts, base, bracketed) = candidates(name)
         // Brackets qualify a name; a negation inside them does not negate it (`Done (not reviewed)`).
-        var unbracketed = Substring(name).trimmingSpaces
-        while let (before, _) = bracketedSuffix(unbracketed) { unbracketed = before }
-        let negations = negationCount(String(unbracketed))
+        let negations = negationCount(base)
         for part in parts {
             let key = LaneName.key(part)
             guard !key.isEmpty, let meaning = table[key] else { continue }
             if part != name, negationCount(part) < negations { continue }
-            // A symbol is a state at the end of a name (`Phase 1 ✅`); at its start it decorates (`✅ Qualified`).
-            if part != name, !key.unicodeScalars.contains(where: \.isWordCharacter),
-                !Substring(name).trimmingSpaces.hasSuffix(part)
-            {
+            // What brackets hold may give a state (`Phase 1 (done)`), never the archive (`Reading list (archive)`).
+            if meaning == .archive, bracketed.contains(part) { continue }
+            // A symbol is a state at the end of a name (`Phase 1 ✅ [Ann]`); at its start it decorates (`✅ Qualified`).
+            if part != name, !key.unicodeScalars.contains(where: \.isWordCharacter), !base.hasSuffix(part) {
                 continue
             }
             return meaning
@@ -113,7 +113,9 @@ enum LaneStates {
         return reachable[text.count]
     }
 
-    static func candidates(_ name: String) -> [String] {
+    /// The parts of a name to look up, in order; the name without its tags and bracketed suffixes; and what its
+    /// brackets hold.
+    static func candidates(_ name: String) -> (parts: [String], base: String, bracketed: [String]) {
         var result = [name]
         // Layout tags and queries some editors put in headings (`Backlog #row2`, `Today ?.today`) are not the name.
         let kept = name.split(separator: " ").filter { !$0.hasPrefix("#") && !$0.hasPrefix("?") }
@@ -122,7 +124,7 @@ enum LaneStates {
         // A bracketed suffix: "Done (2023)", "In Progress [Alice]". What it holds counts when it is a whole name and
         // the rest is not: roadmaps mark a phase's state so ("Phase 1: Setup (done)").
         var bracketed: [String] = []
-        while let (before, inside) = bracketedSuffix(base) {
+        while bracketed.count < 3, let (before, inside) = bracketedSuffix(base) {
             bracketed.append(String(inside))
             base = before
             result.append(String(base))
@@ -147,7 +149,7 @@ enum LaneStates {
                 result.append(words.suffix(length).joined(separator: " "))
             }
         }
-        return result
+        return (result, String(base), bracketed)
     }
 
     /// `Done (2023)`: what stands before a bracketed suffix, and what the brackets hold.
