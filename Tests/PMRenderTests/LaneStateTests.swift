@@ -113,6 +113,19 @@ struct LaneStateTests {
         }
     }
 
+    @Test("every accented Latin letter compares as the letter its canonical decomposition starts with")
+    func latinAccents() {
+        for value in Array(0xC0...0x24F) + Array(0x1E00...0x1EFF) {
+            let letter = String(Unicode.Scalar(value)!)
+            let decomposed = letter.decomposedStringWithCanonicalMapping.unicodeScalars
+            let isBaseAndMarks =
+                decomposed.count > 1 && decomposed.first!.isASCII
+                && decomposed.dropFirst().allSatisfy { $0.properties.generalCategory.isMark }
+            let expected = isBaseAndMarks ? String(decomposed.first!).lowercased() : letter.lowercased()
+            #expect(LaneName.key(letter) == expected, "U+\(String(value, radix: 16))")
+        }
+    }
+
     @Test("a symbol at the start of a name decorates it: `✅ Qualified` is not done")
     func leadingSymbol() {
         let lanes = Self.lanes("## Leads\n## ✅ Qualified\n- [ ] a\n## ☑️ Notes\n")

@@ -1,5 +1,3 @@
-import Foundation
-
 /// How lane names are compared: the same lane however its name is cased, spaced, punctuated or decorated with
 /// emoji (`🚧 In-Progress` and `in progress` are one lane).
 public enum LaneName {
@@ -13,10 +11,11 @@ public enum LaneName {
         var out = String.UnicodeScalarView()
         var keptPrevious = false
         var latinBefore = false
-        for scalar in withoutLatinAccentsDecomposed(name) {
-            // A combining accent (U+0300–U+036F) on a Latin letter.
-            if latinBefore, (0x300...0x36F).contains(scalar.value) { continue }
-            latinBefore = scalar.value < 0x250 || (0x1E00...0x1EFF).contains(scalar.value)
+        for original in name.unicodeScalars {
+            // A combining accent (U+0300–U+036F) on a Latin letter (`e` and U+0301, as some editors write `é`).
+            if latinBefore, (0x300...0x36F).contains(original.value) { continue }
+            latinBefore = original.value < 0x250 || (0x1E00...0x1EFF).contains(original.value)
+            let scalar = latinBase(of: original) ?? original
             if scalar.isWordCharacter {
                 out.append(scalar)
                 keptPrevious = true
@@ -33,17 +32,28 @@ public enum LaneName {
         return String(out).lowercased()
     }
 
-    /// The scalars of `name`, decomposed (`é` as `e` and U+0301) when it holds an accented Latin letter or a
-    /// combining accent and is short enough to be a name; else as they are.
-    private static func withoutLatinAccentsDecomposed(_ name: String) -> String.UnicodeScalarView {
-        // A lane name is a few words; a longer text is compared as written (decomposing 1 MB takes seconds).
-        guard name.utf8.count <= 1024 else { return name.unicodeScalars }
-        let accented = name.unicodeScalars.contains {
-            (0xC0...0x24F).contains($0.value) || (0x300...0x36F).contains($0.value)
-                || (0x1E00...0x1EFF).contains($0.value)
+    /// The letter an accented Latin letter is made of (`é` → `e`, `ệ` → `e`); nil for others (`Đ`, `ø` have none).
+    private static func latinBase(of scalar: Unicode.Scalar) -> Unicode.Scalar? {
+        let value = Int(scalar.value)
+        let base: UInt8
+        switch value {
+        case 0xC0...0x24F: base = latinBases[value - 0xC0]
+        case 0x1E00...0x1EFF: base = latinBases[value - 0x1E00 + 400]
+        default: return nil
         }
-        return accented ? name.decomposedStringWithCanonicalMapping.unicodeScalars : name.unicodeScalars
+        return base == UInt8(ascii: ".") ? nil : Unicode.Scalar(base)
     }
+
+    /// For U+00C0–U+024F, then U+1E00–U+1EFF: the ASCII letter each one's canonical decomposition starts with when the
+    /// rest is combining marks, else `.` (made with Python's `unicodedata.normalize("NFD", …)`).
+    private static let latinBases: [UInt8] = Array(
+        ("AAAAAA.CEEEEIIII.NOOOOO..UUUUY..aaaaaa.ceeeeiiii.nooooo..uuuuy.yAaAaAaCcCcCcCcDd..EeEeEeEeEeGgGgGgGgHh..IiI"
+            + "iIiIiI...JjKk.LlLlLl....NnNnNn...OoOoOo..RrRrRrSsSsSsSsTtTt..UuUuUuUuUuUuWwYyYZzZzZz..................."
+            + "..............Oo.............Uu............................AaIiOoUuUuUuUuUu.AaAa....GgKkOoOo..j...Gg..Nn"
+            + "Aa....AaAaEeEeIiIiOoOoRrRrUuUuSsTt..Hh......AaEeOoOoOoOoYy............................"
+            + "AaBbBbBbCcDdDdDdDdDdEeEeEeEeEeFfGgHhHhHhHhHhIiIiKkKkKkLlLlLlLlMmMmMmNnNnNnNnOoOoOoOoPpPpRrRrRrRrSsSsSsSs"
+            + "SsTtTtTtTtUuUuUuUuUuVvVvWwWwWwWwWwXxXxYyZzZzZzhtwy......AaAaAaAaAaAaAaAaAaAaAaAaEeEeEeEeEeEeEeEeIiIiOo"
+            + "OoOoOoOoOoOoOoOoOoOoOoUuUuUuUuUuUuUuYyYyYyYy......").utf8)
 }
 
 extension Unicode.Scalar {

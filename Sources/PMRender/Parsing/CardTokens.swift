@@ -280,18 +280,21 @@ enum CardTokens {
     }
 
     /// End of a tag name (letters, digits, `-`, `_`, `/`; not only digits), or nil if there is none.
+    /// A mark, or an emoji: emoji go on a tag (`#docs📄`, as Obsidian reads it), but not the Tasks plugin's
+    /// (`#ops📅 2026-05-10`).
+    private static func isTagSymbol(_ c: Unicode.Scalar) -> Bool {
+        if c.properties.generalCategory.isMark || c.isVariationSelector || c == "\u{200D}" { return true }
+        let isPictograph = c.value >= 0x1F000 || c.properties.isEmojiPresentation
+        return (isPictograph && !isTokenEmoji(c)) || c.properties.isEmojiModifier
+    }
+
     private static func tagEnd(_ s: [Unicode.Scalar], from start: Int) -> Int? {
         var end = start
         var hasNonDigit = false
         while end < s.count {
             let c = s[end]
-            // Emoji go on a tag (`#docs📄`, as Obsidian reads it), but not the Tasks plugin's (`#ops📅 2026-05-10`).
-            let isPictograph = c.value >= 0x1F000 || c.properties.isEmojiPresentation
-            let isEmoji =
-                (isPictograph && !isTokenEmoji(c)) || c.properties.isEmojiModifier || c.isVariationSelector
-                || c == "\u{200D}"
             guard
-                c.isWordCharacter || c == "-" || c == "_" || c == "/" || c.properties.generalCategory.isMark || isEmoji
+                c.isWordCharacter || c == "-" || c == "_" || c == "/" || (!c.isASCII && isTagSymbol(c))
             else { break }
             if !c.isDigitLike { hasNonDigit = true }
             end += 1
