@@ -9,8 +9,7 @@ public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible
         self.minute = minute
     }
 
-    /// Parses `HH:MM` exactly.
-    /// `HH:MM`, or `H:MM` (`9:30`).
+    /// Parses `HH:MM`, or `H:MM` (`9:30`).
     public init?(text: Substring) {
         var bytes = Array(text.utf8)
         if bytes.count == 4 { bytes.insert(UInt8(ascii: "0"), at: 0) }
