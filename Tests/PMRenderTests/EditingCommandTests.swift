@@ -834,6 +834,12 @@ import Testing
         let (moved, afterMoving) = try Self.onBoard(board, ["move", "make deploy", "done", "--force"])
         #expect(moved.status == 0, "\(moved.stderr)")
         #expect(afterMoving.hasSuffix("## Done\n\n- ```sh\n  make deploy\n  ```\n"))
+        // Indented code (five spaces after the marker) is code too.
+        let indented = "## Todo\n\n-     make deploy\n- next\n"
+        let (refused, unchanged) = try Self.onBoard(indented, arguments)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("opens with a list, a quote or code, not a title line"))
+        #expect(unchanged == indented)
     }
 
     @Test func fieldValuesInCodeSpansAreReadAndEdited() throws {

@@ -559,6 +559,25 @@ def test_sorting_within_lanes(driver):
     assert all(g.is_displayed() for g in driver.find_elements(By.CSS_SELECTOR, "#lane-backlog .group"))
 
 
+def test_group_labels_without_cards_show_until_the_page_is_filtered(driver, tmp_path):
+    board = tmp_path / "groups.md"
+    board.write_text("## Backlog\n\n### v0.1\n- [ ] First\n\n### v1.0\n\n### v2.0\n- [ ] Later\n\n### Someday\n")
+    assert render(board, "empty-groups").returncode == 0
+    fresh(driver, page_url("empty-groups"))
+
+    def labels(d):
+        return [(g.text, g.is_displayed()) for g in d.find_elements(By.CSS_SELECTOR, "#lane-backlog .group")]
+
+    assert labels(driver) == [("V0.1", True), ("V1.0", True), ("V2.0", True), ("SOMEDAY", True)]
+    driver.get(page_url("empty-groups", "?q=later"))
+    wait(driver, lambda d: visible_card_ids(d) == ["card-later"])
+    assert [shown for _, shown in labels(driver)] == [False, False, True, False]
+    driver.find_element(By.CSS_SELECTOR, "#filters .clear").click()
+    wait(driver, lambda d: len(visible_card_ids(d)) == 2)
+    assert all(shown for _, shown in labels(driver))
+    assert console_errors(driver) == []
+
+
 def test_a_filtered_view_opens_and_closes_cards_without_losing_the_filter(driver):
     fresh(driver, page_url("features", "?tag=docs"))
     title_link(driver, "card-release-notes-for-3-0").click()

@@ -46,7 +46,7 @@ struct CardBlock {
 
     /// Whether the first line opens a list, a quote or code (`- - patroller`, ``- ```sh``) rather than holding a
     /// title: nothing may be written on it.
-    var opensWithBlock: Bool { style == .listItem && CardReader.opensWithBlock(Substring(title.body)) }
+    var opensWithBlock: Bool { style == .listItem && CardReader.opensWithBlock(itemLine: Substring(lines[0].text)) }
 
     // MARK: - Task box
 

@@ -653,10 +653,9 @@ struct BoardReader {
         for card in cards {
             let first = Substring(source.line(card.location.line)).trimmingSpaces
             if first.dropFirst().trimmingSpaces.hasPrefix("["), first.contains("](tasks/") { links += 1 }
-            let afterMarker = Array(first.dropFirst().trimmingSpaces.prefix(3))
-            let hasBox = afterMarker.count == 3 && afterMarker[0] == "[" && afterMarker[2] == "]"
+            let hasBox = ObsidianSyntax.startsWithTaskBox(first.dropFirst().trimmingSpaces)
             // An item that opens with a quote or a list (`- > idea`) says nothing of the tool that wrote the board.
-            guard card.endLine > card.location.line, !CardReader.opensWithBlock(first.dropFirst()) else { continue }
+            guard card.endLine > card.location.line, !CardReader.opensWithBlock(itemLine: first) else { continue }
             for number in (card.location.line + 1)...card.endLine {
                 let line = Substring(source.line(number))
                 let text = line.trimmingSpaces

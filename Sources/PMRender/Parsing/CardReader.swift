@@ -108,11 +108,30 @@ struct CardReader: Sendable {
             titleLine: titleLine, endLine: endLine, indent: contentIndent, isChecked: item.flags.contains(.checked))
     }
 
-    /// Whether an item's text after its list marker opens with a block, not a line of text: a quote, a list or a
-    /// code fence (`- > idea`, `- - patroller`, ``- ```sh``). Such a card is titled by the first line inside it.
-    static func opensWithBlock(_ afterMarker: Substring) -> Bool {
+    /// Whether a list item's first line (`- - patroller`, `- > idea`, ``- ```sh``, `-     code`) opens a block — a
+    /// list, a quote, a code fence or indented code — rather than holding a line of text. Such a card is titled by
+    /// the first line inside that block.
+    static func opensWithBlock(itemLine line: Substring) -> Bool {
+        let item = line.drop { $0 == " " || $0 == "\t" }
+        guard let marker = item.first else { return false }
+        var afterMarker: Substring
+        if "-*+".contains(marker) {
+            afterMarker = item.dropFirst()
+        } else {
+            let digits = item.prefix(while: \.isASCIIDigit)
+            guard !digits.isEmpty, digits.count <= 9 else { return false }
+            afterMarker = item.dropFirst(digits.count)
+            guard afterMarker.first == "." || afterMarker.first == ")" else { return false }
+            afterMarker = afterMarker.dropFirst()
+        }
+        // Five columns of space after the marker and then text: indented code (CommonMark).
+        var columns = 0
+        for character in afterMarker.prefix(while: { $0 == " " || $0 == "\t" }) {
+            columns = character == "\t" ? columns + 4 - columns % 4 : columns + 1
+        }
         let text = afterMarker.trimmingSpaces
-        if text.hasPrefix(">") || text.hasPrefix("```") || text.hasPrefix("~~~") { return true }
+        guard columns > 0, !text.isEmpty else { return false }
+        if columns >= 5 || text.hasPrefix(">") || text.hasPrefix("```") || text.hasPrefix("~~~") { return true }
         guard let first = text.first else { return false }
         if "-*+".contains(first) { return text.dropFirst().first == " " }
         let digits = text.prefix(while: \.isASCIIDigit)
