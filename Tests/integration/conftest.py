@@ -96,10 +96,12 @@ def render(board, name, *arguments):
 @pytest.fixture(scope="session", autouse=True)
 def extra_sites(tmp_path_factory):
     """Sites the page tests need beyond the examples: a board using every card-face feature (published with
-    --base-url), a long generated board, and the first example rendered with the templates from before format v2."""
+    --base-url), a board with group labels that have no cards, a long generated board, and the first example
+    rendered with the templates from before format v2."""
     if not SITES.exists():
         return
     render(FIXTURES / "features.md", "features", "--base-url", BASE_URL)
+    render(FIXTURES / "empty-groups.md", "empty-groups")
     sys.path.insert(0, str(ROOT / "Benchmarks"))
     from generate_board import write_board
 
