@@ -60,8 +60,8 @@ struct RenderTests {
         let text = """
             ## Todo
 
-            - [ ] Trash 🔁 every week ⛔ abc1 ⏳ 2026-11-20 [room:: A&B <3 "x"]
-            - [ ] Plain
+            - [ ] Trash 🔁 every week ⛔ abc1 ⏳ 2026-11-20 [room:: A&B <3 "x"] [review::]
+            - [ ] Plain [review::]
             """
         let parsed = BoardParser.parse(Array(text.utf8), file: "board.md")
         let (site, _) = SiteRenderer.render(
@@ -72,8 +72,9 @@ struct RenderTests {
             page.contains(
                 "<dl class=\"details\"><dt>Scheduled</dt><dd>Nov 20, 2026</dd><dt>Repeats</dt><dd>every week</dd>"
                     + "<dt>Waits for</dt><dd>abc1</dd><dt>room</dt><dd>A&amp;B &lt;3 &quot;x&quot;</dd></dl>"))
-        // Only the card that has them.
+        // Only the card that has them: a field without a value is not listed.
         #expect(page.components(separatedBy: "class=\"details\"").count == 2)
+        #expect(!page.contains("<dt>review</dt>"))
     }
 
     @Test("group labels with no card under them are shown where they stand, and listed in JSON")

@@ -38,13 +38,13 @@ struct MetricsPage {
 
     // MARK: - Key figures
 
-    func tiles() -> [MetricTileView] {
+    func tiles() -> [LabeledValueView] {
         var tiles = [
-            MetricTileView(label: words.text("metrics.tile.done"), value: String(metrics.throughput.total)),
-            MetricTileView(
+            LabeledValueView(label: words.text("metrics.tile.done"), value: String(metrics.throughput.total)),
+            LabeledValueView(
                 label: words.text("metrics.tile.cycleTime"),
                 value: metrics.cycleTime.map { words.days($0.p85) } ?? words.text("metrics.tile.none")),
-            MetricTileView(label: words.text("metrics.tile.inProgress"), value: String(metrics.aging.count)),
+            LabeledValueView(label: words.text("metrics.tile.inProgress"), value: String(metrics.aging.count)),
         ]
         let forecast = metrics.forecast
         if forecast.remaining > 0 {
@@ -56,7 +56,7 @@ struct MetricsPage {
             } else {
                 value = words.text("metrics.notWithin", ["years": words.years(forecast)])
             }
-            tiles.append(MetricTileView(label: words.text("metrics.tile.forecast"), value: value))
+            tiles.append(LabeledValueView(label: words.text("metrics.tile.forecast"), value: value))
         }
         return tiles
     }

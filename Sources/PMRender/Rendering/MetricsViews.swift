@@ -339,22 +339,6 @@ final class ChartView: TemplateModel {
     ])
 }
 
-/// A key figure at the top of the page.
-final class MetricTileView: TemplateModel {
-    let label: String
-    let value: String
-
-    init(label: String, value: String) {
-        self.label = label
-        self.value = value
-    }
-
-    static let fields = TemplateFields<MetricTileView>([
-        .text("label", "What the figure is") { $0.label },
-        .text("value", "The figure") { $0.value },
-    ])
-}
-
 /// A card done in the range, in the page's table.
 final class MetricCardView: TemplateModel {
     let title: String
@@ -423,7 +407,7 @@ final class MetricsPageView: PageFramed {
     let isShallow: Bool
     let shallowNote: String
     let isCombined: Bool
-    let tiles: [MetricTileView]
+    let tiles: [LabeledValueView]
     let cfd: ChartView
     let cycleTime: ChartView
     let throughput: ChartView
@@ -433,7 +417,7 @@ final class MetricsPageView: PageFramed {
 
     init(
         frame: PageFrame, overdueCount: Int, words: MetricsWordsView, range: String, from: DateView, to: DateView,
-        isShallow: Bool, shallowNote: String, isCombined: Bool, tiles: [MetricTileView], cfd: ChartView,
+        isShallow: Bool, shallowNote: String, isCombined: Bool, tiles: [LabeledValueView], cfd: ChartView,
         cycleTime: ChartView, throughput: ChartView, aging: ChartView, forecast: ChartView, cards: [MetricCardView]
     ) {
         self.frame = frame

@@ -330,49 +330,52 @@ struct PageBuilder: Sendable {
 
     /// What the card says besides its deadline, for its detail view: the Tasks plugin's other dates, its recurrence
     /// and dependencies, then Dataview fields of other names as `key: value`.
-    func details(_ card: Card) -> [TimelineItemView] {
+    func details(_ card: Card) -> [LabeledValueView] {
         let dates = card.dates
         let extras = card.extras
         guard dates != CardDates() || !extras.isEmpty else { return [] }
-        var items: [TimelineItemView] = []
+        var items: [LabeledValueView] = []
         for (key, date) in [
             ("detail.scheduled", dates.scheduled), ("detail.start", dates.start), ("detail.created", dates.created),
             ("detail.completed", dates.completed),
         ] {
-            if let date { items.append(TimelineItemView(label: phrases.text(key), value: phrases.date(date))) }
+            if let date { items.append(LabeledValueView(label: phrases.text(key), value: phrases.date(date))) }
         }
         if let rule = extras.recurrence {
-            items.append(TimelineItemView(label: phrases.text("detail.repeats"), value: rule))
+            items.append(LabeledValueView(label: phrases.text("detail.repeats"), value: rule))
         }
         if !extras.dependsOn.isEmpty {
             items.append(
-                TimelineItemView(
+                LabeledValueView(
                     label: phrases.text("detail.dependsOn"), value: extras.dependsOn.joined(separator: ", ")))
         }
-        for field in extras.fields { items.append(TimelineItemView(label: field.key, value: field.value)) }
+        // An empty field (`[review::]`) says nothing worth a line.
+        for field in extras.fields where !field.value.isEmpty {
+            items.append(LabeledValueView(label: field.key, value: field.value))
+        }
         return items
     }
 
     /// A card's timeline (created, each lane entered, done, lead and cycle time) and its days in its current lane.
-    func timeline(_ card: Card) -> ([TimelineItemView], LaneAge?) {
+    func timeline(_ card: Card) -> ([LabeledValueView], LaneAge?) {
         guard !card.isArchived, let timeline = history?.timelines[card.id] else { return ([], nil) }
         func day(_ seconds: Int) -> String {
             let (date, time) = HistoryReport.local(seconds, timezone: board.timezone)
             return phrases.date(date, time: time)
         }
-        var items = [TimelineItemView(label: phrases.text("timeline.created"), value: day(timeline.created))]
+        var items = [LabeledValueView(label: phrases.text("timeline.created"), value: day(timeline.created))]
         for entry in timeline.entries.dropFirst() {
             items.append(
-                TimelineItemView(label: phrases.text("timeline.entered", ["state": entry.lane]), value: day(entry.date))
+                LabeledValueView(label: phrases.text("timeline.entered", ["state": entry.lane]), value: day(entry.date))
             )
         }
         if let lead = timeline.leadTime {
             items.append(
-                TimelineItemView(label: phrases.text("timeline.leadTime"), value: phrases.duration(seconds: lead)))
+                LabeledValueView(label: phrases.text("timeline.leadTime"), value: phrases.duration(seconds: lead)))
         }
         if let cycle = timeline.cycleTime {
             items.append(
-                TimelineItemView(label: phrases.text("timeline.cycleTime"), value: phrases.duration(seconds: cycle)))
+                LabeledValueView(label: phrases.text("timeline.cycleTime"), value: phrases.duration(seconds: cycle)))
         }
         let age =
             laneAges[card.id]

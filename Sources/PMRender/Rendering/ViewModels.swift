@@ -132,8 +132,9 @@ final class TagView: TemplateModel {
     ])
 }
 
-/// One line of a card's timeline: "Entered Review · Nov 3, 2026".
-final class TimelineItemView: TemplateModel {
+/// A label and its value: a line of a card's timeline ("Entered Review · Nov 3, 2026") or of its details, or a key
+/// figure at the top of the metrics page.
+final class LabeledValueView: TemplateModel {
     let label: String
     let value: String
 
@@ -142,9 +143,9 @@ final class TimelineItemView: TemplateModel {
         self.value = value
     }
 
-    static let fields = TemplateFields<TimelineItemView>([
+    static let fields = TemplateFields<LabeledValueView>([
         .text("label", "What happened, what is measured or what is said") { $0.label },
-        .text("value", "When, how long, or what") { $0.value },
+        .text("value", "When, how long, how many, or what") { $0.value },
     ])
 }
 
@@ -196,8 +197,8 @@ final class CardView: TemplateModel {
     let isChecked: Bool
     let line: Int
     /// Dates besides the deadline, recurrence, dependencies and other fields, each with its label.
-    let details: [TimelineItemView]
-    let timeline: [TimelineItemView]
+    let details: [LabeledValueView]
+    let timeline: [LabeledValueView]
     let daysInLane: Int?
     let daysInLaneText: String
     let group: String
@@ -212,7 +213,7 @@ final class CardView: TemplateModel {
         stateName: String, lane: String, due: DateView?, dueRelative: String, isOverdue: Bool, isDueSoon: Bool,
         status: String, statusClass: String, tags: [TagView], descriptionHTML: any TemplateMarkup, priority: String,
         priorityName: String, people: [PersonView], subtasks: [SubtaskView], isArchived: Bool, isChecked: Bool,
-        line: Int, details: [TimelineItemView], timeline: [TimelineItemView], daysInLane: Int?, daysInLaneText: String,
+        line: Int, details: [LabeledValueView], timeline: [LabeledValueView], daysInLane: Int?, daysInLaneText: String,
         group: String, isGroupStart: Bool, emptyGroupsBefore: [String] = [], board: String
     ) {
         self.id = id
