@@ -163,6 +163,31 @@ struct LaneStateTests {
         #expect(hashes.lanes.map(\.cards.count) == [1, 1])
     }
 
+    @Test(
+        "one heading over ### headings that name lanes is the title (or the description), and the lanes are ###",
+        arguments: [
+            ("# Proj\n\n### Todo\n- [ ] a\n### Done ✓\n- [x] c\n", "Proj", ["Todo", "Done ✓"], [1, 1], ""),
+            (
+                "# Tablero\n## Project Template\nIntro.\n### Por hacer\n_Nada._\n### Completado\n- hecho\n",
+                "Tablero", ["Por hacer", "Completado"], [0, 1], "## Project Template\nIntro."
+            ),
+            (
+                "## Sprint 4\n### To Do\n- a\n### Doing\n- b\n### Done\n", "Sprint 4", ["To Do", "Doing", "Done"],
+                [1, 1, 0], ""
+            ),
+            // A lane's name over groups, one known name below, or two headings at the level: the level is the lanes'.
+            ("## Backlog\n### Next\n- a\n### Later\n- b\n", "b", ["Backlog"], [2], ""),
+            ("## Notes\n### Frontend\n- a\n### Done\n- b\n", "b", ["Notes"], [2], ""),
+            ("## Alice\n### Todo\n- a\n### Done\n- b\n## Bob\n### Todo\n- c\n", "b", ["Alice", "Bob"], [2, 1], ""),
+        ])
+    func lanesOneLevelDown(text: String, title: String, lanes: [String], counts: [Int], description: String) {
+        let board = BoardParser.parse(Array(text.utf8), file: "b.md").board
+        #expect(board.title == title)
+        #expect(board.lanes.map(\.name) == lanes)
+        #expect(board.lanes.map(\.cards.count) == counts)
+        #expect(board.descriptionSource == description)
+    }
+
     @Test("the archive: a lane named Archive in any language; a lane after a *** rule is a lane")
     func archive() {
         let board = BoardParser.parse(

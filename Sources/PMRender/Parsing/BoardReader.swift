@@ -2,8 +2,8 @@ import Foundation
 
 /// Turns a board's Markdown pieces into lanes and cards, as their owner wrote them.
 ///
-/// - Lanes are the `##` headings (or the `#` headings of a board without `##`), in file order, named as written; a
-///   trailing `(N)` is a WIP limit. Each lane's state comes from the front matter's `lanes:`, Obsidian's
+/// - Lanes are the `##` headings (or the `#` headings of a board without `##`, or the `###` headings under a lone
+///   heading that is not a lane's name), in file order, named as written; a trailing `(N)` is a WIP limit. Each lane's state comes from the front matter's `lanes:`, Obsidian's
 ///   `**Complete**` marker, its name (`LaneStates`), or the lane above it.
 /// - A lane's top-level list items are cards. A deeper heading is a card when text follows it (`###` with `Due:`
 ///   lines and a description), and a group label for the list cards under it otherwise (always on Obsidian boards).
@@ -72,7 +72,7 @@ struct BoardReader {
 
         // Indices of the pieces outside comments.
         let visible = mayHaveComments ? Self.uncommented(segments) : Array(segments.indices)
-        let laneLevel = Self.laneLevel(segments, visible)
+        let laneLevel = self.laneLevel(segments, visible, cache: &cache)
         var outline = Outline()
         var index = 0
         var sawLane = false
@@ -124,6 +124,13 @@ struct BoardReader {
                     titleHeading = (
                         TextCleaning.collapseWhitespace(segment.markdown.plainText(of: 0)), location(segment)
                     )
+                    index += 1
+                    continue
+                }
+                // Another heading above the lanes before the first of them (`## Project` under `# Board`, over
+                // `###` lanes) belongs to the board's description.
+                if level < laneLevel, !outline.hasLane {
+                    outline.preamble.append(segment)
                     index += 1
                     continue
                 }
@@ -510,14 +517,39 @@ struct BoardReader {
         return result
     }
 
-    /// `##` when the board has `##` headings, else `#` when it has those, else its shallowest heading.
-    static func laneLevel(_ segments: [MarkdownSegment], _ visible: [Int]) -> Int {
+    /// `##` when the board has `##` headings, else `#` when it has those, else its shallowest heading; but when that
+    /// level has a single heading, which is not a lane's name, and the next level down names at least two lanes
+    /// (`# Project` or `## Sprint 4` over `### To Do`, `### Doing`, `### Done`), that heading is the board's title or
+    /// part of its description, and the lanes are one level down.
+    private func laneLevel(_ segments: [MarkdownSegment], _ visible: [Int], cache: inout CardCache) -> Int {
         var levels: UInt = 0  // bit n: a heading of level n (1…6)
         for index in visible where segments[index].root.kind == .heading {
             levels |= 1 << UInt(min(max(segments[index].root.number, 0), 63))
         }
-        if levels & (1 << 2) != 0 { return 2 }
-        return levels == 0 ? 2 : levels.trailingZeroBitCount
+        let level = levels & (1 << 2) != 0 ? 2 : levels == 0 ? 2 : levels.trailingZeroBitCount
+        let deeper = levels >> UInt(level + 1)
+        guard deeper != 0 else { return level }
+        let next = level + 1 + deeper.trailingZeroBitCount
+        var single: MarkdownSegment?
+        var knownBelow = 0
+        for index in visible where segments[index].root.kind == .heading {
+            let segment = segments[index]
+            switch segment.root.number {
+            case level:
+                // A second heading at the level, or one below the lanes it would hold: the level is the lanes'.
+                guard single == nil, knownBelow == 0 else { return level }
+                single = segment
+            case next:
+                let name = LaneHeading(segment.markdown, source: headingSource(segment)).name
+                if cache.meaning(of: name) != nil { knownBelow += 1 }
+            default:
+                break
+            }
+        }
+        guard let single, knownBelow >= 2,
+            cache.meaning(of: LaneHeading(single.markdown, source: headingSource(single)).name) == nil
+        else { return level }
+        return next
     }
 
     /// Whether the blocks under a deeper heading make it a card (text, fields, a property list) rather than a group
