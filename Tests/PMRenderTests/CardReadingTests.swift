@@ -187,6 +187,15 @@ struct CardReadingTests {
         #expect(!result.hasErrors)
     }
 
+    @Test("an HTML comment after a lane's cards is not stray content; other HTML is")
+    func comments() {
+        let quiet = Self.board("## TODO\n\n- [ ] a\n\n<!-- note -->\n\n<!-- a\nb --> <!-- c -->\n")
+        #expect(quiet.diagnostics.isEmpty)
+        #expect(quiet.board.lanes[0].cards.map(\.title) == ["a"])
+        let loud = Self.board("## TODO\n\n- [ ] a\n\n<!-- note --> <div>shown</div>\n")
+        #expect(loud.diagnostics.map(\.code) == ["stray-content"])
+    }
+
     @Test(
         "tag fields: quotes around a tag are dropped, never one of its letters",
         arguments: [

@@ -181,7 +181,7 @@ struct BoardReader {
                 // A board kept as tables (a row a card): its rows are not cards, and it must not look empty silently.
                 _ = outline.addLaneDescription(segment, last: raw)
                 problems.append((.tableNotRead, location(segment)))
-            } else if !outline.addLaneDescription(segment, last: raw), !outline.inArchive {
+            } else if !outline.addLaneDescription(segment, last: raw), !outline.inArchive, !Self.isComment(node) {
                 problems.append((.strayContent(Self.describe(node)), location(segment)))
             }
             index += 1
@@ -621,6 +621,17 @@ struct BoardReader {
         if row.hasPrefix("|") { row = row.dropFirst() }
         if row.hasSuffix("|") { row = row.dropLast() }
         return row.split(separator: "|", omittingEmptySubsequences: false).map { String($0).trimmingWhitespace }
+    }
+
+    /// An HTML block of comments alone (`<!-- note -->`): shown nowhere, by any renderer, so not stray.
+    static func isComment(_ node: Markdown.Node) -> Bool {
+        guard node.kind == .htmlBlock else { return false }
+        var rest = Substring(node.text).drop(while: \.isWhitespace)
+        while rest.hasPrefix("<!--") {
+            guard let end = rest.range(of: "-->") else { return false }
+            rest = rest[end.upperBound...].drop(while: \.isWhitespace)
+        }
+        return rest.isEmpty
     }
 
     static func describe(_ node: Markdown.Node) -> String {
