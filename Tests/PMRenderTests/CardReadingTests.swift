@@ -187,6 +187,47 @@ struct CardReadingTests {
         #expect(!result.hasErrors)
     }
 
+    @Test("a heading over a list of properties is a card: bold keys, or a known key first; other keys stay text")
+    func boldPropertyLists() throws {
+        let result = Self.board(
+            """
+            ## Todo
+
+            ### X
+
+            - **Priority:** High
+            - **Assignee:** bob
+            - **Due:** 2026-01-01
+
+            ### Y
+
+            - priority: high
+            - owner: ann
+            - Spec: foo
+
+            ### Z
+
+            - **Status:** Idea
+            - **Why:** users ask
+
+            ### Sprint 1
+
+            - Login: fix the timeout
+            """)
+        let lane = try #require(result.board.lanes.first)
+        #expect(lane.cards.map(\.title) == ["X", "Y", "Z", "Login: fix the timeout"])
+        #expect(lane.cards[0].priority == .high)
+        #expect(lane.cards[0].assignees == ["bob"])
+        #expect(lane.cards[0].due?.date == CalendarDate(year: 2026, month: 1, day: 1))
+        #expect(lane.cards[0].descriptionSource.isEmpty)
+        #expect(lane.cards[1].assignees == ["ann"])
+        #expect(lane.cards[1].descriptionSource == "- Spec: foo")
+        // A key pm-render does not show stays in the description, where it is seen.
+        #expect(lane.cards[2].descriptionSource == "- **Status:** Idea\n- **Why:** users ask")
+        // A list of other `Key: value` items under a heading is a group of cards.
+        #expect(lane.cards[3].group == "Sprint 1")
+    }
+
     @Test("an HTML comment after a lane's cards is not stray content; other HTML is")
     func comments() {
         let quiet = Self.board("## TODO\n\n- [ ] a\n\n<!-- note -->\n\n<!-- a\nb --> <!-- c -->\n")

@@ -270,7 +270,7 @@ struct CardBlock {
                 marker = "- "
                 rest = rest.dropFirst(2)
             }
-            // A bold key, `**Due:** …` or `**Due**: …`, is read as the key (as `CardReader.fieldText` reads it).
+            // A bold key, `**Due:** …` or `**Due**: …`, is read as the key (as `CardField.lineText` reads it).
             guard let (field, value) = CardField.parse(CardField.unbolded(rest)), field != .steps,
                 let colon = rest.firstIndex(where: { $0 == ":" || $0 == "：" })
             else { continue }

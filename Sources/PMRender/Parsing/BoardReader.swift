@@ -570,18 +570,33 @@ struct BoardReader {
     static func isHeadingCard(_ body: [MarkdownSegment]) -> Bool {
         guard let first = body.first else { return true }
         guard first.root.kind == .item else { return true }
-        // VS Code Markdown Kanban writes a task's properties as a list (`- due: …`).
-        let markdown = first.markdown
-        guard let paragraph = markdown.children(of: 0).first,
+        // A list of the card's properties: VS Code Markdown Kanban's (`- due: …`), or any list whose first item is a
+        // known field, or whose items are all bold keys (`- **Priority:** High`, `- **Why:** …`).
+        let lines = body.prefix { $0.root.kind == .item }.map(Self.fieldLine)
+        if let line = lines[0], CardField.parse(Substring(line)) != nil { return true }
+        return lines.allSatisfy { $0.map(Self.isBoldKey) ?? false }
+    }
+
+    /// The first line of a list item (not a task) when it may be a field: its text, with a bold key made plain
+    /// (`**Due:** x` as `Due: x`), and a `:` after the bold key marked by a leading `*`; nil for other markup.
+    private static func fieldLine(_ item: MarkdownSegment) -> String? {
+        let markdown = item.markdown
+        guard !markdown.nodes[0].flags.contains(.task), let paragraph = markdown.children(of: 0).first,
             markdown.nodes[paragraph].kind == .paragraph
-        else { return false }
-        var text = ""
-        for child in markdown.children(of: paragraph) {
-            let node = markdown.nodes[child]
-            if node.kind == .softBreak || node.kind == .lineBreak { break }
-            text += node.kind == .text ? node.text : "x"
-        }
-        return !markdown.nodes[0].flags.contains(.task) && CardField.parse(Substring(text)) != nil
+        else { return nil }
+        let nodes = Array(
+            markdown.children(of: paragraph).prefix {
+                markdown.nodes[$0].kind != .softBreak && markdown.nodes[$0].kind != .lineBreak
+            })
+        guard let text = CardField.lineText(nodes, in: markdown) else { return nil }
+        return markdown.nodes[nodes[0]].kind == .strong ? "*" + text : text
+    }
+
+    /// `*Key: value` from `fieldLine`: a bold key of a few words, with its colon.
+    private static func isBoldKey(_ line: String) -> Bool {
+        guard line.hasPrefix("*"), let colon = line.firstIndex(where: { $0 == ":" || $0 == "：" }) else { return false }
+        let key = line[line.index(after: line.startIndex)..<colon]
+        return !key.isEmpty && key.count <= 40 && !key.contains("\n")
     }
 
     /// Obsidian's `**Complete**` (in any of the plugin's languages) alone in a paragraph.

@@ -57,6 +57,25 @@ enum CardField: Equatable {
         }
     }
 
+    /// A line's text when it may be a `Key: value` field: text alone, or a bold key (`**Due:** 2026-05-11`,
+    /// `**Due**: …`, as many boards write them) followed by text and code spans; nil for other markup.
+    static func lineText(_ nodes: [Int], in markdown: Markdown) -> String? {
+        guard let first = nodes.first else { return nil }
+        var rest = nodes[...]
+        var text = ""
+        if markdown.nodes[first].kind == .strong {
+            let inner = markdown.children(of: first)
+            guard inner.allSatisfy({ markdown.nodes[$0].kind == .text }) else { return nil }
+            text = markdown.plainText(of: first)
+            rest = rest.dropFirst()
+        }
+        // Values may be code spans (`` Labels: `front`, `back` ``): their text is the value's.
+        guard rest.allSatisfy({ markdown.nodes[$0].kind == .text || markdown.nodes[$0].kind == .code }) else {
+            return nil
+        }
+        return text + rest.map { markdown.nodes[$0].text }.joined()
+    }
+
     /// `text` with a bold key made plain: `**Due:** x` and `**Due**: x` read as `Due: x`.
     static func unbolded(_ text: Substring) -> Substring {
         guard text.hasPrefix("**"), let close = text.dropFirst(2).range(of: "**") else { return text }

@@ -323,7 +323,7 @@ private struct ReadingState {
                 continue
             }
             // `Status: pending` is text here: only VS Code's property items of those keys are left out.
-            if let (field, value) = CardField.parse(Substring(Self.fieldText(line.nodes, in: markdown) ?? "")),
+            if let (field, value) = CardField.parse(Substring(CardField.lineText(line.nodes, in: markdown) ?? "")),
                 field != .steps, field != .ignored
             {
                 let location = SourceLocation(line: line.line, column: column(of: line.nodes.first, in: markdown))
@@ -364,25 +364,6 @@ private struct ReadingState {
     /// What parts two lines of a description, weakest first.
     enum Parting: Comparable {
         case softBreak, lineBreak, paragraph
-    }
-
-    /// A line's text when it may be a `Key: value` field: text alone, or a bold key (`**Due:** 2026-05-11`,
-    /// `**Due**: …`, as many boards write them) followed by text and code spans; nil for other markup.
-    static func fieldText(_ nodes: [Int], in markdown: Markdown) -> String? {
-        guard let first = nodes.first else { return nil }
-        var rest = nodes[...]
-        var text = ""
-        if markdown.nodes[first].kind == .strong {
-            let inner = markdown.children(of: first)
-            guard inner.allSatisfy({ markdown.nodes[$0].kind == .text }) else { return nil }
-            text = markdown.plainText(of: first)
-            rest = rest.dropFirst()
-        }
-        // Values may be code spans (`` Labels: `front`, `back` ``): their text is the value's.
-        guard rest.allSatisfy({ markdown.nodes[$0].kind == .text || markdown.nodes[$0].kind == .code }) else {
-            return nil
-        }
-        return text + rest.map { markdown.nodes[$0].text }.joined()
     }
 
     /// A line's text as field and due lines are read: its text nodes, anything else as `x`.
@@ -426,9 +407,9 @@ private struct ReadingState {
     /// is left alone).
     mutating func propertyList(_ list: Int, in markdown: Markdown, into description: inout Markdown.Builder) -> Bool {
         let items = Array(markdown.children(of: list))
-        let properties = Self.readable(items.map { property($0, in: markdown) }) {
-            isVSCodeProperty(items[$0], in: markdown)
-        }
+        let properties = Self.readable(
+            items.map { property($0, in: markdown) }, isVSCode: { isVSCodeProperty(items[$0], in: markdown) },
+            isBold: { isBoldProperty(items[$0], in: markdown) })
         guard properties.contains(where: { $0 != nil }) else { return false }
         for (item, property) in zip(items, properties) {
             if let property { apply(property, item: item, in: markdown, into: &description) }
@@ -453,7 +434,9 @@ private struct ReadingState {
             base = segment.line - 1
             return property(0, in: segment.markdown)
         }
-        let properties = Self.readable(found) { isVSCodeProperty(0, in: segments[$0].markdown) }
+        let properties = Self.readable(
+            found, isVSCode: { isVSCodeProperty(0, in: segments[$0].markdown) },
+            isBold: { isBoldProperty(0, in: segments[$0].markdown) })
         var others = segments
         if properties.contains(where: { $0 != nil }) {
             for (segment, property) in zip(segments, properties) {
@@ -469,14 +452,26 @@ private struct ReadingState {
         description.append(list)
     }
 
-    /// The items of a list read as properties: every one, when all are; else those written as VS Code writes
-    /// properties, when the first one is (`isVSCode` tells by index); else none.
+    /// The items of a list read as properties: every one, when all are; else, when the first is written as a
+    /// property (as VS Code writes them, or with a bold key: `- **Priority:** High`), those with a known key (the
+    /// others, a note among them, stay in the description, and so do keys pm-render does not show, `**Status:**`,
+    /// unless VS Code wrote them); else none. `isVSCode` and `isBold` tell by index.
     private static func readable(
-        _ properties: [(CardField, Substring, Int)?], isVSCode: (Int) -> Bool
+        _ properties: [(CardField, Substring, Int)?], isVSCode: (Int) -> Bool, isBold: (Int) -> Bool
     ) -> [(CardField, Substring, Int)?] {
         guard properties.contains(where: { $0 == nil }) else { return properties }
-        guard properties.first.flatMap({ $0 }) != nil, isVSCode(0) else { return properties.map { _ in nil } }
-        return properties.indices.map { isVSCode($0) ? properties[$0] : nil }
+        guard properties.first.flatMap({ $0 }) != nil, isVSCode(0) || isBold(0) else {
+            return properties.map { _ in nil }
+        }
+        return properties.indices.map { properties[$0]?.0 == .ignored && !isVSCode($0) ? nil : properties[$0] }
+    }
+
+    /// Whether an item's first line starts with a bold key (`**Priority:** High`).
+    private func isBoldProperty(_ item: Int, in markdown: Markdown) -> Bool {
+        guard let paragraph = markdown.children(of: item).first, markdown.nodes[paragraph].kind == .paragraph,
+            let first = markdown.children(of: paragraph).first
+        else { return false }
+        return markdown.nodes[first].kind == .strong
     }
 
     /// Whether an item is `key: value` with one of VS Code Markdown Kanban's keys.
@@ -494,7 +489,9 @@ private struct ReadingState {
             markdown.nodes[paragraph].kind == .paragraph
         else { return nil }
         let firstLine = lines(of: paragraph, in: markdown).first
-        let text = Self.plainLine(firstLine?.nodes ?? [], in: markdown)
+        let nodes = firstLine?.nodes ?? []
+        // A bold key (`- **Due:** 2026-05-11`) as in a field line.
+        let text = CardField.lineText(nodes, in: markdown) ?? Self.plainLine(nodes, in: markdown)
         guard let (field, value) = CardField.parse(Substring(text)) else { return nil }
         return (field, value, firstLine?.line ?? base + markdown.nodes[item].line)
     }
