@@ -717,6 +717,26 @@ import Testing
         #expect(afterWho.contains("**Assignee:** Ana, Bo  \n**Due:** 2026-05-11\n"))
     }
 
+    @Test func removingATokenChangesOnlyItsBytesAndTheSpacesBesideIt() throws {
+        let board = """
+            ## Todo
+
+            - [ ] Run  `a  b` #t [[My  Note]] [x](<a  b.md>) #u
+
+            ## Done
+
+            - [x] Read  [[My  Note]] ✅ 2026-01-01\u{20}\u{20}
+
+            """
+        let (untagged, afterUntag) = try Self.onBoard(board, ["edit", "run", "--untag", "t", "--untag", "u"])
+        #expect(untagged.status == 0, "\(untagged.stderr)")
+        #expect(afterUntag.contains("\n- [ ] Run  `a  b` [[My  Note]] [x](<a  b.md>)\n"))
+        let (moved, afterMove) = try Self.onBoard(board, ["move", "read", "todo"])
+        #expect(moved.status == 0, "\(moved.stderr)")
+        // The stamp goes; the spaces inside the wikilink, and the trailing spaces, stay.
+        #expect(afterMove.contains("\n- [ ] Read  [[My  Note]]  \n"))
+    }
+
     @Test func aDeadlineLinkedToADailyNoteIsNotClaimedGoneWhenItCannotBeRemoved() throws {
         let board = "---\nkanban-plugin: basic\n---\n\n## Todo\n\n- [ ] Call @[[2026-02-10#^a1b2]]\n"
         let (result, after) = try Self.onBoard(board, ["edit", "call", "--no-due"])

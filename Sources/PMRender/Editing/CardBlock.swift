@@ -195,7 +195,9 @@ struct CardBlock {
                 index += 1
                 continue
             }
-            var kept = ""
+            var kept: [Character] = []
+            // Where tokens were removed: only the spaces there are joined.
+            var seams: [Int] = []
             var changed = false
             for piece in pieces {
                 switch piece {
@@ -204,7 +206,7 @@ struct CardBlock {
                     if let new = rewrite(token, raw) {
                         changed = true
                         removed += 1
-                        kept += new
+                        if new.isEmpty { seams.append(kept.count) } else { kept += new }
                     } else {
                         kept += raw
                     }
@@ -215,7 +217,7 @@ struct CardBlock {
                 continue
             }
             let trailing = String(text.reversed().prefix { $0 == " " || $0 == "\t" }.reversed())
-            let collapsed = Self.collapsingSpaces(kept, trailing: trailing)
+            let collapsed = Self.joiningSeams(kept, at: seams, trailing: trailing)
             if isTitle {
                 var line = title
                 line.body = collapsed
@@ -231,21 +233,30 @@ struct CardBlock {
         return removed
     }
 
-    /// Runs of spaces left where tokens were removed become one; leading indentation stays, and the line ends with
-    /// the trailing spaces it had before (`trailing`).
-    static func collapsingSpaces(_ text: String, trailing: String) -> String {
-        let indent = text.prefix { $0 == " " || $0 == "\t" }
-        var rest = Substring(text.dropFirst(indent.count))
-        while let last = rest.last, last == " " || last == "\t" { rest = rest.dropLast() }
-        var out = ""
-        var previousSpace = false
-        for character in rest {
-            let isSpace = character == " "
-            if isSpace, previousSpace { continue }
-            out.append(character)
-            previousSpace = isSpace
+    /// The line with the spaces around each place a token was removed (`seams`) joined: one space between words,
+    /// none at the line's end, the indentation kept at its start; every other byte as it was (two spaces inside a
+    /// link or code span stay two). A line that still has text ends with the trailing spaces it had (`trailing`).
+    static func joiningSeams(_ text: [Character], at seams: [Int], trailing: String) -> String {
+        func isSpace(_ character: Character) -> Bool { character == " " || character == "\t" }
+        var chars = text
+        for original in seams.reversed() {
+            // A later seam's spaces may have reached back over this one.
+            let seam = min(original, chars.count)
+            var start = seam
+            while start > 0, isSpace(chars[start - 1]) { start -= 1 }
+            var end = seam
+            while end < chars.count, isSpace(chars[end]) { end += 1 }
+            if start == 0 {
+                chars.replaceSubrange(0..<end, with: chars[0..<seam])  // the indentation before it
+            } else if end == chars.count {
+                chars.removeSubrange(start..<end)
+            } else {
+                chars.replaceSubrange(start..<end, with: [" "])
+            }
         }
-        return String(indent) + out + (out.isEmpty ? "" : trailing)
+        while let last = chars.last, isSpace(last) { chars.removeLast() }
+        let hasText = chars.contains { !isSpace($0) }
+        return String(chars) + (hasText ? trailing : "")
     }
 
     // MARK: - Field lines
