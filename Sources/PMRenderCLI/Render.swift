@@ -98,7 +98,7 @@ struct Render: AsyncParsableCommand {
         let unreadable = outcome.diagnostics.contains { $0.code == Problem.unreadableBoard("").code }
         guard let site = outcome.site else { return unreadable ? 2 : 1 }
         do {
-            try await SiteWriter.write(site, to: output, protecting: found.boards)
+            try await SiteWriter.write(site, to: output, protecting: found.boards, templates: templates)
         } catch .rendering(let diagnostic) {
             Output.diagnostics([diagnostic], format: report.diagnostics)
             return 1

@@ -497,18 +497,54 @@ struct RenderCommandTests {
         #expect(strict.stderr.contains("wip-limits.md:6:1: warning: lane 'TODO' has 2 cards, over its WIP limit of 1"))
     }
 
-    @Test("re-rendering replaces the site whole: stale files disappear")
+    @Test("re-rendering replaces the site whole: pages of the site before that the new one has not disappear")
     func replacesWhole() throws {
         let folder = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appending(path: "site")
-        #expect(
-            try TestSupport.run([TestSupport.examples.appending(path: "board.md").path, "-o", out.path]).status == 0)
-        try Data("stale".utf8).write(to: out.appending(path: "stale.html"))
-        #expect(try TestSupport.run([TestSupport.examples.appending(path: "ko.md").path, "-o", out.path]).status == 0)
-        #expect(!FileManager.default.fileExists(atPath: out.appending(path: "stale.html").path))
+        #expect(try TestSupport.run([TestSupport.examples.path, "-o", out.path, "--no-history"]).status == 0)
+        #expect(FileManager.default.fileExists(atPath: out.appending(path: "board/index.html").path))
+        let single = TestSupport.examples.appending(path: "ko.md").path
+        #expect(try TestSupport.run([single, "-o", out.path, "--no-history"]).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: out.appending(path: "board").path))
         #expect(
             try String(contentsOf: out.appending(path: "index.html"), encoding: .utf8).contains("<html lang=\"ko\">"))
+    }
+
+    @Test("a file put into a site by hand is never deleted: the site is not replaced, and says why")
+    func keepsFilesPutIntoASite() throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appending(path: "site")
+        let board = TestSupport.examples.appending(path: "board.md").path
+        #expect(try TestSupport.run([board, "-o", out.path, "--no-history"]).status == 0)
+        try Data("mine".utf8).write(to: out.appending(path: "CNAME"))
+        let result = try TestSupport.run([board, "-o", out.path, "--no-history"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("it holds 'CNAME', which pm-render did not write"), "\(result.stderr)")
+        #expect(try Data(contentsOf: out.appending(path: "CNAME")) == Data("mine".utf8))
+        // Nor is a templates folder kept inside the site it renders.
+        try FileManager.default.removeItem(at: out.appending(path: "CNAME"))
+        let templates = out.appending(path: "templates")
+        try FileManager.default.copyItem(at: TestSupport.packageRoot.appending(path: "Templates"), to: templates)
+        let kept = try TestSupport.run([board, "-o", out.path, "--templates", templates.path, "--no-history"])
+        #expect(kept.status == 2)
+        #expect(kept.stderr.contains("it contains the templates folder"), "\(kept.stderr)")
+        #expect(FileManager.default.fileExists(atPath: templates.path))
+    }
+
+    @Test("a site replacing a folder keeps that folder's permissions")
+    func keepsPermissions() throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appending(path: "site")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        #expect(chmod(out.path, 0o750) == 0)
+        let board = TestSupport.examples.appending(path: "board.md").path
+        #expect(try TestSupport.run([board, "-o", out.path, "--no-history"]).status == 0)
+        var info = stat()
+        #expect(stat(out.path, &info) == 0)
+        #expect(info.st_mode & 0o7777 == 0o750)
     }
 
     @Test("a folder pm-render did not write, or one holding the current folder, is never replaced")

@@ -600,7 +600,7 @@ def test_watch_follows_templates_and_new_boards_in_subfolders(tmp_path, watching
 
     # Files that are neither boards nor templates, and the site being written, are noise.
     (boards / "notes" / "todo.txt").write_text("not a board\n")
-    (tmp_path / "site" / "extra.txt").write_text("next to the site\n")
+    (tmp_path / "site-notes.txt").write_text("next to the site\n")
     (boards / "team-a" / "board.md").write_text(board_text(title="Team A again"))
     watcher.wait_for_page("Team A again", "the board edit after them")
     assert watcher.stop() == 0
@@ -786,8 +786,22 @@ def test_serve_reports_a_port_in_use_before_rendering(tmp_path):
     assert not (tmp_path / "site").exists()
 
 
+def undecorate(site):
+    """Takes out what `decorate` added: pm-render replaces a site only while it holds nothing but what its marker
+    lists (a file put there by hand is never deleted)."""
+    listed = set((site / MARKER).read_text().splitlines()[1:]) | {MARKER}
+    for entry in site.iterdir():
+        if entry.name in listed or any(path.startswith(entry.name + "/") for path in listed):
+            continue
+        if entry.is_dir() and not entry.is_symlink():
+            shutil.rmtree(entry)
+        else:
+            entry.unlink()
+
+
 def test_serve_live_reload_follows_renders(server):
     port, folder, _ = server
+    undecorate(folder / "site")
     before = int(request(port, "GET", "/__pm-render/version")[2])
     write_atomically(folder / "board.md", board_text() + "- [ ] Another card\n")
     wait_until(lambda: int(request(port, "GET", "/__pm-render/version")[2]) > before, "a new version")

@@ -51,14 +51,18 @@ public enum OutputRefusal: Hashable, Sendable {
     case notAFolderName
     /// The output folder is the current folder or one of its parents (`-o .`, `-o ..`).
     case containsCurrentFolder
-    /// The output folder holds a board being rendered.
+    /// The output folder holds (or is) a board being rendered.
     case containsBoard(String)
+    /// The output folder holds (or is) the templates folder being read.
+    case containsTemplates(String)
     /// The output path exists and is a file.
     case notAFolder
     /// The output path is a symbolic link (replacing it would replace the user's link).
     case symbolicLink
     /// The output folder holds files, and no marker says pm-render wrote them.
     case foreignFiles
+    /// The output folder is a site pm-render wrote, with a file in it that pm-render did not write.
+    case unlistedFile(String)
 
     /// The sentence for `path`.
     public func message(for path: String) -> String {
@@ -73,6 +77,10 @@ public enum OutputRefusal: Hashable, Sendable {
             let board = DiagnosticPrinter.sanitized(board)
             return "refusing to replace '\(path)': it contains the board '\(board)'; "
                 + "choose an output folder such as _site"
+        case .containsTemplates(let templates):
+            let templates = DiagnosticPrinter.sanitized(templates)
+            return "refusing to replace '\(path)': it contains the templates folder '\(templates)'; "
+                + "choose an output folder such as _site"
         case .notAFolder:
             return "refusing to replace '\(path)': it is a file, not a folder"
         case .symbolicLink:
@@ -81,6 +89,10 @@ public enum OutputRefusal: Hashable, Sendable {
         case .foreignFiles:
             return "refusing to replace '\(path)': it holds files pm-render did not write (no \(SiteWriter.markerName) "
                 + "marker); choose another folder or empty it"
+        case .unlistedFile(let file):
+            let file = DiagnosticPrinter.sanitized(file)
+            return "refusing to replace '\(path)': it holds '\(file)', which pm-render did not write; "
+                + "move it out of the folder, or choose another folder"
         }
     }
 }

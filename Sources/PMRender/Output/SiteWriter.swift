@@ -37,13 +37,15 @@ public enum SiteWriter {
     /// Marker file written into every site.
     public static let markerName = ".pm-render-site"
 
-    /// Writes `site` to the folder `output`, replacing the previous site there. `inputs` (the boards)
-    /// must not be inside it.
+    /// Writes `site` to the folder `output`, replacing the previous site there. `inputs` (the boards) and the
+    /// `templates` folder must not be inside it.
     public static func write(
         _ site: RenderedSite,
         to output: String,
-        protecting inputs: [String] = []
+        protecting inputs: [String] = [],
+        templates: String? = nil
     ) async throws(SiteWriteError) {
+        let inputs = inputs.map { Input.board($0) } + (templates.map { [Input.templates($0)] } ?? [])
         guard let place = OutputPlace(output) else { throw .refused(path: output, .notAFolderName) }
         try checkReplaceable(place, inputs: inputs)
         try createFolders(upTo: place.parent, place)
@@ -55,9 +57,12 @@ public enum SiteWriter {
             throw .file(FileError(place.exists ? .replace : .create, place.shown, errno: errno))
         }
         do {
+            // The marker lists what the site holds, so that the next run can tell a file put there by hand.
+            let listing = site.files.map(\.path).sorted().map { $0 + "\n" }.joined()
             let marker = RenderedSite.File(
-                path: markerName, contents: Array("pm-render \(PMRenderVersion.string)\n".utf8))
+                path: markerName, contents: Array("pm-render \(PMRenderVersion.string)\n\(listing)".utf8))
             try await writeFiles(site.files + [marker], into: temporary, place)
+            keepAccess(of: place, on: temporary)
             try install(temporary, at: place, inputs: inputs)
         } catch {
             try? FileManager.default.removeItem(at: temporary)
@@ -108,7 +113,7 @@ public enum SiteWriter {
     }
 
     /// Swaps the finished `temporary` folder into place and removes the previous site.
-    static func install(_ temporary: URL, at place: OutputPlace, inputs: [String]) throws(SiteWriteError) {
+    static func install(_ temporary: URL, at place: OutputPlace, inputs: [Input]) throws(SiteWriteError) {
         let target = place.url.path
         if rename(temporary.path, target) == 0 { return }  // there was no site yet
         guard errno == EEXIST || errno == ENOTEMPTY else {
@@ -166,16 +171,28 @@ public enum SiteWriter {
         }
     }
 
-    /// Refuses outputs that contain the current folder or the boards being rendered, are symbolic
+    /// What a run reads, which its output must not replace.
+    enum Input {
+        case board(String)
+        case templates(String)
+    }
+
+    /// Refuses outputs that contain the current folder or what the run reads (boards, templates), are symbolic
     /// links or files, or hold files pm-render did not write.
-    static func checkReplaceable(_ place: OutputPlace, inputs: [String]) throws(SiteWriteError) {
+    static func checkReplaceable(_ place: OutputPlace, inputs: [Input]) throws(SiteWriteError) {
         let resolved = place.url.resolvingSymlinksInPath().path
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).resolvingSymlinksInPath().path
         if cwd == resolved || cwd.hasPrefix(resolved + "/") || resolved == "/" {
             throw .refused(path: place.shown, .containsCurrentFolder)
         }
-        for input in inputs where URL(fileURLWithPath: input).resolvingSymlinksInPath().path.hasPrefix(resolved + "/") {
-            throw .refused(path: place.shown, .containsBoard(input))
+        for input in inputs {
+            let (path, problem): (String, OutputRefusal) =
+                switch input {
+                case .board(let path): (path, .containsBoard(path))
+                case .templates(let path): (path, .containsTemplates(path))
+                }
+            let real = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+            if real == resolved || real.hasPrefix(resolved + "/") { throw .refused(path: place.shown, problem) }
         }
         var info = stat()
         guard lstat(place.url.path, &info) == 0 else { return }  // nothing there (or unreachable: mkdir says why)
@@ -193,6 +210,34 @@ public enum SiteWriter {
         if !contents.isEmpty, !contents.contains(markerName) {
             throw .refused(path: place.shown, .foreignFiles)
         }
+        if let stranger = unlisted(in: place.url) { throw .refused(path: place.shown, .unlistedFile(stranger)) }
+    }
+
+    /// The first file or folder (in name order) of a site that its marker does not list: one the user put there.
+    /// Nil when all are listed, or when the marker lists nothing (a site written before markers listed files).
+    static func unlisted(in folder: URL) -> String? {
+        guard let marker = try? BoardLoader.readBytes(path: folder.appending(path: markerName).path) else { return nil }
+        let listed = String(decoding: marker, as: UTF8.self).split(separator: "\n").dropFirst().map(String.init)
+        guard !listed.isEmpty else { return nil }
+        var known: Set<String> = [markerName]
+        for path in listed {
+            var parts = path.split(separator: "/")
+            while !parts.isEmpty {
+                known.insert(parts.joined(separator: "/"))
+                parts.removeLast()
+            }
+        }
+        let found = (try? FileManager.default.subpathsOfDirectory(atPath: folder.path)) ?? []
+        return found.filter { !known.contains($0) }.min()
+    }
+
+    /// The new site's folder takes the permissions, owner and group of the folder it replaces (a private site stays
+    /// private); where they cannot be set, it keeps its own.
+    static func keepAccess(of place: OutputPlace, on temporary: URL) {
+        var info = stat()
+        guard lstat(place.url.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return }
+        _ = chown(temporary.path, info.st_uid, info.st_gid)
+        _ = chmod(temporary.path, info.st_mode & 0o7777)
     }
 
     /// Writes a new file (rendering it as it goes) and flushes it to disk.
