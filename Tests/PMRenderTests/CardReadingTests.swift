@@ -228,13 +228,17 @@ struct CardReadingTests {
         #expect(lane.cards[3].group == "Sprint 1")
     }
 
-    @Test("an HTML comment after a lane's cards is not stray content; other HTML is")
+    @Test("comments: an HTML comment after a lane's cards is not stray content (other HTML is); a %% comment ends")
     func comments() {
         let quiet = Self.board("## TODO\n\n- [ ] a\n\n<!-- note -->\n\n<!-- a\nb --> <!-- c -->\n")
         #expect(quiet.diagnostics.isEmpty)
         #expect(quiet.board.lanes[0].cards.map(\.title) == ["a"])
         let loud = Self.board("## TODO\n\n- [ ] a\n\n<!-- note --> <div>shown</div>\n")
         #expect(loud.diagnostics.map(\.code) == ["stray-content"])
+        // A `%%` comment holding a card ends at its closing `%%`, though that line runs on in the card's paragraph.
+        let hidden = Self.board("## Todo\n\n- [ ] a\n\n%%\n- [ ] Hidden\n%%\n\n- [ ] b\n\n## Done\n\n- [x] c\n")
+        #expect(hidden.board.lanes.map(\.name) == ["Todo", "Done"])
+        #expect(hidden.board.cards.map(\.title) == ["a", "b", "c"])
     }
 
     @Test(

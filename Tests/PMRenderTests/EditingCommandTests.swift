@@ -67,7 +67,8 @@ import Testing
         process.standardInput = input
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        input.fileHandleForWriting.write(Data("Grey, matt.\n\nTwo boxes.".utf8))
+        // Ending with a newline, as `echo` and files do: that is not a blank line of the description.
+        input.fileHandleForWriting.write(Data("Grey, matt.\n\nTwo boxes.\n".utf8))
         try input.fileHandleForWriting.close()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)

@@ -258,7 +258,9 @@ extension Problem {
         case .noSuchLane(let name, let lanes):
             return "the board has no lane \(Self.quote(name)): its lanes are \(Problem.list(lanes, or: false))"
         case .noLaneForState(let state):
-            return "the board has no \(state.rawValue) lane: name the lane with --lane, or give the board one"
+            // `add` takes --lane; `done` has no lane to name, and `move` takes one.
+            let remedy = state == .done ? "move the card to a lane with 'pm-render move'" : "name the lane with --lane"
+            return "the board has no \(state.rawValue) lane: \(remedy), or give the board one"
         case .moveNotAllowed(let title, let from, let to, let allowed):
             let options =
                 allowed.isEmpty

@@ -4,8 +4,12 @@ extension Editor {
     /// lines), with the board's bullet, task box, deadline form, field names, indentation and line ending.
     func newCardLines(_ card: NewCard, style: Card.Style, lane: Lane) -> [EditableText.Line] {
         var lines: [String] = []
-        let description = card.description.map { $0.replacingCRLF() }.flatMap {
-            $0.trimmingWhitespace.isEmpty ? nil : $0
+        // Blank lines at its ends (the newline `echo` or a file ends with) are not the description's.
+        let description = card.description.map { $0.replacingCRLF() }.flatMap { text -> String? in
+            guard !text.trimmingWhitespace.isEmpty else { return nil }
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            let blank = { (line: Substring) in line.allSatisfy { $0 == " " || $0 == "\t" } }
+            return lines.drop(while: blank).reversed().drop(while: blank).reversed().joined(separator: "\n")
         }
         if style == .heading {
             let level = String(repeating: "#", count: lane.headingLevel + 1)

@@ -493,7 +493,8 @@ struct BoardReader {
                 isParagraph && markdown.nodes.count > 1 && markdown.nodes[1].kind == .text
                 && markdown.nodes[1].text.utf8.contains(UInt8(ascii: "%"))
             if inComment {
-                if mayMatter || isParagraph, markdown.plainText(of: 0).contains("%%") { inComment = false }
+                // Any piece may close it: a list item's paragraph runs on over a closing `%%` line.
+                if markdown.plainText(of: 0).contains("%%") { inComment = false }
                 continue
             }
             if segment.root.kind == .item, index + 1 < segments.count, segments[index + 1].root.kind == .codeBlock,
