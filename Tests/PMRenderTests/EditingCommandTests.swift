@@ -718,6 +718,19 @@ import Testing
         #expect(afterWho.contains("**Assignee:** Ana, Bo  \n**Due:** 2026-05-11\n"))
     }
 
+    @Test func aCardAddedToADoneLaneIsCheckedAndStampedAsAMoveWouldWriteIt() throws {
+        let board = "---\nnew-cards: [Todo, Done]\n---\n## Todo\n\n- [ ] a\n\n## Done\n\n- [x] B ✅ 2026-01-02\n"
+        let (result, after) = try Self.onBoard(board, ["add", "C", "--lane", "done", "--today", "2026-11-26"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(after == board + "- [x] C ✅ 2026-11-26\n")
+        // A board that does not stamp completions gets the checked box alone.
+        let plain = "## Todo\n\n- [ ] a\n\n## Done\n\n- [x] b\n"
+        let (added, afterPlain) = try Self.onBoard(
+            "---\nnew-cards: [Todo, Done]\n---\n" + plain, ["add", "C", "--lane", "done"])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(afterPlain.hasSuffix("- [x] b\n- [x] C\n"))
+    }
+
     @Test func removingATokenChangesOnlyItsBytesAndTheSpacesBesideIt() throws {
         let board = """
             ## Todo

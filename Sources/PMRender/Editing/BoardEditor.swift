@@ -122,16 +122,29 @@ struct Editor {
         let lane = board.lanes[laneIndex]
         try enforce(wipProblems(into: lane, from: nil))
         let style: Card.Style = board.style.headingCards ? .heading : .listItem
-        let lines = newCardLines(
-            NewCard(
-                title: title, due: card.due, tags: unique(card.tags), assignees: unique(card.assignees),
-                description: card.description), style: style, lane: lane)
+        var block = CardBlock(
+            lines: newCardLines(
+                NewCard(
+                    title: title, due: card.due, tags: unique(card.tags), assignees: unique(card.assignees),
+                    description: card.description), style: style, lane: lane),
+            style: style, conventions: conventions)
+        var check = TargetCheck(
+            lane: lane.name, due: card.due.map { .some($0) }, tags: unique(card.tags), tagsAtLeast: true,
+            assignees: unique(card.assignees))
+        // A card added to a done lane is written as one moved there would be: checked, and stamped where the board
+        // stamps completions.
+        if lane.state == .done {
+            if block.setChecked(true) { check.checked = true }
+            if board.style.stampsCompletion {
+                block.appendInline("✅ \(clock.today)")
+                check.completed = .some(clock.today)
+            }
+        }
+        let lines = block.lines
         let insertion = insertionPoint(in: lane, style: style)
         var expectation = Expectation(board: board)
         expectation.lanes[laneIndex].insert(.target, at: insertion.index)
-        expectation.target = TargetCheck(
-            lane: lane.name, due: card.due.map { .some($0) }, tags: unique(card.tags), tagsAtLeast: true,
-            assignees: unique(card.assignees))
+        expectation.target = check
         return Change(
             edits: [insertion.edit(lines, blank: blankLine)], expectation: expectation,
             summary: phrases.text("change.added", ["title": title, "state": lane.name]),
