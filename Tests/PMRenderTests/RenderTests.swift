@@ -518,6 +518,9 @@ struct RenderCommandTests {
         let out = folder.appending(path: "site")
         let board = TestSupport.examples.appending(path: "board.md").path
         #expect(try TestSupport.run([board, "-o", out.path, "--no-history"]).status == 0)
+        // What a desktop leaves in a folder it showed is not the user's work.
+        try Data("finder".utf8).write(to: out.appending(path: ".DS_Store"))
+        #expect(try TestSupport.run([board, "-o", out.path, "--no-history"]).status == 0)
         try Data("mine".utf8).write(to: out.appending(path: "CNAME"))
         let result = try TestSupport.run([board, "-o", out.path, "--no-history"])
         #expect(result.status == 2)

@@ -228,8 +228,11 @@ public enum SiteWriter {
             }
         }
         let found = (try? FileManager.default.subpathsOfDirectory(atPath: folder.path)) ?? []
-        return found.filter { !known.contains($0) }.min()
+        return found.filter { !known.contains($0) && !systemFiles.contains(($0 as NSString).lastPathComponent) }.min()
     }
+
+    /// Files a desktop puts into any folder it shows (macOS Finder, Windows Explorer): not the user's work.
+    static let systemFiles: Set<String> = [".DS_Store", "Thumbs.db", "desktop.ini"]
 
     /// The new site's folder takes the permissions, owner and group of the folder it replaces (a private site stays
     /// private); where they cannot be set, it keeps its own.

@@ -3,8 +3,9 @@ import Foundation
 /// Turns a board's Markdown pieces into lanes and cards, as their owner wrote them.
 ///
 /// - Lanes are the `##` headings (or the `#` headings of a board without `##`, or the `###` headings under a lone
-///   heading that is not a lane's name), in file order, named as written; a trailing `(N)` is a WIP limit. Each lane's state comes from the front matter's `lanes:`, Obsidian's
-///   `**Complete**` marker, its name (`LaneStates`), or the lane above it.
+///   heading that is not a lane's name), in file order, named as written; a trailing `(N)` is a WIP limit. Each
+///   lane's state comes from the front matter's `lanes:`, Obsidian's `**Complete**` marker, its name
+///   (`LaneStates`), or the lane above it.
 /// - A lane's top-level list items are cards. A deeper heading is a card when text follows it (`###` with `Due:`
 ///   lines and a description), and a group label for the list cards under it otherwise (always on Obsidian boards).
 /// - `***` followed by a heading, or a lane named Archive in any language, holds archived cards.
