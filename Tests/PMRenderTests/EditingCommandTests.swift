@@ -731,6 +731,17 @@ import Testing
         #expect(afterPlain.hasSuffix("- [x] b\n- [x] C\n"))
     }
 
+    @Test func aCardWhoseStampFollowsABlockIDMovesOutOfDone() throws {
+        // Without the stamp, `^dep-a` ends the line and becomes the card's block ID, as Obsidian reads it.
+        let board = "---\nkanban-plugin: basic\n---\n\n## Todo\n\n## Done\n\n- [x] Ship it ^dep-a ✅ 2026-05-03\n"
+        let (result, after) = try Self.onBoard(board, ["move", "ship", "todo"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(after.contains("## Todo\n\n- [ ] Ship it ^dep-a\n"))
+        let card = try #require(TestSupport.parse(after).board.cards.first)
+        #expect(card.title == "Ship it")
+        #expect(card.explicitID == "dep-a")
+    }
+
     @Test func removingATokenChangesOnlyItsBytesAndTheSpacesBesideIt() throws {
         let board = """
             ## Todo

@@ -372,11 +372,19 @@ struct Editor {
             }
         } else if from.state == .done, to.state != .done {
             if block.setChecked(false) { check.checked = false }
+            let endedWithID = CardBlock.trailingBlockID(Substring(block.title.body).trimmingSpaces) != nil
             let removed = block.removeTokens {
                 if case .emojiDate(.completed, _) = $0 { return true }
                 return false
             }
-            if removed > 0 { check.completed = .some(nil) }
+            if removed > 0 {
+                check.completed = .some(nil)
+                // Without the stamp after it, a `^id` in the title ends the line, where Obsidian reads it as the
+                // card's block ID: the title loses it (`Ship it ^dep-a ✅ 2026-05-03` → `Ship it`, ID `dep-a`).
+                if !endedWithID, CardBlock.trailingBlockID(Substring(block.title.body).trimmingSpaces) != nil {
+                    check.blockIDExposed = true
+                }
+            }
         }
         let insertion = insertionPoint(in: to, style: card.style)
         // Lined up with the card it follows (or, at the top, the one it precedes): under a card indented less, a

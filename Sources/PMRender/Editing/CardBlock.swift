@@ -75,17 +75,21 @@ struct CardBlock {
             cut = body.index(before: cut)
         }
         // A block ID (`^abc`) must stay last.
-        let head = body[..<cut]
-        if let space = head.lastIndex(where: { $0 == " " || $0 == "\t" }) {
-            let word = head[head.index(after: space)...]
-            if word.first == "^", word.count > 1,
-                word.dropFirst().allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
-            {
-                cut = space
-                while cut > body.startIndex, body[body.index(before: cut)] == " " { cut = body.index(before: cut) }
-            }
+        if let space = trailingBlockID(body[..<cut]) {
+            cut = space
+            while cut > body.startIndex, body[body.index(before: cut)] == " " { cut = body.index(before: cut) }
         }
         return cut
+    }
+
+    /// Where the space before a block ID (`^abc`) that ends `text` is; nil when it ends otherwise.
+    static func trailingBlockID(_ text: Substring) -> String.Index? {
+        guard let space = text.lastIndex(where: { $0 == " " || $0 == "\t" }) else { return nil }
+        let word = text[text.index(after: space)...]
+        guard word.first == "^", word.count > 1,
+            word.dropFirst().allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
+        else { return nil }
+        return space
     }
 
     /// Adds `token` (`#tag`, `@{2026-05-10}`, `✅ 2026-05-10`) to the title line's metadata.

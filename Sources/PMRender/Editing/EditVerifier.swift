@@ -31,6 +31,8 @@ struct TargetCheck {
     var checked: Bool?
     var completed: CalendarDate??
     var titleChanged = false
+    /// A `^id` in the title became the card's block ID (the stamp after it was taken away): the title loses it.
+    var blockIDExposed = false
 
     init(
         base: Card? = nil, lane: String? = nil, archived: Bool = false, due: Deadline?? = nil, tags: [String]? = nil,
@@ -151,6 +153,10 @@ enum EditVerifier {
         if expected.tags != nil { before.tags = after.tags }
         if expected.assignees != nil { before.assignees = after.assignees }
         if expected.titleChanged { before.title = after.title }
+        if expected.blockIDExposed, before.explicitID == nil {
+            before.title = after.title
+            before.explicitID = after.explicitID
+        }
         before.group = after.group
         before.isArchived = after.isArchived
         if before != after {
