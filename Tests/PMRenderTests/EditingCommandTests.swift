@@ -731,6 +731,16 @@ import Testing
         #expect(afterPlain.hasSuffix("- [x] b\n- [x] C\n"))
     }
 
+    @Test(arguments: ["- [ ] Task<br>#pi", "- [ ] Task<br>x #pi", "- [ ] Task<BR/>#pi"])
+    func aTagAfterABreakIsTheDescriptionsAndIsNotUntagged(line: String) throws {
+        let board = "---\nkanban-plugin: basic\n---\n\n## Todo\n\n\(line)\n"
+        #expect(TestSupport.parse(board).board.cards.first?.tags == ["pi"])
+        let (result, after) = try Self.onBoard(board, ["edit", "task", "--untag", "pi"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("'#pi' is also written in the card's description"), "\(result.stderr)")
+        #expect(after == board)
+    }
+
     @Test func aCardWhoseStampFollowsABlockIDMovesOutOfDone() throws {
         // Without the stamp, `^dep-a` ends the line and becomes the card's block ID, as Obsidian reads it.
         let board = "---\nkanban-plugin: basic\n---\n\n## Todo\n\n## Done\n\n- [x] Ship it ^dep-a ✅ 2026-05-03\n"

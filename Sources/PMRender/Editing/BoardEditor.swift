@@ -279,23 +279,31 @@ struct Editor {
         }
         if !changes.addTags.isEmpty || !changes.removeTags.isEmpty {
             for tag in changes.addTags + changes.removeTags { try validateTag(tag) }
+            // A tag is removed from the title and metadata lines; one written in the description's text stays: after
+            // a `<br>` on the title line (checked first, as the title line is rewritten whole), or on its own lines.
+            func refuseIfInDescription(_ texts: [String]) throws(EditFailure) {
+                for tag in changes.removeTags
+                where texts.contains(where: { text in
+                    CardTokens.scan(text, triggers: conventions.triggers).contains {
+                        if case .token(.tag(let name), _, _) = $0 { return name == tag }
+                        return false
+                    }
+                }) {
+                    throw EditFailure(
+                        .refused,
+                        .editNotPossible(
+                            "'#\(tag)' is also written in the card's description, where pm-render leaves it: edit "
+                                + "the description"), file: file)
+                }
+            }
+            let titleLine = block.title.body
+            if let br = titleLine.range(of: "<br", options: .caseInsensitive) {
+                try refuseIfInDescription([String(titleLine[br.lowerBound...])])
+            }
             check.tags = change(
                 card.tags, adding: changes.addTags, removing: changes.removeTags, in: &block, add: addTag,
                 remove: removeTag)
-            // A tag is removed from the title and metadata lines; one written in the description's text stays.
-            for tag in changes.removeTags
-            where block.lines.contains(where: { line in
-                CardTokens.scan(line.text, triggers: conventions.triggers).contains {
-                    if case .token(.tag(let name), _, _) = $0 { return name == tag }
-                    return false
-                }
-            }) {
-                throw EditFailure(
-                    .refused,
-                    .editNotPossible(
-                        "'#\(tag)' is also written in the card's description, where pm-render leaves it: edit the "
-                            + "description"), file: file)
-            }
+            try refuseIfInDescription(block.lines.map(\.text))
             fields.append("tags")
         }
         if !changes.addAssignees.isEmpty || !changes.removeAssignees.isEmpty {

@@ -93,7 +93,10 @@ enum CardTokens {
         }
         while i < s.count {
             let c = s[i]
-            let atWordStart = i == 0 || s[i - 1].isSpaceLike || s[i - 1] == "(" || s[i - 1] == "["
+            // A `<br>` parts words too (Obsidian writes a card's line breaks so: `Title<br>#tag`).
+            let atWordStart =
+                i == 0 || s[i - 1].isSpaceLike || s[i - 1] == "(" || s[i - 1] == "["
+                || (s[i - 1] == ">" && afterBreakTag(s, i))
             if c == triggers.time[0] || c == triggers.date[0], let (value, end, isTime) = braced(s, at: i, triggers) {
                 emit(isTime ? .time(string(value)) : .date(string(value)), i..<end)
                 continue
@@ -326,5 +329,16 @@ extension Priority {
         case "lowest", "p5", "5", "최저", "最低": self = .lowest
         default: return nil
         }
+    }
+}
+
+extension CardTokens {
+    /// Whether `s[..<i]` ends with a `<br>` tag (`<br>`, `<br/>`, `<br />`, any case).
+    static func afterBreakTag(_ s: [Unicode.Scalar], _ i: Int) -> Bool {
+        var j = i - 1  // at `>`
+        if j > 0, s[j - 1] == "/" { j -= 1 }
+        while j > 0, s[j - 1] == " " { j -= 1 }
+        guard j >= 3 else { return false }
+        return s[j - 3] == "<" && (s[j - 2] == "b" || s[j - 2] == "B") && (s[j - 1] == "r" || s[j - 1] == "R")
     }
 }
