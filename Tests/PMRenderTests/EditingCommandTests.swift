@@ -741,6 +741,16 @@ import Testing
         #expect(after == board)
     }
 
+    @Test func aTagWithASpaceTheCardHasCanBeTakenAway() throws {
+        let board = "## Todo\n\n### Scan hosts\n\n- tags: [UI, Host Discovery]\n- due: 2026-12-01\n"
+        let (result, after) = try Self.onBoard(board, ["edit", "scan", "--untag", "Host Discovery"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(after == board.replacingOccurrences(of: "[UI, Host Discovery]", with: "[UI]"))
+        // A tag the card does not have must still be one a card could have.
+        let (refused, _) = try Self.onBoard(board, ["edit", "scan", "--untag", "No Such"])
+        #expect(refused.status == 2)
+    }
+
     @Test func aCardWhoseStampFollowsABlockIDMovesOutOfDone() throws {
         // Without the stamp, `^dep-a` ends the line and becomes the card's block ID, as Obsidian reads it.
         let board = "---\nkanban-plugin: basic\n---\n\n## Todo\n\n## Done\n\n- [x] Ship it ^dep-a ✅ 2026-05-03\n"

@@ -278,7 +278,10 @@ struct Editor {
             fields.append("deadline")
         }
         if !changes.addTags.isEmpty || !changes.removeTags.isEmpty {
-            for tag in changes.addTags + changes.removeTags { try validateTag(tag) }
+            // A tag the card has may be taken away however it is spelt (`tags: [UI, Host Discovery]`).
+            for tag in changes.addTags + changes.removeTags.filter({ !card.tags.contains($0) }) {
+                try validateTag(tag)
+            }
             // A tag is removed from the title and metadata lines; one written in the description's text stays: after
             // a `<br>` on the title line (checked first, as the title line is rewritten whole), or on its own lines.
             func refuseIfInDescription(_ texts: [String]) throws(EditFailure) {
