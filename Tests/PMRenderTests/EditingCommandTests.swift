@@ -508,6 +508,24 @@ import Testing
         #expect(scratch.bytes == written.bytes)
     }
 
+    @Test func theDiffReachingTheFirstLineOfABoardWithAByteOrderMarkApplies() throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let original = Data([0xEF, 0xBB, 0xBF] + Array("## TODO\n\n- [ ] a\n\n## DONE\n".utf8))
+        let board = folder.appending(path: "b.md")
+        try original.write(to: board)
+        let result = try TestSupport.run(["move", "b.md", "a", "done", "--dry-run"], in: folder)
+        #expect(result.stdout.contains("\n \u{FEFF}## TODO\n"))
+        try Data(result.stdout.utf8).write(to: folder.appending(path: "change.diff"))
+        let applied = try TestSupport.run(
+            ["apply", "--unsafe-paths", "-p1", "change.diff"], in: folder, executable: URL(filePath: "/usr/bin/git"))
+        #expect(applied.status == 0, "\(applied.stderr)")
+        let patched = try Data(contentsOf: board)
+        try original.write(to: board)
+        #expect(try TestSupport.run(["move", "b.md", "a", "done"], in: folder).status == 0)
+        #expect(try Data(contentsOf: board) == patched)
+    }
+
     @Test(arguments: [
         ("add", ["A new card", "--tag", "x"]), ("move", ["clean", "to do"]), ("done", ["gate"]),
         ("edit", ["gate", "--tag", "y"]), ("rm", ["buy paint"]), ("archive", ["fix the doorbell"]),

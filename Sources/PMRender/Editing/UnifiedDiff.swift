@@ -33,6 +33,9 @@ enum UnifiedDiff {
                 groups.append([change])
             }
         }
+        // A byte-order mark is the first line's, as `git apply` and `patch` compare it.
+        let oldBOM = String(decoding: old.bom, as: UTF8.self)
+        let newBOM = String(decoding: new.bom, as: UTF8.self)
         let shown = sanitized(path)
         var out = "--- a/\(shown)\n+++ b/\(shown)\n"
         for group in groups {
@@ -46,15 +49,19 @@ enum UnifiedDiff {
             var oldLine = oldStart
             for change in group {
                 while oldLine < change.old.lowerBound {
-                    out += line(" ", a[oldLine - 1], isLast: oldLine == a.count)
+                    out += line(" ", a[oldLine - 1], isLast: oldLine == a.count, bom: oldLine == 1 ? oldBOM : "")
                     oldLine += 1
                 }
-                for number in change.old { out += line("-", a[number - 1], isLast: number == a.count) }
-                for number in change.new { out += line("+", b[number - 1], isLast: number == b.count) }
+                for number in change.old {
+                    out += line("-", a[number - 1], isLast: number == a.count, bom: number == 1 ? oldBOM : "")
+                }
+                for number in change.new {
+                    out += line("+", b[number - 1], isLast: number == b.count, bom: number == 1 ? newBOM : "")
+                }
                 oldLine = change.old.upperBound
             }
             while oldLine < oldEnd {
-                out += line(" ", a[oldLine - 1], isLast: oldLine == a.count)
+                out += line(" ", a[oldLine - 1], isLast: oldLine == a.count, bom: oldLine == 1 ? oldBOM : "")
                 oldLine += 1
             }
         }
@@ -66,9 +73,9 @@ enum UnifiedDiff {
         count == 1 ? "\(start)" : "\(count == 0 ? start - 1 : start),\(count)"
     }
 
-    private static func line(_ marker: String, _ line: EditableText.Line, isLast: Bool) -> String {
+    private static func line(_ marker: String, _ line: EditableText.Line, isLast: Bool, bom: String) -> String {
         // A CR LF line keeps its CR, as `diff -u` writes it, so that `git apply` and `patch` give the same bytes.
-        var text = marker + sanitized(line.text) + (line.terminator == [0x0D, 0x0A] ? "\r\n" : "\n")
+        var text = marker + bom + sanitized(line.text) + (line.terminator == [0x0D, 0x0A] ? "\r\n" : "\n")
         if line.terminator.isEmpty, isLast { text += "\\ No newline at end of file\n" }
         return text
     }
