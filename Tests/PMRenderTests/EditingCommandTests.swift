@@ -759,6 +759,21 @@ import Testing
         #expect(after == board)
     }
 
+    @Test(arguments: [
+        (["add", "<div>"], "expected a title that shows some text"),
+        (["add", "<!-- c -->"], "expected a title that shows some text"),
+        (["add", "%% x %%"], "expected a title that shows some text"),
+        (["add", " "], "invalid title ' ': expected a title"),
+        (["move", "a", "te"], "'te' is the start of 2 lanes' names: 'Testing' or 'Test results'"),
+    ])
+    func inputThatCannotBeMetIsAUsageError(arguments: [String], message: String) throws {
+        let board = "## Testing\n\n- [ ] a\n\n## Test results\n\n## Done\n"
+        let (result, after) = try Self.onBoard(board, arguments + (arguments[0] == "add" ? ["--lane", "testing"] : []))
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(after == board)
+    }
+
     @Test func aTagWithASpaceTheCardHasCanBeTakenAway() throws {
         let board = "## Todo\n\n### Scan hosts\n\n- tags: [UI, Host Discovery]\n- due: 2026-12-01\n"
         let (result, after) = try Self.onBoard(board, ["edit", "scan", "--untag", "Host Discovery"])

@@ -15,7 +15,8 @@ extension Problem {
             .templateSyntax, .missingTemplate, .missingPartial, .missingHistoryTemplate, .partialCycle,
             .unknownTemplateKey, .unescapedText, .templateKeyNotText, .templateNestingTooDeep, .templateRecursion,
             .unsupportedTemplateTag,
-            .unreadableTemplate, .noSuchCard, .ambiguousCard, .noSuchLane, .noLaneForState, .moveNotAllowed,
+            .unreadableTemplate, .noSuchCard, .ambiguousCard, .noSuchLane, .ambiguousLane, .noLaneForState,
+            .moveNotAllowed,
             .laneAtWIPLimit, .stateAtWIPLimit, .newCardNotAllowed, .boardHasErrors, .boardChangedOnDisk,
             .editChangesBoard, .invalidEditValue, .editNotPossible, .fileSystem:
             return .error
@@ -90,6 +91,7 @@ extension Problem {
         case .noSuchCard: return "no-such-card"
         case .ambiguousCard: return "ambiguous-card"
         case .noSuchLane, .noLaneForState: return "no-such-lane"
+        case .ambiguousLane: return "ambiguous-lane"
         case .moveNotAllowed: return "illegal-move"
         case .laneAtWIPLimit, .stateAtWIPLimit: return "wip-limit"
         case .newCardNotAllowed: return "new-card-lane"
@@ -257,6 +259,9 @@ extension Problem {
                 + "the title, or the card's ID"
         case .noSuchLane(let name, let lanes):
             return "the board has no lane \(Self.quote(name)): its lanes are \(Problem.list(lanes, or: false))"
+        case .ambiguousLane(let query, let candidates):
+            return "\(Self.quote(query)) is the start of \(candidates.count) lanes' names: "
+                + "\(Problem.list(candidates, or: true)); give more of the name"
         case .noLaneForState(let state):
             // `add` takes --lane; `done` has no lane to name, and `move` takes one.
             let remedy = state == .done ? "move the card to a lane with 'pm-render move'" : "name the lane with --lane"

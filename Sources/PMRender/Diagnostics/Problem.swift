@@ -72,6 +72,7 @@ public enum Problem: Hashable, Sendable {
     case noSuchCard(String)
     case ambiguousCard(String, candidates: [String])
     case noSuchLane(String, lanes: [String])
+    case ambiguousLane(String, candidates: [String])
     case noLaneForState(CardState)
     case moveNotAllowed(title: String, from: String, to: String, allowed: [String])
     case laneAtWIPLimit(lane: String, count: Int, limit: Int)

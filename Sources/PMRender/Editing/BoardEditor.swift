@@ -594,6 +594,19 @@ struct Editor {
 
     private func validTitle(_ title: String) throws(EditFailure) -> String {
         let trimmed = title.trimmingWhitespace
+        // A title must show some text: HTML and `%%` comments alone read as no title at all.
+        let shown = MarkdownParser.inline(trimmed).inlineText
+            .replacingOccurrences(of: "%%.*?(%%|$)", with: "", options: .regularExpression)
+        if !trimmed.isEmpty, !trimmed.contains(where: { $0.isNewline }), shown.trimmingWhitespace.isEmpty {
+            throw EditFailure(
+                .usage,
+                .invalidEditValue(
+                    option: "title", value: title, expected: "a title that shows some text (HTML and comments do not)"),
+                file: file)
+        }
+        guard !trimmed.isEmpty else {
+            throw EditFailure(.usage, .invalidEditValue(option: "title", value: title, expected: "a title"), file: file)
+        }
         // A `<br>` (`<br/>`, `<BR />`) outside a code span ends a title: what follows would be the description.
         guard !trimmed.isEmpty, !trimmed.contains(where: { $0.isNewline }),
             trimmed.replacingOccurrences(of: "`[^`]*`", with: "", options: .regularExpression)

@@ -63,6 +63,10 @@ public enum CardLookup {
         let folded = fold(name)
         let matches = board.lanes.indices.filter { !folded.isEmpty && fold(board.lanes[$0].name).hasPrefix(folded) }
         if matches.count == 1 { return matches[0] }
+        if matches.count > 1 {
+            throw EditFailure(
+                .usage, .ambiguousLane(name, candidates: matches.map { board.lanes[$0].name }), file: board.sourceFile)
+        }
         throw EditFailure(.usage, .noSuchLane(name, lanes: board.lanes.map(\.name)), file: board.sourceFile)
     }
 
