@@ -774,6 +774,21 @@ import Testing
         #expect(after == board)
     }
 
+    @Test func moveTopRaisesACardWithinItsLane() throws {
+        let board =
+            "---\ntransitions:\n  Todo: [Done]\n---\n## Todo\n\n- [ ] a\n- [ ] b\n  desc b\n- [ ] c\n\n## Done\n"
+        let (raised, after) = try Self.onBoard(board, ["move", "b", "todo", "--top"])
+        #expect(raised.status == 0, "\(raised.stderr)")
+        #expect(after.contains("## Todo\n\n- [ ] b\n  desc b\n- [ ] a\n- [ ] c\n"))
+        // The first card already is at the top; without --top a card stays where it is.
+        for arguments in [["move", "a", "todo", "--top"], ["move", "c", "todo"]] {
+            let (result, same) = try Self.onBoard(board, arguments)
+            #expect(result.status == 0)
+            #expect(result.stderr.contains("nothing to do"))
+            #expect(same == board)
+        }
+    }
+
     @Test func aTagWithASpaceTheCardHasCanBeTakenAway() throws {
         let board = "## Todo\n\n### Scan hosts\n\n- tags: [UI, Host Discovery]\n- due: 2026-12-01\n"
         let (result, after) = try Self.onBoard(board, ["edit", "scan", "--untag", "Host Discovery"])

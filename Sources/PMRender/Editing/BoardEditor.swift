@@ -156,13 +156,17 @@ struct Editor {
         let from = board.lanes[position.lane]
         let card = from.cards[position.index]
         let to = board.lanes[laneIndex]
-        if position.lane == laneIndex {
+        // `--top` in the card's own lane puts it first there, unless it is first already.
+        let raises = request.top && to.cards[..<position.index].contains { $0.style == card.style }
+        if position.lane == laneIndex, !raises {
             return Change(
                 summary: Problem.cardAlreadyInLane(title: card.title, lane: to.name).message, card: card,
                 keepsOldCard: true,
                 notes: [Diagnostic(.cardAlreadyInLane(title: card.title, lane: to.name), file: file, at: card.location)]
             )
         }
+        // Within its lane a card moves no matter the transitions and WIP limits.
+        if position.lane == laneIndex { return try relocate(position, to: laneIndex) }
         var problems: [(Problem, SourceLocation?)] = []
         if !board.rules.allows(moveFrom: from, to: to) {
             let allowed = (board.rules.allowedTargets(from: from) ?? []).map(\.text)
