@@ -774,6 +774,14 @@ import Testing
         #expect(after == board)
     }
 
+    @Test func aTaskellBoardWithoutDescriptionsYetGetsAQuotedOne() throws {
+        let board = "## To Do\n\n- Buy milk\n    @ 2026-12-01\n- Walk dog\n\n## Done\n\n- Old\n"
+        #expect(TestSupport.parse(board).board.style.dialect == .taskell)
+        let (result, after) = try Self.onBoard(board, ["add", "New one", "--description", "line 1\nline 2"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(after.contains("- Walk dog\n- New one\n    > line 1\n    > line 2\n"))
+    }
+
     @Test func moveTopRaisesACardWithinItsLane() throws {
         let board =
             "---\ntransitions:\n  Todo: [Done]\n---\n## Todo\n\n- [ ] a\n- [ ] b\n  desc b\n- [ ] c\n\n## Done\n"

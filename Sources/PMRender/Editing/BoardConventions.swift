@@ -151,7 +151,8 @@ struct BoardConventions {
         self.tagsKey = tagsKey ?? (fieldsAsProperties ? "tags" : "Tags")
         self.assigneeKey = assigneeKey ?? (fieldsAsProperties ? "assignee" : "Assignee")
         continuationIndent = indents.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key
-        quotedDescriptions = quoted > 0 && board.style.dialect != .obsidianKanban
+        // Taskell quotes every description, though no card of the board may have one yet.
+        quotedDescriptions = (quoted > 0 || board.style.dialect == .taskell) && board.style.dialect != .obsidianKanban
         obsidianSettings = Self.obsidianSettings(in: text)
         self.listGap = min(listGap ?? 0, 2)
         self.headingGap = min(headingGap ?? 1, 2)
