@@ -782,6 +782,45 @@ import Testing
         #expect(after.contains("- Walk dog\n- New one\n    > line 1\n    > line 2\n"))
     }
 
+    @Test func vsCodeListCardsGetPropertiesADescriptionBlockAndACompletedProperty() throws {
+        let board = """
+            ## To Do
+
+            - [021] Add scripts
+              - due: 2025-07-08
+              - tags: [tooling]
+                ```md
+                Add scripts.
+                ```
+
+            ## Done
+
+            - [020] Debug configs
+              - due: 2025-07-07
+              - completed: 2025-07-06
+                ```md
+                Done.
+                ```
+
+            """
+        #expect(TestSupport.parse(board).board.style.dialect == .vscodeKanban)
+        let (added, afterAdd) = try Self.onBoard(
+            board, ["add", "New card", "--tag", "x", "--due", "2026-12-01", "--description", "Some `code`"])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(
+            afterAdd.contains(
+                "- New card\n  - due: 2026-12-01\n  - tags: [x]\n    ```md\n    Some `code`\n    ```\n"))
+        let (done, afterDone) = try Self.onBoard(board, ["done", "021", "--today", "2026-11-26"])
+        #expect(done.status == 0, "\(done.stderr)")
+        #expect(
+            afterDone.contains(
+                "- [021] Add scripts\n  - due: 2025-07-08\n  - tags: [tooling]\n  - completed: 2026-11-26\n"))
+        #expect(!afterDone.contains("✅"))
+        let (reopened, afterMove) = try Self.onBoard(board, ["move", "020", "to do"])
+        #expect(reopened.status == 0, "\(reopened.stderr)")
+        #expect(afterMove.contains("- [020] Debug configs\n  - due: 2025-07-07\n    ```md\n    Done.\n    ```\n"))
+    }
+
     @Test func moveTopRaisesACardWithinItsLane() throws {
         let board =
             "---\ntransitions:\n  Todo: [Done]\n---\n## Todo\n\n- [ ] a\n- [ ] b\n  desc b\n- [ ] c\n\n## Done\n"

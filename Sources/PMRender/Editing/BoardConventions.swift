@@ -47,6 +47,14 @@ struct BoardConventions {
     var headingGap = 1
     /// Descriptions written as `> ` quotes (Taskell).
     var quotedDescriptions = false
+    /// List cards whose fields are property items under the title (VS Code Markdown Kanban's `- [021] Title` over
+    /// `  - due: …`).
+    var propertyListCards = false
+    /// Descriptions kept in ```` ```md ```` blocks (VS Code Markdown Kanban).
+    var fencedDescriptions = false
+    /// The key of a completion date written as a property item (`- completed: 2025-07-06`), where cards record
+    /// completion so rather than with a `✅` stamp.
+    var completionProperty: String?
     var dateFormat: MomentFormat?
     var timeFormat: MomentFormat?
     var triggers: CardTokens.Triggers
@@ -81,6 +89,8 @@ struct BoardConventions {
         var fieldLines = 0
         var indents: [String: Int] = [:]
         var quoted = 0
+        var fenced = 0
+        var completionProperties: [String: Int] = [:]
         var listGap: Int?
         var headingGap: Int?
         let cards = board.cards + board.archive
@@ -108,7 +118,9 @@ struct BoardConventions {
                     if isProperty { properties += 1 } else { fieldLines += 1 }
                     if field == .tags, tagsKey == nil { tagsKey = key }
                     if field == .assignees, assigneeKey == nil { assigneeKey = key }
+                    if field == .completed, isProperty { completionProperties[key, default: 0] += 1 }
                 }
+                if trimmed.hasPrefix("```md") || trimmed.hasPrefix("```markdown") { fenced += 1 }
                 // The indentation of text under a title (not of a nested list, whose marker sits deeper).
                 let isListItem =
                     trimmed.first.map { "-*+".contains($0) } == true && trimmed.dropFirst().first == " "
@@ -148,6 +160,10 @@ struct BoardConventions {
         fieldsAsProperties = properties > fieldLines
         if case .property = dueForm { fieldsAsProperties = true }
         tagsAsField = board.style.headingCards
+        propertyListCards = fieldsAsProperties && !board.style.headingCards && board.style.dialect == .vscodeKanban
+        fencedDescriptions = fenced > 0
+        completionProperty =
+            completionProperties.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key
         self.tagsKey = tagsKey ?? (fieldsAsProperties ? "tags" : "Tags")
         self.assigneeKey = assigneeKey ?? (fieldsAsProperties ? "assignee" : "Assignee")
         continuationIndent = indents.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key

@@ -136,7 +136,7 @@ struct Editor {
         if lane.state == .done {
             if block.setChecked(true) { check.checked = true }
             if board.style.stampsCompletion {
-                block.appendInline("✅ \(clock.today)")
+                stampCompletion(&block)
                 check.completed = .some(clock.today)
             }
         }
@@ -368,6 +368,16 @@ struct Editor {
 
     // MARK: - Moving a card
 
+    /// Records today's completion as the board's cards record theirs: a `✅ date` stamp on the title line, or a
+    /// property item (`  - completed: 2026-11-26`) on a board whose cards keep it so.
+    private func stampCompletion(_ block: inout CardBlock) {
+        if let key = conventions.completionProperty, block.style == .listItem || conventions.fieldsAsProperties {
+            block.insertField(key: key, value: clock.today.description)
+        } else {
+            block.appendInline("✅ \(clock.today)")
+        }
+    }
+
     /// The card at `position` moved to the lane at `laneIndex` (rules already checked): its task box checked when it
     /// enters a done lane (and stamped `✅ date` when the board stamps completions), cleared when it leaves one.
     private func relocate(_ position: CardLookup.Position, to laneIndex: Int) throws(EditFailure) -> Change {
@@ -380,17 +390,21 @@ struct Editor {
         if to.state == .done, from.state != .done {
             if block.setChecked(true) { check.checked = true }
             if board.style.stampsCompletion, card.dates.completed == nil {
-                try requireTitleLine(block, card)
-                let today = clock.today
-                block.appendInline("✅ \(today)")
-                check.completed = .some(today)
+                if conventions.completionProperty == nil { try requireTitleLine(block, card) }
+                stampCompletion(&block)
+                check.completed = .some(clock.today)
             }
         } else if from.state == .done, to.state != .done {
             if block.setChecked(false) { check.checked = false }
             let endedWithID = CardBlock.trailingBlockID(Substring(block.title.body).trimmingSpaces) != nil
-            let removed = block.removeTokens {
+            var removed = block.removeTokens {
                 if case .emojiDate(.completed, _) = $0 { return true }
                 return false
+            }
+            // A completion property item (`  - completed: …`) goes too.
+            if let line = block.fieldLines().last(where: { $0.field == .completed && $0.head.contains("- ") }) {
+                block.lines.remove(at: line.index)
+                removed += 1
             }
             if removed > 0 {
                 check.completed = .some(nil)

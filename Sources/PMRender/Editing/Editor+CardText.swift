@@ -29,13 +29,22 @@ extension Editor {
                 lines.append(prefix + conventions.assigneeKey + ": " + card.assignees.joined(separator: ", "))
             }
             if let description {
-                lines.append("")
-                lines += description.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                if properties, conventions.fencedDescriptions, lines.count > 1 {
+                    // Inside the last property item, as VS Code Markdown Kanban keeps it.
+                    let itemIndent = String(prefix.prefix { $0 == " " || $0 == "\t" })
+                    lines += Self.fenced(description, indent: itemIndent + "  ")
+                } else {
+                    lines.append("")
+                    lines += description.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                }
             }
             return lines.map(line)
         }
         let bullet = String(board.style.bullet)
         var first = bullet + " " + (board.style.taskItems ? "[ ] " : "") + card.title
+        if conventions.propertyListCards {
+            return propertyListCard(card, first: first, description: description).map(line)
+        }
         var block = CardBlock(lines: [line(first)], style: .listItem, conventions: conventions)
         if let due = card.due, conventions.dueForm.isInline {
             block.appendInline(conventions.inlineDeadline(due, form: conventions.dueForm))
@@ -68,6 +77,49 @@ extension Editor {
             }
         }
         return lines.map(line)
+    }
+
+    /// A list card as VS Code Markdown Kanban writes one: its properties as items under the title (`  - due: …`,
+    /// `  - tags: [a, b]`), and its description in a ```` ```md ```` block inside the last of them where the board's
+    /// cards keep theirs so (else as lines under the title).
+    private func propertyListCard(_ card: NewCard, first: String, description: String?) -> [String] {
+        let indent = String(repeating: " ", count: String(board.style.bullet).count + 1)
+        var lines = [first]
+        if let due = card.due {
+            let form: BoardConventions.DueForm =
+                if case .property = conventions.dueForm { conventions.dueForm } else { .property("due") }
+            lines.append(indent + "- " + conventions.deadlineLine(due, form: form))
+        }
+        if !card.tags.isEmpty {
+            lines.append(indent + "- " + conventions.tagsKey + ": " + CardBlock.listValue(card.tags, bracketed: true))
+        }
+        if !card.assignees.isEmpty {
+            lines.append(indent + "- " + conventions.assigneeKey + ": " + card.assignees.joined(separator: ", "))
+        }
+        guard let description else { return lines }
+        if conventions.fencedDescriptions, lines.count > 1 {
+            return lines + Self.fenced(description, indent: indent + "  ")
+        }
+        return lines
+            + description.split(separator: "\n", omittingEmptySubsequences: false).map {
+                $0.trimmingSpaces.isEmpty ? "" : indent + $0
+            }
+    }
+
+    /// A description in a ```` ```md ```` block at `indent`, its fence longer than any run of backticks in it (so that
+    /// the text cannot close it).
+    static func fenced(_ description: String, indent: String) -> [String] {
+        let text = description.split(separator: "\n", omittingEmptySubsequences: false)
+        var longest = 0
+        for line in text {
+            var run = 0
+            for character in line {
+                run = character == "`" ? run + 1 : 0
+                longest = max(longest, run)
+            }
+        }
+        let fence = String(repeating: "`", count: max(3, longest + 1))
+        return [indent + fence + "md"] + text.map { $0.trimmingSpaces.isEmpty ? "" : indent + $0 } + [indent + fence]
     }
 
     /// A line that underlines the paragraph above it as a heading: up to three spaces, then only `=` or only `-`.
