@@ -228,6 +228,25 @@ struct CardReadingTests {
         #expect(lane.cards[3].group == "Sprint 1")
     }
 
+    @Test("fields joined on one line by | are read; the line stays unless every key is known")
+    func joinedFields() throws {
+        let card = try Self.card(
+            """
+            ### TASK-001 | Create types
+
+            **Priority**: High | **Category**: Frontend | **Assigned**: @ann
+            **Created**: 2025-11-29 | **Due**: 2025-12-01
+            Notes | more: text
+            """)
+        #expect(card.priority == .high)
+        #expect(card.assignees == ["ann"])
+        #expect(card.due?.date == CalendarDate(year: 2025, month: 12, day: 1))
+        #expect(card.dates.created == CalendarDate(year: 2025, month: 11, day: 29))
+        #expect(
+            card.descriptionSource
+                == "**Priority**: High | **Category**: Frontend | **Assigned**: @ann\nNotes | more: text")
+    }
+
     @Test("comments: an HTML comment after a lane's cards is not stray content (other HTML is); a %% comment ends")
     func comments() {
         let quiet = Self.board("## TODO\n\n- [ ] a\n\n<!-- note -->\n\n<!-- a\nb --> <!-- c -->\n")

@@ -836,6 +836,15 @@ import Testing
         }
     }
 
+    @Test func whatNoEditCanReachIsNotClaimedGone() throws {
+        let board = "## Todo\n\n### Task\n\n**Priority**: High | **Category**: Frontend | **Assigned**: @ann\n"
+        #expect(TestSupport.parse(board).board.cards.first?.assignees == ["ann"])
+        let (result, after) = try Self.onBoard(board, ["edit", "task", "--unassign", "ann"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("'ann' is written where pm-render cannot take it away"), "\(result.stderr)")
+        #expect(after == board)
+    }
+
     @Test func aTagWithASpaceTheCardHasCanBeTakenAway() throws {
         let board = "## Todo\n\n### Scan hosts\n\n- tags: [UI, Host Discovery]\n- due: 2026-12-01\n"
         let (result, after) = try Self.onBoard(board, ["edit", "scan", "--untag", "Host Discovery"])

@@ -345,6 +345,17 @@ struct Editor {
                 ])
         }
         if block.lines == cardLines(card) {
+            // Nothing changed, though the card has what was to be taken away: it is written where no edit reaches
+            // (fields joined on one line, `**Assigned**: @ann | …`).
+            let kept =
+                changes.removeTags.filter(card.tags.contains).map { "#" + $0 }
+                + changes.removeAssignees.filter(card.assignees.contains)
+            if let first = kept.first {
+                throw EditFailure(
+                    .refused,
+                    .editNotPossible("'\(first)' is written where pm-render cannot take it away: edit that line"),
+                    file: file)
+            }
             let problem = Problem.editChangesNothing(title: card.title)
             return Change(
                 summary: problem.message, card: card, keepsOldCard: true,

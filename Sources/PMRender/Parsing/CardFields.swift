@@ -76,6 +76,33 @@ enum CardField: Equatable {
         return text + rest.map { markdown.nodes[$0].text }.joined()
     }
 
+    /// A line of `Key: value` fields joined by ` | ` (`**Priority**: High | **Category**: Frontend`): each field, nil
+    /// for a key pm-render does not know; nil when the line is not wholly such fields (keys in bold or plain, values
+    /// in text or code spans).
+    static func joinedFields(_ nodes: [Int], in markdown: Markdown) -> [(CardField?, Substring)]? {
+        var flat = ""
+        for index in nodes {
+            let node = markdown.nodes[index]
+            switch node.kind {
+            case .text, .code: flat += node.text
+            case .strong where markdown.children(of: index).allSatisfy({ markdown.nodes[$0].kind == .text }):
+                flat += markdown.plainText(of: index)
+            default: return nil
+            }
+        }
+        guard flat.contains(" | ") else { return nil }
+        var fields: [(CardField?, Substring)] = []
+        for part in flat.components(separatedBy: " | ") {
+            let trimmed = Substring(part).trimmingSpaces
+            guard let colon = trimmed.firstIndex(where: { $0 == ":" || $0 == "：" }) else { return nil }
+            let key = trimmed[..<colon].trimmingSpaces
+            let value = trimmed[trimmed.index(after: colon)...].trimmingSpaces
+            guard !key.isEmpty, key.count <= 20, !value.isEmpty else { return nil }
+            fields.append((parse(trimmed)?.0, value))
+        }
+        return fields.count >= 2 ? fields : nil
+    }
+
     /// `text` with a bold key made plain: `**Due:** x` and `**Due**: x` read as `Due: x`.
     static func unbolded(_ text: Substring) -> Substring {
         guard text.hasPrefix("**"), let close = text.dropFirst(2).range(of: "**") else { return text }

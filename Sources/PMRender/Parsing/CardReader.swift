@@ -331,6 +331,18 @@ private struct ReadingState {
                 droppedLines.insert(line.line)
                 continue
             }
+            // Fields joined on one line (`**Priority**: High | **Category**: Frontend | **Assigned**: @user`, as
+            // MarkdownTaskManager writes them): the known ones are read; the line is left out when all are known.
+            if let parts = CardField.joinedFields(line.nodes, in: markdown) {
+                let location = SourceLocation(line: line.line, column: column(of: line.nodes.first, in: markdown))
+                for case (let field?, let value) in parts where field != .steps && field != .ignored {
+                    draft.add(field, value: value, at: location, dateFormat: reader.dateFormat)
+                }
+                if parts.allSatisfy({ $0.0 != nil && $0.0 != .ignored }) {
+                    droppedLines.insert(line.line)
+                    continue
+                }
+            }
             // A line of nothing but metadata (dates, tags, IDs) is read and left out.
             var builder = Markdown.Builder()
             var cleaner = InlineCleaner(removeTags: false)
