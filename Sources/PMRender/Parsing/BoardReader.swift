@@ -532,26 +532,22 @@ struct BoardReader {
         let deeper = levels >> UInt(level + 1)
         guard deeper != 0 else { return level }
         let next = level + 1 + deeper.trailingZeroBitCount
-        var single: MarkdownSegment?
-        var knownBelow = 0
-        for index in visible where segments[index].root.kind == .heading {
-            let segment = segments[index]
-            switch segment.root.number {
-            case level:
-                // A second heading at the level, or one below the lanes it would hold: the level is the lanes'.
-                guard single == nil, knownBelow == 0 else { return level }
-                single = segment
-            case next:
-                let name = LaneHeading(segment.markdown, source: headingSource(segment)).name
-                if cache.meaning(of: name) != nil { knownBelow += 1 }
-            default:
-                break
-            }
-        }
-        guard let single, knownBelow >= 2,
-            cache.meaning(of: LaneHeading(single.markdown, source: headingSource(single)).name) == nil
+        // One heading at the level, before every heading one level down, and not a lane's name itself.
+        let headings = visible.filter { segments[$0].root.kind == .heading }
+        let atLevel = headings.filter { segments[$0].root.number == level }
+        guard atLevel.count == 1, let single = atLevel.first,
+            let firstBelow = headings.first(where: { segments[$0].root.number == next }), single < firstBelow,
+            cache.meaning(of: LaneHeading(segments[single].markdown, source: headingSource(segments[single])).name)
+                == nil
         else { return level }
-        return next
+        // Two lanes' names among the first headings one level down (not every heading card's title is looked up).
+        var known = 0
+        for index in headings.lazy.filter({ segments[$0].root.number == next }).prefix(64) {
+            let name = LaneHeading(segments[index].markdown, source: headingSource(segments[index])).name
+            if cache.meaning(of: name) != nil { known += 1 }
+            if known == 2 { return next }
+        }
+        return level
     }
 
     /// Whether the blocks under a deeper heading make it a card (text, fields, a property list) rather than a group
