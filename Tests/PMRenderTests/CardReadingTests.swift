@@ -213,9 +213,17 @@ struct CardReadingTests {
             ### Sprint 1
 
             - Login: fix the timeout
+
+            ### Frontend
+
+            - **Login page:** build the form
+            - **Settings:** dark mode
             """)
         let lane = try #require(result.board.lanes.first)
-        #expect(lane.cards.map(\.title) == ["X", "Y", "Z", "Login: fix the timeout"])
+        #expect(
+            lane.cards.map(\.title) == [
+                "X", "Y", "Z", "Login: fix the timeout", "Login page: build the form", "Settings: dark mode",
+            ])
         #expect(lane.cards[0].priority == .high)
         #expect(lane.cards[0].assignees == ["bob"])
         #expect(lane.cards[0].due?.date == CalendarDate(year: 2026, month: 1, day: 1))
@@ -224,8 +232,9 @@ struct CardReadingTests {
         #expect(lane.cards[1].descriptionSource == "- Spec: foo")
         // A key pm-render does not show stays in the description, where it is seen.
         #expect(lane.cards[2].descriptionSource == "- **Status:** Idea\n- **Why:** users ask")
-        // A list of other `Key: value` items under a heading is a group of cards.
+        // A list of other `Key: value` items under a heading is a group of cards, bold keys too.
         #expect(lane.cards[3].group == "Sprint 1")
+        #expect(lane.cards[4].group == "Frontend")
     }
 
     @Test("fields joined on one line by | are read; the line stays unless every key is known")

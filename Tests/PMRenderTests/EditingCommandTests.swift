@@ -764,6 +764,8 @@ import Testing
         (["add", "<!-- c -->"], "expected a title that shows some text"),
         (["add", "%% x %%"], "expected a title that shows some text"),
         (["add", " "], "invalid title ' ': expected a title"),
+        (["add", "@{2026-01-01}"], "expected a title with words, not only metadata"),
+        (["add", "^abc"], "expected a title with words, not only metadata"),
         (["move", "a", "te"], "'te' is the start of 2 lanes' names: 'Testing' or 'Test results'"),
     ])
     func inputThatCannotBeMetIsAUsageError(arguments: [String], message: String) throws {

@@ -179,6 +179,16 @@ struct LaneStateTests {
             ("## Backlog\n### Next\n- a\n### Later\n- b\n", "b", ["Backlog"], [2], ""),
             ("## Notes\n### Frontend\n- a\n### Done\n- b\n", "b", ["Notes"], [2], ""),
             ("## Alice\n### Todo\n- a\n### Done\n- b\n## Bob\n### Todo\n- c\n", "b", ["Alice", "Bob"], [2, 1], ""),
+            // Heading cards whose titles hold lanes' words, a card under the lone heading, an Obsidian board.
+            (
+                "# Sprint 5\n### Code review\nDue: 2026-02-01\n### Deploy to production\nDue: 2026-02-03\n",
+                "b", ["Sprint 5"], [2], ""
+            ),
+            ("## Sprint 4\n- [ ] Orphan\n### Todo\n- a\n### Done\n- b\n", "b", ["Sprint 4"], [3], ""),
+            (
+                "---\nkanban-plugin: basic\n---\n## Week 12\n### Doing\n- [ ] a\n### Done\n- [ ] c\n", "b", ["Week 12"],
+                [2], ""
+            ),
         ])
     func lanesOneLevelDown(text: String, title: String, lanes: [String], counts: [Int], description: String) {
         let board = BoardParser.parse(Array(text.utf8), file: "b.md").board

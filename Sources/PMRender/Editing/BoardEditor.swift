@@ -157,7 +157,9 @@ struct Editor {
         let card = from.cards[position.index]
         let to = board.lanes[laneIndex]
         // `--top` in the card's own lane puts it first there, unless it is first already.
-        let raises = request.top && to.cards[..<position.index].contains { $0.style == card.style }
+        let raises =
+            position.lane == laneIndex && request.top
+            && to.cards[..<position.index].contains { $0.style == card.style }
         if position.lane == laneIndex, !raises {
             return Change(
                 summary: Problem.cardAlreadyInLane(title: card.title, lane: to.name).message, card: card,
@@ -635,6 +637,17 @@ struct Editor {
         }
         guard !trimmed.isEmpty else {
             throw EditFailure(.usage, .invalidEditValue(option: "title", value: title, expected: "a title"), file: file)
+        }
+        // Dates, IDs and stamps alone leave no title (tags alone are one: `#idea`).
+        let hasTag = CardTokens.scan(trimmed, triggers: conventions.triggers).contains {
+            if case .token(.tag, _, _) = $0 { return true }
+            return false
+        }
+        if !hasTag, CardBlock.words(trimmed, conventions: conventions).trimmingWhitespace.isEmpty {
+            throw EditFailure(
+                .usage,
+                .invalidEditValue(option: "title", value: title, expected: "a title with words, not only metadata"),
+                file: file)
         }
         // A `<br>` (`<br/>`, `<BR />`) outside a code span ends a title: what follows would be the description.
         guard !trimmed.isEmpty, !trimmed.contains(where: { $0.isNewline }),

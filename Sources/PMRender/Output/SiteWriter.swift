@@ -122,7 +122,7 @@ public enum SiteWriter {
         // A site is there (perhaps one a concurrent run has just put in place): it must still be ours.
         try checkReplaceable(place, inputs: inputs)
         if pm_rename_exchange(temporary.path, target) == 0 {
-            try? FileManager.default.removeItem(at: temporary)  // now holds the previous site
+            removeOldSite(at: temporary)  // now holds the previous site
             return
         }
         guard errno == ENOSYS || errno == EINVAL else {
@@ -136,7 +136,14 @@ public enum SiteWriter {
             _ = rename(old.path, target)
             throw .file(FileError(.replace, place.shown, errno: code))
         }
-        try? FileManager.default.removeItem(at: old)
+        removeOldSite(at: old)
+    }
+
+    /// Deletes the previous site, moved aside: a site kept read-only (its mode is carried over) is made writable
+    /// first, so that no copy of it is left behind.
+    static func removeOldSite(at url: URL) {
+        _ = chmod(url.path, 0o700)
+        try? FileManager.default.removeItem(at: url)
     }
 
     /// Creates `folder` and the folders above it that are missing, naming the first that fails.
@@ -213,23 +220,50 @@ public enum SiteWriter {
         if let stranger = unlisted(in: place.url) { throw .refused(path: place.shown, .unlistedFile(stranger)) }
     }
 
-    /// The first file or folder (in name order) of a site that its marker does not list: one the user put there.
-    /// Nil when all are listed, or when the marker lists nothing (a site written before markers listed files).
+    /// The first file or folder (in name order) of a site that its marker does not list: one the user put there, or
+    /// a folder that cannot be read (what it holds is unknown). A marker that lists nothing was written before
+    /// markers listed files: then only the names pm-render gives its files count as its own.
     static func unlisted(in folder: URL) -> String? {
-        guard let marker = try? BoardLoader.readBytes(path: folder.appending(path: markerName).path) else { return nil }
+        let marker = (try? BoardLoader.readBytes(path: folder.appending(path: markerName).path)) ?? []
         let listed = String(decoding: marker, as: UTF8.self).split(separator: "\n").dropFirst().map(String.init)
-        guard !listed.isEmpty else { return nil }
-        var known: Set<String> = [markerName]
+        // Every listed path and the folders above it.
+        var known: Set<String> = []
         for path in listed {
-            var parts = path.split(separator: "/")
-            while !parts.isEmpty {
-                known.insert(parts.joined(separator: "/"))
-                parts.removeLast()
+            var end = path.endIndex
+            while true {
+                known.insert(String(path[..<end]))
+                guard let slash = path[..<end].lastIndex(of: "/") else { break }
+                end = slash
             }
         }
-        let found = (try? FileManager.default.subpathsOfDirectory(atPath: folder.path)) ?? []
-        return found.filter { !known.contains($0) && !systemFiles.contains(($0 as NSString).lastPathComponent) }.min()
+        func isOurs(_ path: String, isFolder: Bool) -> Bool {
+            if path == markerName || systemFiles.contains((path as NSString).lastPathComponent) { return true }
+            if !listed.isEmpty { return known.contains(path) }
+            // An older site: its pages and calendars, at the top or in a board's folder.
+            let depth = path.split(separator: "/").count
+            return isFolder ? depth == 1 : depth <= 2 && siteFileNames.contains((path as NSString).lastPathComponent)
+        }
+        func walk(_ relative: String) -> String? {
+            let url = relative.isEmpty ? folder : folder.appending(path: relative)
+            guard let entries = try? FileManager.default.contentsOfDirectory(atPath: url.path) else {
+                return relative.isEmpty ? "." : relative
+            }
+            for entry in entries.sorted() {
+                let path = relative.isEmpty ? entry : relative + "/" + entry
+                var info = stat()
+                let isFolder = lstat(url.appending(path: entry).path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+                guard isOurs(path, isFolder: isFolder) else { return path }
+                if isFolder, let found = walk(path) { return found }
+            }
+            return nil
+        }
+        return walk("")
     }
+
+    /// The names of the files pm-render writes into a site.
+    static let siteFileNames: Set<String> = [
+        "index.html", "overdue.html", "history.html", "metrics.html", "board.ics", "boards.ics",
+    ]
 
     /// Files a desktop puts into any folder it shows (macOS Finder, Windows Explorer): not the user's work.
     static let systemFiles: Set<String> = [".DS_Store", "Thumbs.db", "desktop.ini"]

@@ -73,7 +73,7 @@ struct BoardReader {
 
         // Indices of the pieces outside comments.
         let visible = mayHaveComments ? Self.uncommented(segments) : Array(segments.indices)
-        let laneLevel = self.laneLevel(segments, visible, cache: &cache)
+        let laneLevel = self.laneLevel(segments, visible, isObsidian: isObsidian)
         var outline = Outline()
         var index = 0
         var sawLane = false
@@ -520,31 +520,38 @@ struct BoardReader {
     }
 
     /// `##` when the board has `##` headings, else `#` when it has those, else its shallowest heading; but when that
-    /// level has a single heading, which is not a lane's name, and the next level down names at least two lanes
-    /// (`# Project` or `## Sprint 4` over `### To Do`, `### Doing`, `### Done`), that heading is the board's title or
-    /// part of its description, and the lanes are one level down.
-    private func laneLevel(_ segments: [MarkdownSegment], _ visible: [Int], cache: inout CardCache) -> Int {
+    /// level has a single heading, which is not wholly a lane's name, and no card under it, and at least two headings
+    /// one level down are wholly lanes' names (`# Project` or `## Sprint 4` over `### To Do`, `### Doing`,
+    /// `### Done`), that heading is the board's title or part of its description, and the lanes are one level down.
+    /// Not on an Obsidian board, where those are group labels.
+    private func laneLevel(_ segments: [MarkdownSegment], _ visible: [Int], isObsidian: Bool) -> Int {
         var levels: UInt = 0  // bit n: a heading of level n (1…6)
         for index in visible where segments[index].root.kind == .heading {
             levels |= 1 << UInt(min(max(segments[index].root.number, 0), 63))
         }
         let level = levels & (1 << 2) != 0 ? 2 : levels == 0 ? 2 : levels.trailingZeroBitCount
         let deeper = levels >> UInt(level + 1)
-        guard deeper != 0 else { return level }
+        // On an Obsidian board, as the plugin reads it, `###` headings are group labels inside `##` lanes.
+        guard deeper != 0, !isObsidian else { return level }
         let next = level + 1 + deeper.trailingZeroBitCount
         // One heading at the level, before every heading one level down, and not a lane's name itself.
         let headings = visible.filter { segments[$0].root.kind == .heading }
         let atLevel = headings.filter { segments[$0].root.number == level }
         guard atLevel.count == 1, let single = atLevel.first,
             let firstBelow = headings.first(where: { segments[$0].root.number == next }), single < firstBelow,
-            cache.meaning(of: LaneHeading(segments[single].markdown, source: headingSource(segments[single])).name)
+            LaneStates.wholeMeaning(
+                of: LaneHeading(segments[single].markdown, source: headingSource(segments[single])).name)
                 == nil
         else { return level }
-        // Two lanes' names among the first headings one level down (not every heading card's title is looked up).
+        // No card under the lone heading itself: its cards would be lost from any lane.
+        let under = visible.drop { $0 <= single }.prefix { $0 < firstBelow }
+        guard !under.contains(where: { segments[$0].root.kind == .item }) else { return level }
+        // Two headings one level down that are wholly lanes' names (`Code review of the API` is a card's title),
+        // among the first of them (not every heading card's title is looked up).
         var known = 0
         for index in headings.lazy.filter({ segments[$0].root.number == next }).prefix(64) {
             let name = LaneHeading(segments[index].markdown, source: headingSource(segments[index])).name
-            if cache.meaning(of: name) != nil { known += 1 }
+            if LaneStates.wholeMeaning(of: name) != nil { known += 1 }
             if known == 2 { return next }
         }
         return level
@@ -569,10 +576,12 @@ struct BoardReader {
         guard let first = body.first else { return true }
         guard first.root.kind == .item else { return true }
         // A list of the card's properties: VS Code Markdown Kanban's (`- due: …`), or any list whose first item is a
-        // known field, or whose items are all bold keys (`- **Priority:** High`, `- **Why:** …`).
+        // known field, or whose items are all bold keys, one of them a field's (`- **Priority:** High`, `- **Why:** …`).
         let lines = body.prefix { $0.root.kind == .item }.map(Self.fieldLine)
         if let line = lines[0], CardField.parse(Substring(line)) != nil { return true }
+        // Bold keys alone could be cards' bold titles (`- **Login page:** build the form`): one must be a field's.
         return lines.allSatisfy { $0.map(Self.isBoldKey) ?? false }
+            && lines.contains { CardField.parse(Substring($0 ?? "").dropFirst()) != nil }
     }
 
     /// The first line of a list item (not a task) when it may be a field: its text, with a bold key made plain

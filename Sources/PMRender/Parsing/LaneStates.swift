@@ -59,6 +59,14 @@ enum LaneStates {
         return nil
     }
 
+    /// A lane name's meaning when the whole name is a known name, symbols around it aside (`Done`, `🔨 Por hacer`,
+    /// `Done ✓`); nil for names that only hold one (`Code review of the API`).
+    static func wholeMeaning(of name: String) -> Meaning? {
+        let words = name.unicodeScalars.map { $0.isWordCharacter || $0 == " " ? Character($0) : " " }
+        let trimmed = String(words).split(separator: " ").joined(separator: " ")
+        return table[LaneName.key(trimmed)] ?? table[LaneName.key(name)]
+    }
+
     /// Whether a lane name names a period of time (`Last week`, `2025`, `Q3`, `Sprint 12`, `Mai`): lanes after a done
     /// lane so named hold what was done then.
     static func isPeriod(_ name: String) -> Bool {
