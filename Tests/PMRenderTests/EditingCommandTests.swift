@@ -829,6 +829,11 @@ import Testing
         let (raised, after) = try Self.onBoard(board, ["move", "b", "todo", "--top"])
         #expect(raised.status == 0, "\(raised.stderr)")
         #expect(after.contains("## Todo\n\n- [ ] b\n  desc b\n- [ ] a\n- [ ] c\n"))
+        // Into a lane with fewer cards than the card's place in its own.
+        let (across, afterAcross) = try Self.onBoard(
+            "## Todo\n\n- [ ] A\n- [ ] B\n\n## Done\n", ["move", "B", "done", "--top"])
+        #expect(across.status == 0, "\(across.stderr)")
+        #expect(afterAcross.hasSuffix("## Done\n\n- [x] B\n"))
         // The first card already is at the top; without --top a card stays where it is.
         for arguments in [["move", "a", "todo", "--top"], ["move", "c", "todo"]] {
             let (result, same) = try Self.onBoard(board, arguments)

@@ -536,6 +536,21 @@ struct RenderCommandTests {
         #expect(FileManager.default.fileExists(atPath: templates.path))
     }
 
+    @Test("a site written before markers listed files keeps a file put into it by hand")
+    func keepsFilesPutIntoAnOlderSite() throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appending(path: "site")
+        let board = TestSupport.examples.appending(path: "board.md").path
+        #expect(try TestSupport.run([board, "-o", out.path, "--no-history"]).status == 0)
+        try Data("pm-render 0.1.0\n".utf8).write(to: out.appending(path: ".pm-render-site"))
+        #expect(try TestSupport.run([board, "-o", out.path, "--no-history"]).status == 0)
+        try Data("mine".utf8).write(to: out.appending(path: "CNAME"))
+        let result = try TestSupport.run([board, "-o", out.path, "--no-history"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("it holds 'CNAME'"), "\(result.stderr)")
+    }
+
     @Test("a site replacing a folder keeps that folder's permissions")
     func keepsPermissions() throws {
         let folder = try TestSupport.temporaryFolder()
@@ -548,6 +563,11 @@ struct RenderCommandTests {
         var info = stat()
         #expect(stat(out.path, &info) == 0)
         #expect(info.st_mode & 0o7777 == 0o750)
+        // A read-only site is replaced too, and no copy of the one before is left beside it.
+        #expect(chmod(out.path, 0o555) == 0)
+        #expect(try TestSupport.run([board, "-o", out.path, "--no-history"]).status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["site"])
+        #expect(chmod(out.path, 0o755) == 0)
     }
 
     @Test("a folder pm-render did not write, or one holding the current folder, is never replaced")
