@@ -210,6 +210,11 @@ struct CardReadingTests {
             - **Status:** Idea
             - **Why:** users ask
 
+            ### W
+
+            - **Due:** 2026-02-02
+            - a note
+
             ### Sprint 1
 
             - Login: fix the timeout
@@ -222,7 +227,7 @@ struct CardReadingTests {
         let lane = try #require(result.board.lanes.first)
         #expect(
             lane.cards.map(\.title) == [
-                "X", "Y", "Z", "Login: fix the timeout", "Login page: build the form", "Settings: dark mode",
+                "X", "Y", "Z", "W", "Login: fix the timeout", "Login page: build the form", "Settings: dark mode",
             ])
         #expect(lane.cards[0].priority == .high)
         #expect(lane.cards[0].assignees == ["bob"])
@@ -232,9 +237,12 @@ struct CardReadingTests {
         #expect(lane.cards[1].descriptionSource == "- Spec: foo")
         // A key pm-render does not show stays in the description, where it is seen.
         #expect(lane.cards[2].descriptionSource == "- **Status:** Idea\n- **Why:** users ask")
+        // A bold known key first reads as any known key first.
+        #expect(lane.cards[3].due?.date == CalendarDate(year: 2026, month: 2, day: 2))
+        #expect(lane.cards[3].descriptionSource == "- a note")
         // A list of other `Key: value` items under a heading is a group of cards, bold keys too.
-        #expect(lane.cards[3].group == "Sprint 1")
-        #expect(lane.cards[4].group == "Frontend")
+        #expect(lane.cards[4].group == "Sprint 1")
+        #expect(lane.cards[5].group == "Frontend")
     }
 
     @Test("fields joined on one line by | are read; the line stays unless every key is known")

@@ -73,13 +73,9 @@ public enum OutputRefusal: Hashable, Sendable {
         case .containsCurrentFolder:
             return "refusing to replace '\(path)': it contains the current folder; "
                 + "choose an output folder such as _site"
-        case .containsBoard(let board):
-            let board = DiagnosticPrinter.sanitized(board)
-            return "refusing to replace '\(path)': it contains the board '\(board)'; "
-                + "choose an output folder such as _site"
-        case .containsTemplates(let templates):
-            let templates = DiagnosticPrinter.sanitized(templates)
-            return "refusing to replace '\(path)': it contains the templates folder '\(templates)'; "
+        case .containsBoard(let input), .containsTemplates(let input):
+            let what = if case .containsBoard = self { "the board" } else { "the templates folder" }
+            return "refusing to replace '\(path)': it contains \(what) '\(DiagnosticPrinter.sanitized(input))'; "
                 + "choose an output folder such as _site"
         case .notAFolder:
             return "refusing to replace '\(path)': it is a file, not a folder"

@@ -578,15 +578,15 @@ struct BoardReader {
         // A list of the card's properties: VS Code Markdown Kanban's (`- due: …`), or any list whose first item is a
         // known field, or whose items are all bold keys, one of them a field's (`- **Priority:** High`, `- **Why:** …`).
         let lines = body.prefix { $0.root.kind == .item }.map(Self.fieldLine)
-        if let line = lines[0], CardField.parse(Substring(line)) != nil { return true }
+        if let line = lines[0], CardField.parse(Substring(line.text)) != nil { return true }
         // Bold keys alone could be cards' bold titles (`- **Login page:** build the form`): one must be a field's.
         return lines.allSatisfy { $0.map(Self.isBoldKey) ?? false }
-            && lines.contains { CardField.parse(Substring($0 ?? "").dropFirst()) != nil }
+            && lines.contains { $0.flatMap { CardField.parse(Substring($0.text)) } != nil }
     }
 
     /// The first line of a list item (not a task) when it may be a field: its text, with a bold key made plain
-    /// (`**Due:** x` as `Due: x`), and a `:` after the bold key marked by a leading `*`; nil for other markup.
-    private static func fieldLine(_ item: MarkdownSegment) -> String? {
+    /// (`**Due:** x` as `Due: x`), and whether the key was bold; nil for other markup.
+    private static func fieldLine(_ item: MarkdownSegment) -> (text: String, isBold: Bool)? {
         let markdown = item.markdown
         guard !markdown.nodes[0].flags.contains(.task), let paragraph = markdown.children(of: 0).first,
             markdown.nodes[paragraph].kind == .paragraph
@@ -596,13 +596,13 @@ struct BoardReader {
                 markdown.nodes[$0].kind != .softBreak && markdown.nodes[$0].kind != .lineBreak
             })
         guard let text = CardField.lineText(nodes, in: markdown) else { return nil }
-        return markdown.nodes[nodes[0]].kind == .strong ? "*" + text : text
+        return (text, markdown.nodes[nodes[0]].kind == .strong)
     }
 
-    /// `*Key: value` from `fieldLine`: a bold key of a few words, with its colon.
-    private static func isBoldKey(_ line: String) -> Bool {
-        guard line.hasPrefix("*"), let colon = line.firstIndex(where: { $0 == ":" || $0 == "：" }) else { return false }
-        let key = line[line.index(after: line.startIndex)..<colon]
+    /// Whether a `fieldLine` is a bold key of a few words, with its colon.
+    private static func isBoldKey(_ line: (text: String, isBold: Bool)) -> Bool {
+        guard line.isBold, let colon = line.text.firstIndex(where: { $0 == ":" || $0 == "：" }) else { return false }
+        let key = line.text[..<colon]
         return !key.isEmpty && key.count <= 40 && !key.contains("\n")
     }
 
