@@ -604,9 +604,11 @@ def test_watch_follows_templates_and_new_boards_in_subfolders(tmp_path, watching
     (boards / "team-a" / "board.md").write_text(board_text(title="Team A again"))
     watcher.wait_for_page("Team A again", "the board edit after them")
     assert watcher.stop() == 0
-    # Seven changes were made, each waited for; writing the site never triggers another render (a
+    # Six pages were waited for, each different from the one before, so at least six renders. Seven
+    # changes to boards and templates were made (a new folder and the board in it are two); changes that
+    # come close together may share a render, but writing the site never triggers another one (a
     # feedback loop would have rendered again and again while the test ran).
-    assert 7 <= watcher.renders() <= 2 * 7 + 1, watcher.renders()
+    assert 6 <= watcher.renders() <= 2 * 7 + 1, watcher.renders()
 
 
 # ---------------------------------------------------------------------------------------------
