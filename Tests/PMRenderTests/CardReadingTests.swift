@@ -245,6 +245,20 @@ struct CardReadingTests {
         #expect(lane.cards[5].group == "Frontend")
     }
 
+    @Test(
+        "a field that only holds its place says nothing, and is no warning",
+        arguments: ["—", "-", "TBD", "n/a", "None", "?", "...", "미정", "未定"])
+    func placeholderFields(value: String) throws {
+        let text =
+            "## Todo\n\n### Card\n- **Assignee:** \(value)\n- **Due:** \(value)\n- Tags: \(value)\n- Priority: high\n\n## Done\n"
+        let parsed = TestSupport.parse(text)
+        let card = try #require(parsed.board.cards.first)
+        #expect((card.assignees, card.due, card.tags, card.priority) == ([], nil, [], .high))
+        #expect(parsed.diagnostics.isEmpty, "\(parsed.diagnostics)")
+        // A word is a value: `Due: soon` is a deadline that cannot be read.
+        #expect(!TestSupport.parse("## Todo\n\n### Card\n- Due: soon\n\n## Done\n").diagnostics.isEmpty)
+    }
+
     @Test("fields joined on one line by | are read; the line stays unless every key is known")
     func joinedFields() throws {
         let card = try Self.card(

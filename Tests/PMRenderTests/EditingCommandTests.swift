@@ -736,6 +736,22 @@ import Testing
         #expect(afterWho.contains("**Assignee:** Ana, Bo  \n**Due:** 2026-05-11\n"))
     }
 
+    @Test func aFieldThatHoldsItsPlaceTakesTheValueAndANewFieldFollowsTheListsForm() throws {
+        let board = "## TODO\n\n### Card\n- **Assignee:** —\n- **Due:** TBD\n- **Priority:** High\n\nNotes.\n"
+        let card = try #require(TestSupport.parse(board).board.cards.first)
+        #expect((card.assignees, card.due, card.priority) == ([], nil, .high))
+        let (edit, after) = try Self.onBoard(
+            board, ["edit", "card", "--due", "2026-06-01", "--assignee", "Bo", "--tag", "ui"])
+        #expect(edit.status == 0, "\(edit.stderr)")
+        // A plain `Tags: ui` line after the list would continue its last item: the new field is an item as they are.
+        #expect(
+            after
+                == "## TODO\n\n### Card\n- **Assignee:** Bo\n- **Due:** 2026-06-01\n- **Priority:** High\n"
+                + "- **Tags:** ui\n\nNotes.\n")
+        let edited = try #require(TestSupport.parse(after).board.cards.first)
+        #expect((edited.assignees, edited.due?.description, edited.tags) == (["Bo"], "2026-06-01", ["ui"]))
+    }
+
     @Test func aCardAddedToADoneLaneIsCheckedAndStampedAsAMoveWouldWriteIt() throws {
         let board = "---\nnew-cards: [Todo, Done]\n---\n## Todo\n\n- [ ] a\n\n## Done\n\n- [x] B ✅ 2026-01-02\n"
         let (result, after) = try Self.onBoard(board, ["add", "C", "--lane", "done", "--today", "2026-11-26"])

@@ -330,10 +330,14 @@ struct CardBlock {
         indent.reduce(0) { $0 + ($1 == "\t" ? 4 - $0 % 4 : 1) }
     }
 
-    /// A new field line (`Tags: a`) in the board's form, placed after the card's field lines.
+    /// A new field line (`Tags: a`) in the board's form, placed after the card's field lines and written as the last
+    /// of them is (`- **Priority:** High` gives `- **Tags:** a`: a plain line there would continue that item).
     mutating func insertField(key: String, value: String) {
+        let index = fieldInsertionIndex
         let text: String
-        if conventions.fieldsAsProperties {
+        if let last = fieldLines().last(where: { $0.index < index }), !conventions.fieldsAsProperties {
+            text = Self.fieldHead(like: last.head, key: key) + value
+        } else if conventions.fieldsAsProperties {
             let existing = fieldLines().first { $0.head.contains("- ") }
             let prefix =
                 existing.map { String($0.head.prefix { $0 == " " || $0 == "\t" }) + "- " } ?? conventions.propertyPrefix
@@ -341,7 +345,22 @@ struct CardBlock {
         } else {
             text = continuationIndent + key + ": " + value
         }
-        insertLine(text, at: fieldInsertionIndex)
+        insertLine(text, at: index)
+    }
+
+    /// The head of a field line for `key`, in the form of `head` (its indent, list marker and bold key):
+    /// `"  - **Due:** "` gives `"  - **Tags:** "`, `"**Due**: "` gives `"**Tags**: "`.
+    static func fieldHead(like head: String, key: String) -> String {
+        var rest = Substring(head)
+        let indent = rest.prefix { $0 == " " || $0 == "\t" }
+        rest = rest.dropFirst(indent.count)
+        let marker = rest.hasPrefix("- ") ? "- " : ""
+        rest = rest.dropFirst(marker.count)
+        guard rest.hasPrefix("**"), let close = rest.dropFirst(2).range(of: "**") else {
+            return indent + marker + key + ": "
+        }
+        let colonInside = rest[..<close.lowerBound].hasSuffix(":") || rest[..<close.lowerBound].hasSuffix("：")
+        return indent + marker + (colonInside ? "**\(key):** " : "**\(key)**: ")
     }
 
     mutating func insertLine(_ text: String, at index: Int) {

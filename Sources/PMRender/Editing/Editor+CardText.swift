@@ -206,6 +206,11 @@ extension Editor {
                 .refused, .editNotPossible("the card's deadline is written in a way pm-render cannot change in place"),
                 file: file)
         }
+        // A `Due:` line that holds no date yet (`Due: TBD`, `**Due:** —`) takes it.
+        if let field = block.fieldLines().first(where: { $0.field == .due }) {
+            block.setField(field, value: due.description)
+            return
+        }
         if card.style == .listItem, conventions.dueForm.isInline {
             block.appendInline(conventions.inlineDeadline(due, form: conventions.dueForm))
             return
@@ -235,6 +240,7 @@ extension Editor {
     func addTag(_ tag: String, to block: inout CardBlock) {
         if let field = block.fieldLines().first(where: { $0.field == .tags }) {
             var (items, bracketed) = CardBlock.listItems(field.value)
+            items.removeAll { CardField.isPlaceholder(Substring($0)) }
             let hashed = items.first?.hasPrefix("#") ?? false
             items.append(hashed ? "#" + tag : tag)
             block.setField(field, value: CardBlock.listValue(items, bracketed: bracketed))
@@ -266,6 +272,8 @@ extension Editor {
     func addAssignee(_ name: String, to block: inout CardBlock) {
         if let field = block.fieldLines().first(where: { $0.field == .assignees }) {
             var (items, bracketed) = CardBlock.listItems(field.value)
+            // A name takes the place of `—` or `TBD`.
+            items.removeAll { CardField.isPlaceholder(Substring($0)) }
             items.append(name)
             block.setField(field, value: CardBlock.listValue(items, bracketed: bracketed))
             return
