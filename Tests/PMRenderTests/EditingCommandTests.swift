@@ -844,6 +844,7 @@ import Testing
             "---\ntransitions:\n  Todo: [Done]\n---\n## Todo\n\n- [ ] a\n- [ ] b\n  desc b\n- [ ] c\n\n## Done\n"
         let (raised, after) = try Self.onBoard(board, ["move", "b", "todo", "--top"])
         #expect(raised.status == 0, "\(raised.stderr)")
+        #expect(raised.stdout.contains("Moved 'b' to the top of Todo"), "\(raised.stdout)")
         #expect(after.contains("## Todo\n\n- [ ] b\n  desc b\n- [ ] a\n- [ ] c\n"))
         // Into a lane with fewer cards than the card's place in its own.
         let (across, afterAcross) = try Self.onBoard(

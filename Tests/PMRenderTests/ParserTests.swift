@@ -274,6 +274,27 @@ struct ParserTests {
         #expect(review.wipLimit == 1)
     }
 
+    @Test(
+        "a lane's WIP limit in the forms teams write it; its brackets leave the name",
+        arguments: [
+            ("In Progress (3)", 3), ("In Progress (WIP 3)", 3), ("In Progress (WIP Limit: 3)", 3),
+            ("In Progress [WIP: 3]", 3), ("In Progress (wip=3)", 3), ("In Progress (WIP ≤ 3)", 3),
+            ("In Progress (max 3)", 3), ("In Progress (최대 3)", 3), ("In Progress (0)", nil),
+            ("In Progress (WIP 0)", nil),
+        ])
+    func wipLimitForms(heading: String, limit: Int?) throws {
+        let result = TestSupport.parse("## Todo\n\n## \(heading)\n\n- [ ] a\n\n## Done\n")
+        let lane = try #require(result.board.lanes.dropFirst().first)
+        #expect((lane.name, lane.wipLimit) == ("In Progress", limit))
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+    }
+
+    @Test("brackets that hold no limit stay in the name", arguments: ["Sprint [3]", "Wiper (wipe 3)", "Q3 (WIP)"])
+    func notALimit(heading: String) throws {
+        let lane = try #require(TestSupport.parse("## \(heading)\n\n- [ ] a\n").board.lanes.first)
+        #expect((lane.name, lane.wipLimit) == (heading, nil))
+    }
+
     @Test("a rule naming neither a lane nor a state is an error at the name")
     func unknownRuleName() {
         let result = TestSupport.parse("---\ntransitions:\n  Reveiw: [DONE]\n---\n## Review\n## Done\n")

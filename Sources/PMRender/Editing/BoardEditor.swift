@@ -444,7 +444,10 @@ struct Editor {
         expectation.target = check
         return Change(
             edits: [.remove(removal), insertion.edit(block.lines, blank: blankLine)], expectation: expectation,
-            summary: phrases.text("change.moved", ["title": card.title, "from": from.name, "to": to.name]), card: card)
+            summary: position.lane == laneIndex
+                ? phrases.text("change.raised", ["title": card.title, "lane": to.name])
+                : phrases.text("change.moved", ["title": card.title, "from": from.name, "to": to.name]),
+            card: card)
     }
 
     /// Moves a list card's lines left or right so that its marker lines up with `model`'s (only spaces are moved).

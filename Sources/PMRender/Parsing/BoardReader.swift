@@ -800,31 +800,62 @@ struct LaneHeading {
         source = written
         var inlines = heading.slice(1..<heading.nodes.count)
         var name = TextCleaning.collapseWhitespace(heading.plainText(of: 0))
-        // Obsidian writes the limit as a trailing `(N)`; `(0)` means no limit.
-        if name.hasSuffix(")"), let open = name.lastIndex(of: "(") {
-            let inside = name[name.index(after: open)..<name.index(before: name.endIndex)].trimmingSpaces
-            if !inside.isEmpty, inside.allSatisfy(\.isASCIIDigit) {
-                if let value = Int(inside), value <= 1_000_000 {
-                    limit = value == 0 ? nil : value
-                } else {
-                    invalidLimit = String(inside)
-                }
-                let suffix = String(name[open...])
-                name = String(name[..<open].trimmingSpaces)
-                if source.hasSuffix(suffix) { source = String(Substring(source.dropLast(suffix.count)).trimmingSpaces) }
-                if let last = inlines.roots.reversed().first, inlines.nodes[last].kind == .text,
-                    inlines.nodes[last].text.hasSuffix(suffix)
-                {
-                    var text = inlines.nodes[last].text
-                    text.removeLast(suffix.count)
-                    while text.last == " " { text.removeLast() }
-                    inlines.nodes[last].text = text
-                    inlines = inlines.removingEmptyText()
-                }
+        // Obsidian writes the limit as a trailing `(N)`; `(0)` means no limit. Teams also write `(WIP 3)`,
+        // `(WIP limit: 3)`, `[WIP: 2]` or `(max 3)`.
+        if let last = name.last, last == ")" || last == "]",
+            let open = name.lastIndex(of: last == ")" ? "(" : "["),
+            let digits = Self.limitDigits(
+                name[name.index(after: open)..<name.index(before: name.endIndex)], square: last == "]")
+        {
+            if let value = Int(digits), value <= 1_000_000 {
+                limit = value == 0 ? nil : value
+            } else {
+                invalidLimit = String(digits)
+            }
+            let suffix = String(name[open...])
+            name = String(name[..<open].trimmingSpaces)
+            if source.hasSuffix(suffix) { source = String(Substring(source.dropLast(suffix.count)).trimmingSpaces) }
+            // cmark may part the text at brackets: the suffix is taken from the trailing text nodes.
+            var left = suffix.count
+            while left > 0, let root = Array(inlines.roots).last, inlines.nodes[root].kind == .text,
+                !inlines.nodes[root].text.isEmpty
+            {
+                let text = inlines.nodes[root].text
+                let taken = min(left, text.count)
+                inlines.nodes[root].text = String(text.dropLast(taken))
+                left -= taken
+                inlines = inlines.removingEmptyText()
+            }
+            if let root = Array(inlines.roots).last, inlines.nodes[root].kind == .text {
+                while inlines.nodes[root].text.last == " " { inlines.nodes[root].text.removeLast() }
+                inlines = inlines.removingEmptyText()
             }
         }
         self.name = name
         self.markup = inlines
+    }
+
+    /// The digits of a WIP limit in a lane name's trailing brackets: `3`, `WIP 3`, `WIP: 3`, `WIP=3`,
+    /// `WIP limit: 3`, `WIP ≤ 3`, `max 3`, `최대 3`. Square brackets need the word (`[3]` may be anything).
+    static func limitDigits(_ inside: Substring, square: Bool) -> Substring? {
+        var rest = inside.trimmingSpaces
+        var named = false
+        for word in ["wip limit", "wip-limit", "wip", "limit", "maximum", "max.", "max", "최대", "上限", "最大"] {
+            guard rest.count > word.count, rest.prefix(word.count).lowercased() == word else { continue }
+            let after = rest.dropFirst(word.count)
+            if let next = after.first, next.isLetter { continue }
+            rest = after.trimmingSpaces
+            named = true
+            break
+        }
+        if named {
+            for separator in [":", "：", "=", "≤", "<="] where rest.hasPrefix(separator) {
+                rest = rest.dropFirst(separator.count).trimmingSpaces
+                break
+            }
+        }
+        guard named || !square, !rest.isEmpty, rest.allSatisfy(\.isASCIIDigit) else { return nil }
+        return rest
     }
 }
 
