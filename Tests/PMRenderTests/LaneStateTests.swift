@@ -32,6 +32,11 @@ struct LaneStateTests {
             ("進行中のタスク", .doing), ("Pronto", .done), ("Yapılanlar", .done), ("남은 작업", .todo), ("Abandoned", .done),
             ("Won't Fix", .done),
             ("🔜 Prochainement", .todo), ("🚧 Implementation", .doing), ("✅ Produktiv", .done),
+            // Czech, Ukrainian, Persian (with and without the zero-width non-joiner), Arabic, Hebrew, Thai.
+            ("Hotovo", .done), ("Rozpracováno", .doing), ("Zbývá", .todo), ("Зроблено (по кроках)", .done),
+            ("Заблоковано", .doing), ("انجام شده", .done), ("انجام\u{200C}شده", .done), ("در حال انجام", .doing),
+            ("Phase 1 — Backend Fixes ✅ مكتمل", .done), ("قيد التنفيذ", .doing), ("הושלם", .done),
+            ("טרם הושלם", .todo), ("เสร็จแล้ว", .done), ("กำลังทำ", .doing), ("Travaux réalisés", .done),
         ])
     func names(name: String, state: CardState) {
         let lanes = Self.lanes("## \(name)\n- [ ] a\n")
