@@ -223,12 +223,28 @@ struct CardReadingTests {
 
             - **Login page:** build the form
             - **Settings:** dark mode
+
+            ### V
+
+            - **Issue**: #12
+            - **Due**: 2026-03-03
+
+            ### U
+
+            - Issue: 12
+            - Due: 2026-04-04
             """)
         let lane = try #require(result.board.lanes.first)
         #expect(
             lane.cards.map(\.title) == [
-                "X", "Y", "Z", "W", "Login: fix the timeout", "Login page: build the form", "Settings: dark mode",
+                "X", "Y", "Z", "W", "Login: fix the timeout", "Login page: build the form", "Settings: dark mode", "V",
+                "U",
             ])
+        // Keys alone, one of them known, though the first is not (bold or plain, a few words each).
+        #expect(lane.cards[7].due?.date == CalendarDate(year: 2026, month: 3, day: 3))
+        #expect(lane.cards[7].descriptionSource == "- **Issue**: #12")
+        #expect(lane.cards[8].due?.date == CalendarDate(year: 2026, month: 4, day: 4))
+        #expect(lane.cards[8].descriptionSource == "- Issue: 12")
         #expect(lane.cards[0].priority == .high)
         #expect(lane.cards[0].assignees == ["bob"])
         #expect(lane.cards[0].due?.date == CalendarDate(year: 2026, month: 1, day: 1))
@@ -243,6 +259,13 @@ struct CardReadingTests {
         // A list of other `Key: value` items under a heading is a group of cards, bold keys too.
         #expect(lane.cards[4].group == "Sprint 1")
         #expect(lane.cards[5].group == "Frontend")
+    }
+
+    @Test("in a list card, a nested list of plain keys is text, even with a known key among them")
+    func nestedPlainKeysAreText() throws {
+        let card = try Self.card("- [ ] CTA\n  - Owner: \"Join\"\n  - Non-owner: \"Delegate\"\n")
+        #expect(card.assignees.isEmpty)
+        #expect(card.descriptionSource == "- Owner: \"Join\"\n- Non-owner: \"Delegate\"")
     }
 
     @Test(

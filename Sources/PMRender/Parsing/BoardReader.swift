@@ -576,11 +576,12 @@ struct BoardReader {
         guard let first = body.first else { return true }
         guard first.root.kind == .item else { return true }
         // A list of the card's properties: VS Code Markdown Kanban's (`- due: …`), or any list whose first item is a
-        // known field, or whose items are all bold keys, one of them a field's (`- **Priority:** High`, `- **Why:** …`).
+        // known field, or whose items are all keys, one of them a field's (`- **Priority:** High`, `- **Why:** …`;
+        // `- Issue: 12`, `- Due: 2025-10-02`).
         let lines = body.prefix { $0.root.kind == .item }.map(Self.fieldLine)
         if let line = lines[0], CardField.parse(Substring(line.text)) != nil { return true }
-        // Bold keys alone could be cards' bold titles (`- **Login page:** build the form`): one must be a field's.
-        return lines.allSatisfy { $0.map(Self.isBoldKey) ?? false }
+        // Keys alone could be cards' titles (`- **Login page:** build the form`): one must be a field's.
+        return lines.allSatisfy { $0.map { CardField.startsWithKey(Substring($0.text), bold: $0.isBold) } ?? false }
             && lines.contains { $0.flatMap { CardField.parse(Substring($0.text)) } != nil }
     }
 
@@ -597,13 +598,6 @@ struct BoardReader {
             })
         guard let text = CardField.lineText(nodes, in: markdown) else { return nil }
         return (text, markdown.nodes[nodes[0]].kind == .strong)
-    }
-
-    /// Whether a `fieldLine` is a bold key of a few words, with its colon.
-    private static func isBoldKey(_ line: (text: String, isBold: Bool)) -> Bool {
-        guard line.isBold, let colon = line.text.firstIndex(where: { $0 == ":" || $0 == "：" }) else { return false }
-        let key = line.text[..<colon]
-        return !key.isEmpty && key.count <= 40 && !key.contains("\n")
     }
 
     /// Obsidian's `**Complete**` (in any of the plugin's languages) alone in a paragraph.

@@ -109,6 +109,15 @@ enum CardField: Equatable {
         return Substring(String(text.dropFirst(2)[..<close.lowerBound] + text[close.upperBound...]))
     }
 
+    /// Whether a line (a bold key made plain) starts with a key and its colon: a bold key of a few words, or a plain
+    /// one of at most three words (`Issue: 12`, not `Fix the login: it fails`).
+    static func startsWithKey(_ text: Substring, bold: Bool) -> Bool {
+        guard let colon = text.firstIndex(where: { $0 == ":" || $0 == "：" }) else { return false }
+        let key = text[..<colon]
+        guard !key.isEmpty, !key.contains("\n") else { return false }
+        return bold ? key.count <= 40 : key.count <= 24 && key.split(separator: " ").count <= 3
+    }
+
     /// Words that templates and people write where a field has no value yet, by comparison key.
     private static let placeholders: Set<String> = [
         "tbd", "tba", "tbc", "n/a", "na", "none", "null", "nil", "unassigned", "unknown", "nobody", "ninguno", "없음",

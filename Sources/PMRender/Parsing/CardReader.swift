@@ -421,7 +421,9 @@ private struct ReadingState {
         let items = Array(markdown.children(of: list))
         let properties = Self.readable(
             items.map { property($0, in: markdown) }, isVSCode: { isVSCodeProperty(items[$0], in: markdown) },
-            isBold: { isBoldProperty(items[$0], in: markdown) })
+            isBold: { isBoldProperty(items[$0], in: markdown) },
+            // In a list card, a nested list of plain keys is its text (`- Owner: "…"`, `- Non-owner: "…"`).
+            isKey: { isBoldProperty(items[$0], in: markdown) && startsWithKey(items[$0], in: markdown) })
         guard properties.contains(where: { $0 != nil }) else { return false }
         for (item, property) in zip(items, properties) {
             if let property { apply(property, item: item, in: markdown, into: &description) }
@@ -448,7 +450,8 @@ private struct ReadingState {
         }
         let properties = Self.readable(
             found, isVSCode: { isVSCodeProperty(0, in: segments[$0].markdown) },
-            isBold: { isBoldProperty(0, in: segments[$0].markdown) })
+            isBold: { isBoldProperty(0, in: segments[$0].markdown) },
+            isKey: { startsWithKey(0, in: segments[$0].markdown) })
         var others = segments
         if properties.contains(where: { $0 != nil }) {
             for (segment, property) in zip(segments, properties) {
@@ -465,14 +468,17 @@ private struct ReadingState {
     }
 
     /// The items of a list read as properties: every one, when all are; else, when the first is written as a
-    /// property (as VS Code writes them, or with a bold key: `- **Priority:** High`), those with a known key (the
-    /// others, a note among them, stay in the description, and so do keys pm-render does not show, `**Status:**`,
-    /// unless VS Code wrote them); else none. `isVSCode` and `isBold` tell by index.
+    /// property (as VS Code writes them, or with a bold key: `- **Priority:** High`), or every item starts with a key
+    /// (`- **Issue**: #12`, `- **Due**: …`; `CardField.startsWithKey`), those with a known key (the others, a note among them, stay in the
+    /// description, and so do keys pm-render does not show, `**Status:**`, unless VS Code wrote them); else none.
+    /// `isVSCode`, `isBold` and `isKey` tell by index.
     private static func readable(
-        _ properties: [(CardField, Substring, Int)?], isVSCode: (Int) -> Bool, isBold: (Int) -> Bool
+        _ properties: [(CardField, Substring, Int)?], isVSCode: (Int) -> Bool, isBold: (Int) -> Bool,
+        isKey: (Int) -> Bool
     ) -> [(CardField, Substring, Int)?] {
         guard properties.contains(where: { $0 == nil }) else { return properties }
-        guard properties.first.flatMap({ $0 }) != nil, isVSCode(0) || isBold(0) else {
+        let startsWithProperty = properties.first.flatMap({ $0 }) != nil && (isVSCode(0) || isBold(0))
+        guard startsWithProperty || properties.indices.allSatisfy(isKey) else {
             return properties.map { _ in nil }
         }
         return properties.indices.map { properties[$0]?.0 == .ignored && !isVSCode($0) ? nil : properties[$0] }
@@ -484,6 +490,15 @@ private struct ReadingState {
             let first = markdown.children(of: paragraph).first
         else { return false }
         return markdown.nodes[first].kind == .strong
+    }
+
+    /// Whether an item (not a task) starts with a key (`CardField.startsWithKey`), bold or plain.
+    private func startsWithKey(_ item: Int, in markdown: Markdown) -> Bool {
+        guard !markdown.nodes[item].flags.contains(.task), let paragraph = markdown.children(of: item).first,
+            markdown.nodes[paragraph].kind == .paragraph, let line = lines(of: paragraph, in: markdown).first,
+            let text = CardField.lineText(line.nodes, in: markdown)
+        else { return false }
+        return CardField.startsWithKey(Substring(text), bold: isBoldProperty(item, in: markdown))
     }
 
     /// Whether an item is `key: value` with one of VS Code Markdown Kanban's keys.
