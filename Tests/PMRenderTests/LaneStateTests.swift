@@ -203,6 +203,33 @@ struct LaneStateTests {
         #expect(board.descriptionSource == description)
     }
 
+    @Test(
+        "a section of ### lanes (two named, one of them done) among other ## sections: its ### headings are lanes",
+        arguments: [
+            (
+                "## State\nAs of May.\n### Done\n- [x] a\n### Doing\n- b\n### Todo\n- c\n## Decisions\n- d\n",
+                ["Done", "Doing", "Todo", "Decisions"], [1, 1, 1, 1], "## State\nAs of May.", [3, 3, 3, 2]
+            ),
+            (
+                "## Context\n- x\n## Board\nIntro.\n### Todo\n- a\n### Done\n- b\n## Log\n- c\n",
+                ["Context", "Todo", "Done", "Log"], [1, 1, 1, 1], "", [2, 3, 3, 2]
+            ),
+            // Swimlanes (two such sections) and a lane over groups that are not done keep their level.
+            (
+                "## Alice\n### Todo\n- a\n### Done\n- b\n## Bob\n### Todo\n- c\n### Done\n- d\n", ["Alice", "Bob"],
+                [2, 2], "", [2, 2]
+            ),
+            ("## Backlog\n### Next\n- a\n### Later\n- b\n## Done\n- c\n", ["Backlog", "Done"], [2, 1], "", [2, 2]),
+        ])
+    func laneSection(text: String, lanes: [String], counts: [Int], description: String, levels: [Int]) {
+        let board = BoardParser.parse(Array(text.utf8), file: "b.md").board
+        #expect(board.lanes.map(\.name) == lanes)
+        #expect(board.lanes.map(\.cards.count) == counts)
+        #expect(board.lanes.map(\.headingLevel) == levels)
+        #expect(board.descriptionSource == description)
+        if lanes.contains("Context") { #expect(board.lanes[1].descriptionSource == "Intro.") }
+    }
+
     @Test("the archive: a lane named Archive in any language; a lane after a *** rule is a lane")
     func archive() {
         let board = BoardParser.parse(

@@ -235,7 +235,7 @@ struct Editor {
         var expectation = Expectation(board: board)
         expectation.lanes[position.lane].remove(at: position.index)
         expectation.archive.append(.target)
-        let level = String(repeating: "#", count: board.lanes.first?.headingLevel ?? 2)
+        let level = String(repeating: "#", count: board.lanes.map(\.headingLevel).min() ?? 2)
         let insertion: Insertion
         var inserted: [EditableText.Line]
         if let heading = board.archiveLocation {

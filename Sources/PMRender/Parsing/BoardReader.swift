@@ -74,6 +74,15 @@ struct BoardReader {
         // Indices of the pieces outside comments.
         let visible = mayHaveComments ? Self.uncommented(segments) : Array(segments.indices)
         let laneLevel = self.laneLevel(segments, visible, isObsidian: isObsidian)
+        let section = isObsidian ? nil : laneSection(segments, visible, laneLevel: laneLevel)
+        // The level of the lanes where `index` is: one down inside the section of lanes.
+        func lanesLevel(at index: Int) -> Int {
+            guard let section, section.range.contains(index) else { return laneLevel }
+            return section.level
+        }
+        // What the section's heading says before its first lane goes to that lane's description.
+        var sectionIntro: [MarkdownSegment] = []
+        var inSectionIntro = false
         var outline = Outline()
         var index = 0
         var sawLane = false
@@ -92,7 +101,7 @@ struct BoardReader {
             }
             var next = start
             while next < visible.count, segments[visible[next]].root.kind == .heading,
-                segments[visible[next]].root.number > laneLevel
+                segments[visible[next]].root.number > lanesLevel(at: next)
             {
                 let end = Self.headingBodyEnd(
                     after: next, level: segments[visible[next]].root.number, visible, segments)
@@ -118,8 +127,21 @@ struct BoardReader {
                 index += 1  // nothing left once its comments were removed
                 continue
             }
+            if node.kind == .heading, let section, index == section.range.lowerBound {
+                // The heading over a section of lanes one level down is not a lane: before the first lane it is part
+                // of the board's description; later, what it says goes with the section's first lane.
+                if outline.hasLane { inSectionIntro = true } else { outline.preamble.append(segment) }
+                index += 1
+                continue
+            }
+            if inSectionIntro, node.kind != .heading {
+                sectionIntro.append(segment)
+                index += 1
+                continue
+            }
             if node.kind == .heading {
                 let level = node.number
+                let laneLevel = lanesLevel(at: index)
                 // A leading `#` heading of a board with `##` lanes is its title; later ones are lanes too.
                 if level < laneLevel, !sawLane, titleHeading == nil, !outline.hasLane {
                     titleHeading = (
@@ -144,7 +166,10 @@ struct BoardReader {
                     let isArchive =
                         (cache.meaning(of: heading.name) == .archive && (!isObsidian || afterRule))
                         || frontMatter.hiddenLanes.contains(LaneName.key(heading.name))
-                    outline.startLane(heading, location: location, isArchive: isArchive, last: raw)
+                    outline.startLane(heading, location: location, isArchive: isArchive, last: raw, level: laneLevel)
+                    for piece in sectionIntro { _ = outline.addLaneDescription(piece, last: raw) }
+                    sectionIntro = []
+                    inSectionIntro = false
                     sawLane = sawLane || !isArchive
                     index += 1
                     continue
@@ -265,7 +290,7 @@ struct BoardReader {
                 groups: draft.groups.filter { !$0.name.isEmpty }.map {
                     CardGroup(name: $0.name, firstCard: $0.firstCard, location: $0.location)
                 },
-                location: draft.location, headingLevel: laneLevel)
+                location: draft.location, headingLevel: draft.level)
             lane.endLine = self.endLine(
                 of: draft, next: Self.nextLine(after: draft.lastSegment, in: segments, source: self.source))
             if let settings = ObsidianSettings.settingsLine(in: segments[draft.lastSegment]) {
@@ -555,6 +580,45 @@ struct BoardReader {
             if known == 2 { return next }
         }
         return level
+    }
+
+    /// A section of lanes one level down in a document with other sections (`## Current state` over `### Done`,
+    /// `### In progress`, `### Next`, beside `## Decisions` and `## Notes`): the one heading at the lanes' level with
+    /// no card under it before the headings one level down, at least two of which are wholly lanes' names and one a
+    /// done lane's. Its range runs from that heading to the next one at its level or above; nil when no heading is so,
+    /// or when another heading at the level is over a lane's name too (`## Alice` and `## Bob` over `### Todo` …).
+    private func laneSection(
+        _ segments: [MarkdownSegment], _ visible: [Int], laneLevel: Int
+    ) -> (range: Range<Int>, level: Int)? {
+        let headings = visible.indices.filter { segments[visible[$0]].root.kind == .heading }
+        var found: (range: Range<Int>, level: Int)?
+        var ambiguous = false
+        for (position, start) in headings.enumerated() where segments[visible[start]].root.number == laneLevel {
+            let below = headings[(position + 1)...].prefix { segments[visible[$0]].root.number > laneLevel }
+            let end =
+                below.last.map { Self.headingBodyEnd(after: $0, level: laneLevel, visible, segments) } ?? start + 1
+            guard let level = below.map({ segments[visible[$0]].root.number }).min(), let first = below.first,
+                !visible[(start + 1)..<first].contains(where: { segments[$0].root.kind == .item })
+            else { continue }
+            var known = 0
+            var done = false
+            for index in below.lazy.filter({ segments[visible[$0]].root.number == level }).prefix(64) {
+                let segment = segments[visible[index]]
+                guard let meaning = LaneStates.wholeMeaning(of: LaneHeading(segment.markdown, source: "").name)
+                else { continue }
+                known += 1
+                if meaning == .state(.done) || meaning == .archive { done = true }
+            }
+            // Another heading over a lane's name (`## Bob` over `### Todo`) makes these swimlanes: none is the section.
+            guard known > 0 else { continue }
+            if found != nil || ambiguous { return nil }
+            guard known >= 2, done else {
+                ambiguous = true
+                continue
+            }
+            found = (start..<end, level)
+        }
+        return found
     }
 
     /// Whether the blocks under a deeper heading make it a card (text, fields, a property list) rather than a group
@@ -858,6 +922,8 @@ private struct Outline {
     struct LaneDraft {
         var heading: LaneHeading
         var location: SourceLocation
+        /// Its heading's level.
+        var level: Int
         var isArchive: Bool
         /// Each card and the index of its last piece.
         var cards: [(CardSource, Int)] = []
@@ -877,8 +943,9 @@ private struct Outline {
     var hasLane: Bool { !lanes.isEmpty }
     var inArchive: Bool { hasLane && lanes[lanes.count - 1].isArchive }
 
-    mutating func startLane(_ heading: LaneHeading, location: SourceLocation, isArchive: Bool, last: Int) {
-        lanes.append(LaneDraft(heading: heading, location: location, isArchive: isArchive, lastSegment: last))
+    mutating func startLane(_ heading: LaneHeading, location: SourceLocation, isArchive: Bool, last: Int, level: Int) {
+        lanes.append(
+            LaneDraft(heading: heading, location: location, level: level, isArchive: isArchive, lastSegment: last))
     }
 
     mutating func addCard(_ source: CardSource, last: Int) {
