@@ -38,6 +38,8 @@ enum LaneStates {
         // A lane name is a few words: a long text is looked up whole, so that reading it stays linear.
         guard name.utf8.count <= 512 else { return table[LaneName.key(name)] }
         let (parts, base, bracketed) = candidates(name)
+        // Names about the flow, not a state of it (`WIP Limits`).
+        if data.notStates.contains(LaneName.key(base)) { return nil }
         // Brackets qualify a name; a negation inside them does not negate it (`Done (not reviewed)`).
         let negations = negationCount(base)
         for part in parts {
@@ -70,9 +72,12 @@ enum LaneStates {
     /// Whether a lane name names a period of time (`Last week`, `2025`, `Q3`, `Sprint 12`, `Mai`): lanes after a done
     /// lane so named hold what was done then.
     static func isPeriod(_ name: String) -> Bool {
-        name.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "'" }).contains { word in
+        let words = name.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "'" })
+        return words.indices.contains { index in
+            let word = words[index]
             let key = LaneName.key(String(word))
-            if data.periods.contains(key) { return true }
+            // After a number it is a duration (`Execution order (2 weeks)`), not a period.
+            if data.periods.contains(key) { return index == 0 || !words[index - 1].allSatisfy(\.isNumber) }
             // A year (`2025`), a quarter (`Q3`), a calendar week (`W12`, `KW12`).
             let digits = key.drop { !$0.isNumber }
             guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) else { return false }
@@ -154,6 +159,10 @@ enum LaneStates {
             guard words.count > 1 else { continue }
             for length in stride(from: min(3, words.count - 1), through: 1, by: -1) {
                 result.append(words.prefix(length).joined(separator: " "))
+                // What follows `of`, `for` or `to` after other words is what the name is about (`Definition of
+                // Done`, `Deploy to Production`), not the lane's state (`For Review` is one).
+                let before = words.count - length - 1
+                if before > 0, data.objects.contains(words[before].lowercased()) { continue }
                 result.append(words.suffix(length).joined(separator: " "))
             }
         }
@@ -179,6 +188,10 @@ enum LaneStates {
         /// Words for tasks or work that may follow a Chinese, Japanese or Korean name, and Korean endings before them.
         var nouns: [[Unicode.Scalar]] = []
         var connectors: [[Unicode.Scalar]] = []
+        /// Words after which a known name is what a name is about (`of`, `for`, `to`), lowercased.
+        var objects: Set<String> = []
+        /// Keys of names about the flow rather than a state of it (`WIP Limits`).
+        var notStates: Set<String> = []
         /// Keys of the words for days, weeks, months, sprints and the like.
         var periods: Set<String> = []
     }
@@ -209,6 +222,8 @@ enum LaneStates {
         result.nouns = (file["compound-nouns"] ?? [:]).values.joined().map { Array(LaneName.key($0).unicodeScalars) }
         result.connectors = (file["compound-connectors"] ?? [:]).values.joined().map { Array($0.unicodeScalars) }
         result.periods = Set((file["periods"] ?? [:]).values.joined().map(LaneName.key))
+        result.objects = Set((file["objects"] ?? [:]).values.joined().map { $0.lowercased() })
+        result.notStates = Set((file["not-states"] ?? [:]).values.joined().map(LaneName.key))
         return result
     }
 }
