@@ -800,6 +800,14 @@ import Testing
         #expect(after.contains("- Walk dog\n- New one\n    > line 1\n    > line 2\n"))
     }
 
+    @Test func aTaskellBoardWithoutDeadlinesYetGetsAnAtLine() throws {
+        let board = "## To Do\n\n- Buy milk\n    > Two litres.\n- Walk dog\n\n## Done\n\n- Old\n"
+        #expect(TestSupport.parse(board).board.style.dialect == .taskell)
+        let (result, after) = try Self.onBoard(board, ["edit", "buy milk", "--due", "2026-12-01"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(after.contains("- Buy milk\n    @ 2026-12-01\n    > Two litres.\n"), "\(after)")
+    }
+
     @Test func vsCodeListCardsGetPropertiesADescriptionBlockAndACompletedProperty() throws {
         let board = """
             ## To Do

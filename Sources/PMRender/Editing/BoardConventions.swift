@@ -152,6 +152,9 @@ struct BoardConventions {
         let defaultForm: DueForm
         if board.style.headingCards {
             defaultForm = properties > fieldLines ? .property("due") : .field("Due")
+        } else if board.style.dialect == .taskell {
+            // Taskell shows `@{…}` as title text; its own deadline is a `@ date` line under the title.
+            defaultForm = .taskell
         } else {
             defaultForm = .braces
         }
