@@ -800,6 +800,21 @@ import Testing
         #expect(after.contains("- Walk dog\n- New one\n    > line 1\n    > line 2\n"))
     }
 
+    @Test func aDoneLaneWhoseCardsLeaveTheirBoxesOpenGetsTheCardAsTheyAre() throws {
+        let board = "## Todo\n\n- [ ] a\n- [ ] c\n\n## Done\n\n- [ ] b\n"
+        let (moved, afterMove) = try Self.onBoard(board, ["move", "a", "done"])
+        #expect(moved.status == 0, "\(moved.stderr)")
+        #expect(afterMove == "## Todo\n\n- [ ] c\n\n## Done\n\n- [ ] b\n- [ ] a\n")
+        let (added, afterAdd) = try Self.onBoard(
+            "---\nnew-cards: [Todo, Done]\n---\n" + board, ["add", "d", "--lane", "done"])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(afterAdd.hasSuffix("- [ ] b\n- [ ] d\n"))
+        // One checked card, or Obsidian's **Complete** marker, and the box is checked.
+        let (checked, afterChecked) = try Self.onBoard(board + "- [x] e\n", ["move", "a", "done"])
+        #expect(checked.status == 0, "\(checked.stderr)")
+        #expect(afterChecked.hasSuffix("- [x] e\n- [x] a\n"))
+    }
+
     @Test func aTaskellBoardWithoutDeadlinesYetGetsAnAtLine() throws {
         let board = "## To Do\n\n- Buy milk\n    > Two litres.\n- Walk dog\n\n## Done\n\n- Old\n"
         #expect(TestSupport.parse(board).board.style.dialect == .taskell)

@@ -134,7 +134,7 @@ struct Editor {
         // A card added to a done lane is written as one moved there would be: checked, and stamped where the board
         // stamps completions.
         if lane.state == .done {
-            if block.setChecked(true) { check.checked = true }
+            if !keepsBoxesOpen(lane), block.setChecked(true) { check.checked = true }
             if board.style.stampsCompletion {
                 stampCompletion(&block)
                 check.completed = .some(clock.today)
@@ -391,6 +391,16 @@ struct Editor {
         }
     }
 
+    /// Whether a done lane's cards leave their boxes open: it has cards with boxes, none checked, and no
+    /// `**Complete**` marker (with it, Obsidian checks them). A card moved there is written as they are.
+    private func keepsBoxesOpen(_ lane: Lane) -> Bool {
+        guard lane.stateSource != .completeMarker else { return false }
+        let boxes = lane.cards.compactMap {
+            CardBlock(lines: cardLines($0), style: $0.style, conventions: conventions).title.box
+        }
+        return !boxes.isEmpty && !boxes.contains { $0 == "x" || $0 == "X" }
+    }
+
     /// The card at `position` moved to the lane at `laneIndex` (rules already checked): its task box checked when it
     /// enters a done lane (and stamped `✅ date` when the board stamps completions), cleared when it leaves one.
     private func relocate(_ position: CardLookup.Position, to laneIndex: Int) throws(EditFailure) -> Change {
@@ -401,7 +411,7 @@ struct Editor {
         var block = CardBlock(lines: cardLines(card), style: card.style, conventions: conventions)
         var check = TargetCheck(base: card, lane: to.name)
         if to.state == .done, from.state != .done {
-            if block.setChecked(true) { check.checked = true }
+            if !keepsBoxesOpen(to), block.setChecked(true) { check.checked = true }
             if board.style.stampsCompletion, card.dates.completed == nil {
                 if conventions.completionProperty == nil { try requireTitleLine(block, card) }
                 stampCompletion(&block)
