@@ -187,6 +187,13 @@ struct CardReadingTests {
         #expect(!result.hasErrors)
     }
 
+    @Test("a table that describes a lane of a board with cards is shown, without a warning")
+    func describingTable() throws {
+        let result = Self.board("## Todo\n\n- [ ] a\n\n## Decisions\n\n| When | What |\n|---|---|\n| May | Swift |\n")
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        #expect(result.board.lanes[1].descriptionSource.hasPrefix("| When | What |"))
+    }
+
     @Test("a heading over a list of properties is a card: bold keys, or a known key first; other keys stay text")
     func boldPropertyLists() throws {
         let result = Self.board(

@@ -83,6 +83,8 @@ struct BoardReader {
         // What the section's heading says before its first lane goes to that lane's description.
         var sectionIntro: [MarkdownSegment] = []
         var inSectionIntro = false
+        // Tables shown as lanes' descriptions: not cards, which matters on a board without any.
+        var describingTables: [SourceLocation] = []
         var outline = Outline()
         var index = 0
         var sawLane = false
@@ -205,12 +207,20 @@ struct BoardReader {
                 isObsidian = true
             } else if node.kind == .paragraph, isTable(segment), !outline.inArchive {
                 // A board kept as tables (a row a card): its rows are not cards, and it must not look empty silently.
-                _ = outline.addLaneDescription(segment, last: raw)
-                problems.append((.tableNotRead, location(segment)))
+                // A table that describes a lane on a board of cards (a decision log, metrics) is shown, and is fine.
+                if outline.addLaneDescription(segment, last: raw) {
+                    describingTables.append(location(segment))
+                } else {
+                    problems.append((.tableNotRead, location(segment)))
+                }
             } else if !outline.addLaneDescription(segment, last: raw), !outline.inArchive, !Self.isComment(node) {
                 problems.append((.strayContent(Self.describe(node)), location(segment)))
             }
             index += 1
+        }
+
+        if !outline.lanes.contains(where: { !$0.isArchive && !$0.cards.isEmpty }) {
+            problems += describingTables.map { (.tableNotRead, $0) }
         }
 
         // The end of a piece: the line before the next piece (blank lines are trimmed by the readers).
