@@ -187,6 +187,16 @@ struct CardReadingTests {
         #expect(!result.hasErrors)
     }
 
+    @Test(
+        "an item that only says the lane is empty is the lane's text, not a card",
+        arguments: ["- _(empty)_", "- No items", "- (없음)", "- [ ] 无", "- *Nothing yet.*", "- [none]"])
+    func placeholderItems(item: String) throws {
+        let result = Self.board("## Todo\n\n\(item)\n\n## Done\n\n- [x] Nothing to fix in the login\n")
+        #expect(result.board.lanes.map(\.cards.count) == [0, 1])
+        #expect(result.board.lanes[0].descriptionSource == item)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+    }
+
     @Test("a table that describes a lane of a board with cards is shown, without a warning")
     func describingTable() throws {
         let result = Self.board("## Todo\n\n- [ ] a\n\n## Decisions\n\n| When | What |\n|---|---|\n| May | Swift |\n")

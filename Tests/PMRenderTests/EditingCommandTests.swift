@@ -815,6 +815,16 @@ import Testing
         #expect(afterChecked.hasSuffix("- [x] e\n- [x] a\n"))
     }
 
+    @Test func theFirstCardTakesThePlaceOfAnItemThatSaidTheLaneWasEmpty() throws {
+        let board = "## Todo\n\n- _(empty)_\n\n## Doing\n\n- No items\n\n## Done\n\n- [x] b\n"
+        let (added, afterAdd) = try Self.onBoard(board, ["add", "a"])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(afterAdd == "## Todo\n\n- [ ] a\n\n## Doing\n\n- No items\n\n## Done\n\n- [x] b\n")
+        let (moved, afterMove) = try Self.onBoard(board, ["move", "b", "doing"])
+        #expect(moved.status == 0, "\(moved.stderr)")
+        #expect(afterMove == "## Todo\n\n- _(empty)_\n\n## Doing\n\n- [ ] b\n\n## Done\n")
+    }
+
     @Test func aTaskellBoardWithoutDeadlinesYetGetsAnAtLine() throws {
         let board = "## To Do\n\n- Buy milk\n    > Two litres.\n- Walk dog\n\n## Done\n\n- Old\n"
         #expect(TestSupport.parse(board).board.style.dialect == .taskell)

@@ -145,8 +145,10 @@ struct Editor {
         var expectation = Expectation(board: board)
         expectation.lanes[laneIndex].insert(.target, at: insertion.index)
         expectation.target = check
+        // The first card takes the place of an item that said the lane was empty (`- _(empty)_`).
+        let edit = placeholderLine(of: lane).map { LineEdit.replace($0...$0, with: lines) }
         return Change(
-            edits: [insertion.edit(lines, blank: blankLine)], expectation: expectation,
+            edits: [edit ?? insertion.edit(lines, blank: blankLine)], expectation: expectation,
             summary: phrases.text("change.added", ["title": title, "state": lane.name]),
             card: Card(id: "", title: title, state: lane.state, location: SourceLocation(line: 0, column: 0)))
     }
@@ -391,6 +393,14 @@ struct Editor {
         }
     }
 
+    /// The line of a card-less lane's only text when it is an item that says the lane is empty (`- _(empty)_`).
+    private func placeholderLine(of lane: Lane) -> Int? {
+        guard lane.cards.isEmpty, lane.location.line < lane.endLine else { return nil }
+        let written = ((lane.location.line + 1)...lane.endLine).filter { !text.isBlank($0) }
+        guard written.count == 1, let line = written.first, Placeholder.isItemLine(text.text(line)) else { return nil }
+        return line
+    }
+
     /// Whether a done lane's cards leave their boxes open: it has cards with boxes, none checked, and no
     /// `**Complete**` marker (with it, Obsidian checks them). A card moved there is written as they are.
     private func keepsBoxesOpen(_ lane: Lane) -> Bool {
@@ -452,8 +462,13 @@ struct Editor {
         expectation.lanes[position.lane].remove(at: position.index)
         expectation.lanes[laneIndex].insert(.target, at: insertion.index)
         expectation.target = check
+        let placeholder = position.lane == laneIndex ? nil : placeholderLine(of: to)
         return Change(
-            edits: [.remove(removal), insertion.edit(block.lines, blank: blankLine)], expectation: expectation,
+            edits: [
+                .remove(removal),
+                placeholder.map { LineEdit.replace($0...$0, with: block.lines) }
+                    ?? insertion.edit(block.lines, blank: blankLine),
+            ], expectation: expectation,
             summary: position.lane == laneIndex
                 ? phrases.text("change.raised", ["title": card.title, "lane": to.name])
                 : phrases.text("change.moved", ["title": card.title, "from": from.name, "to": to.name]),

@@ -240,7 +240,7 @@ extension Editor {
     func addTag(_ tag: String, to block: inout CardBlock) {
         if let field = block.fieldLines().first(where: { $0.field == .tags }) {
             var (items, bracketed) = CardBlock.listItems(field.value)
-            items.removeAll { CardField.isPlaceholder(Substring($0)) }
+            items.removeAll { Placeholder.isValue(Substring($0)) }
             let hashed = items.first?.hasPrefix("#") ?? false
             items.append(hashed ? "#" + tag : tag)
             block.setField(field, value: CardBlock.listValue(items, bracketed: bracketed))
@@ -273,7 +273,7 @@ extension Editor {
         if let field = block.fieldLines().first(where: { $0.field == .assignees }) {
             var (items, bracketed) = CardBlock.listItems(field.value)
             // A name takes the place of `—` or `TBD`.
-            items.removeAll { CardField.isPlaceholder(Substring($0)) }
+            items.removeAll { Placeholder.isValue(Substring($0)) }
             items.append(name)
             block.setField(field, value: CardBlock.listValue(items, bracketed: bracketed))
             return

@@ -200,7 +200,10 @@ struct BoardReader {
                 }
                 continue
             }
-            if node.kind == .item {
+            if node.kind == .item, Self.isPlaceholder(segment) {
+                // `- _(empty)_` as a lane's only item says the lane is empty: it is shown as the lane's text.
+                _ = outline.addLaneDescription(segment, last: raw)
+            } else if node.kind == .item {
                 outline.addCard(.item(segment), last: raw)
             } else if node.kind == .paragraph, Self.isCompleteMarker(segment) {
                 outline.markComplete(last: raw)
@@ -672,6 +675,18 @@ struct BoardReader {
             })
         guard let text = CardField.lineText(nodes, in: markdown) else { return nil }
         return (text, markdown.nodes[nodes[0]].kind == .strong)
+    }
+
+    /// Whether a list item is one line that only says there is nothing here (`Placeholder.isItem`).
+    static func isPlaceholder(_ item: MarkdownSegment) -> Bool {
+        let markdown = item.markdown
+        let children = Array(markdown.children(of: 0))
+        guard children.count == 1, markdown.nodes[children[0]].kind == .paragraph,
+            !markdown.children(of: children[0]).contains(where: {
+                markdown.nodes[$0].kind == .softBreak || markdown.nodes[$0].kind == .lineBreak
+            })
+        else { return false }
+        return Placeholder.isItem(markdown.plainText(of: children[0]))
     }
 
     /// Obsidian's `**Complete**` (in any of the plugin's languages) alone in a paragraph.

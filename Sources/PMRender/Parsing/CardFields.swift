@@ -118,20 +118,6 @@ enum CardField: Equatable {
         return bold ? key.count <= 40 : key.count <= 24 && key.split(separator: " ").count <= 3
     }
 
-    /// Words that templates and people write where a field has no value yet, by comparison key.
-    private static let placeholders: Set<String> = [
-        "tbd", "tba", "tbc", "n/a", "na", "none", "null", "nil", "unassigned", "unknown", "nobody", "ninguno", "없음",
-        "미정", "なし", "未定", "无", "待定",
-    ]
-
-    /// Whether a field's value only holds its place: empty, dashes and other marks alone (`—`, `-`, `?`, `...`), or a
-    /// word for "not yet" (`TBD`, `N/A`, `none`, `미정`).
-    static func isPlaceholder(_ value: Substring) -> Bool {
-        let trimmed = value.trimmingSpaces
-        if trimmed.unicodeScalars.allSatisfy({ "-‐‒–—―?.…_*~/ ".unicodeScalars.contains($0) }) { return true }
-        return trimmed.count <= 10 && placeholders.contains(trimmed.lowercased())
-    }
-
     /// Splits `Key: value` (ASCII or full-width colon); nil when the line is not of that form or the key is unknown.
     static func parse(_ line: Substring) -> (CardField, Substring)? {
         let trimmed = line.trimmingSpaces
@@ -197,7 +183,7 @@ struct CardDraft {
 
     /// Adds a `Key: value` field. A value that only holds its place (`Assignee: —`, `Due: TBD`) says nothing.
     mutating func add(_ field: CardField, value: Substring, at location: SourceLocation, dateFormat: DateFormat?) {
-        guard !CardField.isPlaceholder(value) else { return }
+        guard !Placeholder.isValue(value) else { return }
         switch field {
         case .due:
             guard let (date, time) = DateFormat.date(value, preferred: dateFormat) else {

@@ -1,0 +1,51 @@
+/// What people write where nothing is yet: a field's value (`Assignee: —`, `Due: TBD`) or a lane's only item
+/// (`- _(empty)_`, `- No items`, `- (없음)`). Such text says nothing about a card, and is not one.
+enum Placeholder {
+    /// Words for "not yet", "none" and "nobody", lowercased.
+    private static let values: Set<String> = [
+        "tbd", "tba", "tbc", "n/a", "na", "none", "null", "nil", "unassigned", "unknown", "nobody", "ninguno", "없음",
+        "미정", "なし", "未定", "无", "待定",
+    ]
+
+    /// Words for "nothing here", lowercased, besides `values`.
+    private static let items: Set<String> = [
+        "empty", "nothing", "nothing yet", "nothing here", "no items", "no items yet", "no tasks", "no tasks yet",
+        "no cards", "비어 있음", "暂无", "特になし", "nada", "ninguna", "aucun", "aucune", "rien", "keine", "leer", "vide",
+        "vazio", "nenhum", "нет", "пусто",
+    ]
+
+    /// Characters that hold a place on their own (dashes, dots, question marks), and spaces.
+    private static let marks = Set("-‐‒–—―?.…_*~/ ".unicodeScalars)
+
+    /// Whether a field's value only holds its place: empty, marks alone (`—`, `-`, `?`, `...`), or a word for "not
+    /// yet" (`TBD`, `N/A`, `none`, `미정`).
+    static func isValue(_ value: Substring) -> Bool {
+        let trimmed = value.trimmingSpaces
+        if trimmed.unicodeScalars.allSatisfy(marks.contains) { return true }
+        return trimmed.count <= 10 && values.contains(trimmed.lowercased())
+    }
+
+    /// Whether a list item's text only says the lane is empty (`_(empty)_`, `No items`, `(없음)`, `无`), emphasis
+    /// marks, brackets and a closing full stop aside.
+    static func isItem(_ text: String) -> Bool {
+        var words = Substring(TextCleaning.collapseWhitespace(text)).trimmingSpaces
+        while let first = words.first, let last = words.last, words.count >= 2,
+            ("([（".contains(first) && ")]）".contains(last)) || ("_*".contains(first) && first == last)
+        {
+            words = words.dropFirst().dropLast().trimmingSpaces
+        }
+        if words.last == "." { words = words.dropLast() }
+        guard !words.isEmpty, words.count <= 16 else { return false }
+        let key = words.lowercased()
+        return values.contains(key) || items.contains(key)
+    }
+
+    /// Whether a source line is a list item that only says the lane is empty (`- _(empty)_`, `- [ ] 无`).
+    static func isItemLine(_ line: String) -> Bool {
+        var rest = Substring(line).trimmingSpaces
+        guard let marker = rest.first, "-*+".contains(marker), rest.dropFirst().first == " " else { return false }
+        rest = rest.dropFirst(2).trimmingSpaces
+        if rest.count >= 3, rest.first == "[", rest.dropFirst(2).first == "]" { rest = rest.dropFirst(3) }
+        return isItem(String(rest))
+    }
+}
