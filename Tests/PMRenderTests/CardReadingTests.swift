@@ -97,9 +97,9 @@ struct CardReadingTests {
 
     @Test("emoji go on a tag, as Obsidian reads it; the Tasks plugin's emoji end one")
     func emojiTags() throws {
-        let card = try Self.card("- [ ] #docs📄 Adding docs #feat✨ #Elias🧑 #ops📅 2026-05-10")
+        let card = try Self.card("- [ ] #docs📄 Adding docs #feat✨ #Elias🧑 #refactor♻️ #ops📅 2026-05-10")
         #expect(card.title == "Adding docs")
-        #expect(card.tags == ["docs📄", "feat✨", "Elias🧑", "ops"])
+        #expect(card.tags == ["docs📄", "feat✨", "Elias🧑", "refactor♻️", "ops"])
         #expect(card.due?.iso == "2026-05-10")
     }
 

@@ -298,6 +298,9 @@ enum CardTokens {
             let c = s[end]
             guard
                 c.isWordCharacter || c == "-" || c == "_" || c == "/" || (!c.isASCII && isTagSymbol(c))
+                    // A symbol shown as an emoji by the selector after it (`♻️`, U+267B U+FE0F).
+                    || (!c.isASCII && c.properties.isEmoji && end + 1 < s.count && s[end + 1] == "\u{FE0F}"
+                        && !isTokenEmoji(c))
             else { break }
             if !c.isDigitLike { hasNonDigit = true }
             end += 1
