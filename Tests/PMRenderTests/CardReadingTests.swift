@@ -318,9 +318,12 @@ struct CardReadingTests {
                 == "**Priority**: High | **Category**: Frontend | **Assigned**: @ann\nNotes | more: text")
     }
 
-    @Test("comments: an HTML comment after a lane's cards is not stray content (other HTML is); a %% comment ends")
+    @Test(
+        "comments: an HTML comment or anchor after a lane's cards is not stray content (other HTML is); a %% comment ends"
+    )
     func comments() {
-        let quiet = Self.board("## TODO\n\n- [ ] a\n\n<!-- note -->\n\n<!-- a\nb --> <!-- c -->\n")
+        let quiet = Self.board(
+            "## TODO\n\n- [ ] a\n\n<!-- note -->\n\n<!-- a\nb --> <!-- c -->\n\n<a name=\"done\"></a>\n")
         #expect(quiet.diagnostics.isEmpty)
         #expect(quiet.board.lanes[0].cards.map(\.title) == ["a"])
         let loud = Self.board("## TODO\n\n- [ ] a\n\n<!-- note --> <div>shown</div>\n")

@@ -216,7 +216,9 @@ struct BoardReader {
                 } else {
                     problems.append((.tableNotRead, location(segment)))
                 }
-            } else if !outline.addLaneDescription(segment, last: raw), !outline.inArchive, !Self.isComment(node) {
+            } else if !outline.addLaneDescription(segment, last: raw), !outline.inArchive, !Self.isComment(node),
+                !Self.isTagsOnly(segment)
+            {
                 problems.append((.strayContent(Self.describe(node)), location(segment)))
             }
             index += 1
@@ -737,6 +739,20 @@ struct BoardReader {
             rest = rest[end.upperBound...].drop(while: \.isWhitespace)
         }
         return rest.isEmpty
+    }
+
+    /// Whether a paragraph holds nothing but HTML tags (`<a name="done"></a>`, an anchor to link to): it shows
+    /// nothing, since pages leave raw HTML out.
+    static func isTagsOnly(_ segment: MarkdownSegment) -> Bool {
+        let markdown = segment.markdown
+        guard segment.root.kind == .paragraph else { return false }
+        return markdown.children(of: 0).allSatisfy {
+            switch markdown.nodes[$0].kind {
+            case .htmlInline, .softBreak, .lineBreak: true
+            case .text: markdown.nodes[$0].text.allSatisfy(\.isWhitespace)
+            default: false
+            }
+        }
     }
 
     static func describe(_ node: Markdown.Node) -> String {
