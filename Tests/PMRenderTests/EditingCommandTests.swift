@@ -815,6 +815,14 @@ import Testing
         #expect(afterChecked.hasSuffix("- [x] e\n- [x] a\n"))
     }
 
+    @Test func aDeadlineInADescriptionLineIsChangedWhereItIs() throws {
+        let board =
+            "---\nkanban-plugin: basic\n---\n\n## Todo\n\n- [ ] #bug\n\t# Mobile Bug\n\tDraw pile. @{2026-06-08}\n"
+        let (result, after) = try Self.onBoard(board, ["edit", "mobile-bug", "--due", "2026-12-01"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(after == board.replacingOccurrences(of: "@{2026-06-08}", with: "@{2026-12-01}"))
+    }
+
     @Test func theFirstCardTakesThePlaceOfAnItemThatSaidTheLaneWasEmpty() throws {
         let board = "## Todo\n\n- _(empty)_\n\n## Doing\n\n- No items\n\n## Done\n\n- [x] b\n"
         let (added, afterAdd) = try Self.onBoard(board, ["add", "a"])

@@ -281,7 +281,7 @@ struct Editor {
             fields.append("title")
         }
         if let due = changes.due {
-            try setDue(due, of: card, in: &block)
+            check.descriptionSwap = try setDue(due, of: card, in: &block)
             check.due = .some(due)
             fields.append("deadline")
         }

@@ -33,6 +33,8 @@ struct TargetCheck {
     var titleChanged = false
     /// A `^id` in the title became the card's block ID (the stamp after it was taken away): the title loses it.
     var blockIDExposed = false
+    /// A deadline token rewritten in a line of the description: its text changes by that token.
+    var descriptionSwap: (old: String, new: String)?
 
     init(
         base: Card? = nil, lane: String? = nil, archived: Bool = false, due: Deadline?? = nil, tags: [String]? = nil,
@@ -159,6 +161,9 @@ enum EditVerifier {
         }
         before.group = after.group
         before.isArchived = after.isArchived
+        if let (old, new) = expected.descriptionSwap, let range = before.descriptionSource.range(of: old) {
+            before.descriptionSource.replaceSubrange(range, with: new)
+        }
         if before != after {
             if before.title != after.title { return "\(name) would have the title '\(after.title)'" }
             if before.descriptionSource != after.descriptionSource { return "\(name)'s description would change" }

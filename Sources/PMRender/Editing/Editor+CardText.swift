@@ -133,7 +133,12 @@ extension Editor {
     // MARK: - Deadline
 
     /// Sets (or, with nil, removes) the deadline, in place where the card has one, else where the board writes them.
-    func setDue(_ due: Deadline?, of card: Card, in block: inout CardBlock) throws(EditFailure) {
+    /// Returns the token written over another on a line of the card's description (`@{2026-06-08}` for
+    /// `@{2026-12-01}`): the description's text changes by that much.
+    @discardableResult
+    func setDue(_ due: Deadline?, of card: Card, in block: inout CardBlock) throws(EditFailure) -> (
+        old: String, new: String
+    )? {
         let isTime: (CardToken) -> Bool = {
             if case .time = $0 { return true }
             return false
@@ -159,7 +164,7 @@ extension Editor {
                     .editNotPossible("the card's deadline is written in a way pm-render cannot change in place"),
                     file: file)
             }
-            return
+            return nil
         }
         if let location = card.dueLocation {
             let index = location.line - card.location.line
@@ -172,33 +177,33 @@ extension Editor {
             case .some(.field), .some(.property):
                 guard let field = block.fieldLines().first(where: { $0.index == index }) else { break }
                 block.setField(field, value: due.description)
-                return
+                return nil
             case .some(.taskell):
                 let indent = written.prefix { $0 == " " || $0 == "\t" }
                 block.lines[index].content = Array((indent + conventions.deadlineLine(due, form: .taskell)).utf8)
-                return
+                return nil
             case .some(let inline):
                 // Times written apart (`@@{…}`) go; the new token carries the time, if any. Then the first deadline
                 // token of the line becomes the new one.
                 _ = block.removeTokens(where: isTime)
                 var rebuilt = ""
-                var replaced = false
+                var swap: (old: String, new: String)?
                 for piece in CardTokens.scan(block.lines[index].text, triggers: conventions.triggers) {
                     switch piece {
                     case .text(let plain):
                         rebuilt += plain
                     case .token(let token, let raw, _):
-                        if !replaced, isDue(token), !isTime(token) {
-                            rebuilt += conventions.inlineDeadline(due, form: inline)
-                            replaced = true
+                        if swap == nil, isDue(token), !isTime(token) {
+                            swap = (raw, conventions.inlineDeadline(due, form: inline))
+                            rebuilt += swap!.new
                         } else {
                             rebuilt += raw
                         }
                     }
                 }
-                guard replaced else { break }
+                guard let swap else { break }
                 block.lines[index].content = Array(rebuilt.utf8)
-                return
+                return index > 0 ? swap : nil
             case .none:
                 break
             }
@@ -209,11 +214,11 @@ extension Editor {
         // A `Due:` line that holds no date yet (`Due: TBD`, `**Due:** —`) takes it.
         if let field = block.fieldLines().first(where: { $0.field == .due }) {
             block.setField(field, value: due.description)
-            return
+            return nil
         }
         if card.style == .listItem, conventions.dueForm.isInline {
             block.appendInline(conventions.inlineDeadline(due, form: conventions.dueForm))
-            return
+            return nil
         }
         var form = conventions.dueForm
         if form.isInline { form = conventions.fieldsAsProperties ? .property("due") : .field("Due") }
@@ -225,6 +230,7 @@ extension Editor {
         default:
             block.insertField(key: "Due", value: due.description)
         }
+        return nil
     }
 
     private func isTaskellDue(_ text: String) -> Bool {
