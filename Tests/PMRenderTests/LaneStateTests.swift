@@ -233,6 +233,23 @@ struct LaneStateTests {
                 [2, 2], "", [2, 2]
             ),
             ("## Backlog\n### Next\n- a\n### Later\n- b\n## Done\n- c\n", ["Backlog", "Done"], [2, 1], "", [2, 2]),
+            // A done lane over groups of one state, the archive, heading cards, a section beside lanes by name.
+            (
+                "## Todo\n- a\n## Done\n### Shipped\n- [x] c\n### Won't do\n- [x] d\n", ["Todo", "Done"], [1, 2], "",
+                [2, 2]
+            ),
+            (
+                "## Todo\n- a\n## Done\n- [x] c\n## Archive\n### Done\n- [x] e\n### Cancelled\n- [x] f\n",
+                ["Todo", "Done"], [1, 1], "", [2, 2]
+            ),
+            (
+                "## Todo\n### Staging\n- due: 2026-03-01\n- priority: high\n### Production\n- due: 2026-04-01\n## Done\n",
+                ["Todo", "Done"], [2, 0], "", [2, 2]
+            ),
+            (
+                "## Todo\n- a\n## Done\n- [x] b\n## Deployment\n### Staging\n- x\n### Production\n- y\n",
+                ["Todo", "Done", "Deployment"], [1, 1, 2], "", [2, 2, 2]
+            ),
         ])
     func laneSection(text: String, lanes: [String], counts: [Int], description: String, levels: [Int]) {
         let board = BoardParser.parse(Array(text.utf8), file: "b.md").board

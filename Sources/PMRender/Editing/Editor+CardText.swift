@@ -212,7 +212,8 @@ extension Editor {
                 file: file)
         }
         // A `Due:` line that holds no date yet (`Due: TBD`, `**Due:** —`) takes it.
-        if let field = block.fieldLines().first(where: { $0.field == .due }) {
+        if let field = block.fieldLines().first(where: { $0.field == .due && Placeholder.isValue(Substring($0.value)) })
+        {
             block.setField(field, value: due.description)
             return nil
         }
@@ -246,7 +247,7 @@ extension Editor {
     func addTag(_ tag: String, to block: inout CardBlock) {
         if let field = block.fieldLines().first(where: { $0.field == .tags }) {
             var (items, bracketed) = CardBlock.listItems(field.value)
-            items.removeAll { Placeholder.isValue(Substring($0)) }
+            if Placeholder.isValue(Substring(field.value)) { items = [] }
             let hashed = items.first?.hasPrefix("#") ?? false
             items.append(hashed ? "#" + tag : tag)
             block.setField(field, value: CardBlock.listValue(items, bracketed: bracketed))
@@ -278,8 +279,8 @@ extension Editor {
     func addAssignee(_ name: String, to block: inout CardBlock) {
         if let field = block.fieldLines().first(where: { $0.field == .assignees }) {
             var (items, bracketed) = CardBlock.listItems(field.value)
-            // A name takes the place of `—` or `TBD`.
-            items.removeAll { Placeholder.isValue(Substring($0)) }
+            // A name takes the place of `—` or `TBD` (a value that only holds its place).
+            if Placeholder.isValue(Substring(field.value)) { items = [] }
             items.append(name)
             block.setField(field, value: CardBlock.listValue(items, bracketed: bracketed))
             return

@@ -136,7 +136,7 @@ struct BoardReader {
                 index += 1
                 continue
             }
-            if inSectionIntro, node.kind != .heading {
+            if inSectionIntro, let section, node.kind != .heading || node.number > section.level {
                 sectionIntro.append(segment)
                 index += 1
                 continue
@@ -599,41 +599,60 @@ struct BoardReader {
 
     /// A section of lanes one level down in a document with other sections (`## Current state` over `### Done`,
     /// `### In progress`, `### Next`, beside `## Decisions` and `## Notes`): the one heading at the lanes' level with
-    /// no card under it before the headings one level down, at least two of which are wholly lanes' names and one a
-    /// done lane's. Its range runs from that heading to the next one at its level or above; nil when no heading is so,
-    /// or when another heading at the level is over a lane's name too (`## Alice` and `## Bob` over `### Todo` …).
+    /// no card under it before its first heading one level down, where at least two headings one level down are
+    /// wholly lanes' names, hold list cards or nothing, one is a done lane's, and one holds cards. Its range runs
+    /// from that heading to the next one at its level or above. Nil when no heading is so; when another heading at
+    /// the level is over a lane's name too (`## Alice` and `## Bob` over `### Todo` …: swimlanes) or is a lane's
+    /// name itself (the board's lanes are those); when the heading is the archive, or a lane's name over lanes of
+    /// that one state (`## Done` over `### Shipped`, `### Won't do`: groups).
     private func laneSection(
         _ segments: [MarkdownSegment], _ visible: [Int], laneLevel: Int
     ) -> (range: Range<Int>, level: Int)? {
         let headings = visible.indices.filter { segments[visible[$0]].root.kind == .heading }
+        let meaning = { (index: Int) -> LaneStates.Meaning? in
+            let segment = segments[visible[index]]
+            return LaneStates.wholeMeaning(of: LaneHeading(segment.markdown, source: "").name)
+        }
         var found: (range: Range<Int>, level: Int)?
         var ambiguous = false
         for (position, start) in headings.enumerated() where segments[visible[start]].root.number == laneLevel {
             let below = headings[(position + 1)...].prefix { segments[visible[$0]].root.number > laneLevel }
-            let end =
-                below.last.map { Self.headingBodyEnd(after: $0, level: laneLevel, visible, segments) } ?? start + 1
-            guard let level = below.map({ segments[visible[$0]].root.number }).min(), let first = below.first,
-                !visible[(start + 1)..<first].contains(where: { segments[$0].root.kind == .item })
-            else { continue }
-            var known = 0
-            var done = false
-            for index in below.lazy.filter({ segments[visible[$0]].root.number == level }).prefix(64) {
-                let segment = segments[visible[index]]
-                guard let meaning = LaneStates.wholeMeaning(of: LaneHeading(segment.markdown, source: "").name)
-                else { continue }
-                known += 1
-                if meaning == .state(.done) || meaning == .archive { done = true }
+            guard let level = below.map({ segments[visible[$0]].root.number }).min() else {
+                if meaning(start) != nil { ambiguous = true }
+                continue
             }
-            // Another heading over a lane's name (`## Bob` over `### Todo`) makes these swimlanes: none is the section.
-            guard known > 0 else { continue }
+            let children = below.filter { segments[visible[$0]].root.number == level }
+            var states: Set<CardState> = []
+            var known = 0
+            var holdsCards = false
+            for index in children.prefix(64) {
+                guard case .state(let state)? = meaning(index) else { continue }
+                // A heading card (`### Staging` over `- due: …`, or over text) is not a lane.
+                let body = visible[(index + 1)..<Self.headingBodyEnd(after: index, level: level, visible, segments)]
+                    .map { segments[$0] }
+                if !body.isEmpty, Self.isHeadingCard(body) { continue }
+                known += 1
+                states.insert(state)
+                holdsCards = holdsCards || body.contains { $0.root.kind == .item }
+            }
+            let own = meaning(start)
+            if known == 0 {
+                if own != nil { ambiguous = true }
+                continue
+            }
             if found != nil || ambiguous { return nil }
-            guard known >= 2, done else {
+            let overOneState = own != nil && states.count < 2
+            guard known >= 2, states.contains(.done), holdsCards, own != .archive, !overOneState,
+                let first = children.first,
+                !visible[(start + 1)..<first].contains(where: { segments[$0].root.kind == .item })
+            else {
                 ambiguous = true
                 continue
             }
+            let end = Self.headingBodyEnd(after: below.last!, level: laneLevel, visible, segments)
             found = (start..<end, level)
         }
-        return found
+        return ambiguous ? nil : found
     }
 
     /// Whether the blocks under a deeper heading make it a card (text, fields, a property list) rather than a group
@@ -904,7 +923,10 @@ struct LaneHeading {
         if let last = name.last, last == ")" || last == "]",
             let open = name.lastIndex(of: last == ")" ? "(" : "["),
             let digits = Self.limitDigits(
-                name[name.index(after: open)..<name.index(before: name.endIndex)], square: last == "]")
+                name[name.index(after: open)..<name.index(before: name.endIndex)], square: last == "]"),
+            // A name is left (`(WIP 3)` alone is the name), and the limit is plain text at the end of the heading
+            // (not `(WIP **2**)`), so that it leaves the name as written too.
+            !name[..<open].trimmingSpaces.isEmpty, Self.endsWithText(inlines, String(name[open...]))
         {
             if let value = Int(digits), value <= 1_000_000 {
                 limit = value == 0 ? nil : value
@@ -932,6 +954,17 @@ struct LaneHeading {
         }
         self.name = name
         self.markup = inlines
+    }
+
+    /// Whether the trailing text nodes of `inlines` end with `suffix`.
+    static func endsWithText(_ inlines: Markdown, _ suffix: String) -> Bool {
+        var text = ""
+        for root in Array(inlines.roots).reversed() {
+            guard inlines.nodes[root].kind == .text else { break }
+            text = inlines.nodes[root].text + text
+            if text.count >= suffix.count { break }
+        }
+        return text.hasSuffix(suffix)
     }
 
     /// The digits of a WIP limit in a lane name's trailing brackets: `3`, `WIP 3`, `WIP: 3`, `WIP=3`,

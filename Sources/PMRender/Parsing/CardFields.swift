@@ -109,13 +109,12 @@ enum CardField: Equatable {
         return Substring(String(text.dropFirst(2)[..<close.lowerBound] + text[close.upperBound...]))
     }
 
-    /// Whether a line (a bold key made plain) starts with a key and its colon: a bold key of a few words, or a plain
-    /// one of at most three words (`Issue: 12`, not `Fix the login: it fails`).
+    /// Whether a line (its bold key made plain) starts with a bold key of a few words and its colon
+    /// (`**Issue**: 12`). Plain keys are not enough: `- Backend: the API` is a card's title.
     static func startsWithKey(_ text: Substring, bold: Bool) -> Bool {
-        guard let colon = text.firstIndex(where: { $0 == ":" || $0 == "：" }) else { return false }
+        guard bold, let colon = text.firstIndex(where: { $0 == ":" || $0 == "：" }) else { return false }
         let key = text[..<colon]
-        guard !key.isEmpty, !key.contains("\n") else { return false }
-        return bold ? key.count <= 40 : key.count <= 24 && key.split(separator: " ").count <= 3
+        return !key.isEmpty && !key.contains("\n") && key.count <= 40
     }
 
     /// Splits `Key: value` (ASCII or full-width colon); nil when the line is not of that form or the key is unknown.

@@ -421,9 +421,7 @@ private struct ReadingState {
         let items = Array(markdown.children(of: list))
         let properties = Self.readable(
             items.map { property($0, in: markdown) }, isVSCode: { isVSCodeProperty(items[$0], in: markdown) },
-            isBold: { isBoldProperty(items[$0], in: markdown) },
-            // In a list card, a nested list of plain keys is its text (`- Owner: "…"`, `- Non-owner: "…"`).
-            isKey: { isBoldProperty(items[$0], in: markdown) && startsWithKey(items[$0], in: markdown) })
+            isBold: { isBoldProperty(items[$0], in: markdown) }, isKey: { startsWithKey(items[$0], in: markdown) })
         guard properties.contains(where: { $0 != nil }) else { return false }
         for (item, property) in zip(items, properties) {
             if let property { apply(property, item: item, in: markdown, into: &description) }
@@ -469,7 +467,7 @@ private struct ReadingState {
 
     /// The items of a list read as properties: every one, when all are; else, when the first is written as a
     /// property (as VS Code writes them, or with a bold key: `- **Priority:** High`), or every item starts with a key
-    /// (`- **Issue**: #12`, `- **Due**: …`; `CardField.startsWithKey`), those with a known key (the others, a note among them, stay in the
+    /// (`- **Issue**: #12`, `- **Due**: …`), those with a known key (the others, a note among them, stay in the
     /// description, and so do keys pm-render does not show, `**Status:**`, unless VS Code wrote them); else none.
     /// `isVSCode`, `isBold` and `isKey` tell by index.
     private static func readable(
@@ -492,7 +490,7 @@ private struct ReadingState {
         return markdown.nodes[first].kind == .strong
     }
 
-    /// Whether an item (not a task) starts with a key (`CardField.startsWithKey`), bold or plain.
+    /// Whether an item (not a task) starts with a bold key (`CardField.startsWithKey`).
     private func startsWithKey(_ item: Int, in markdown: Markdown) -> Bool {
         guard !markdown.nodes[item].flags.contains(.task), let paragraph = markdown.children(of: item).first,
             markdown.nodes[paragraph].kind == .paragraph, let line = lines(of: paragraph, in: markdown).first,

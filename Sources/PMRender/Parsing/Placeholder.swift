@@ -3,8 +3,8 @@
 enum Placeholder {
     /// Words for "not yet", "none" and "nobody", lowercased.
     private static let values: Set<String> = [
-        "tbd", "tba", "tbc", "n/a", "na", "none", "null", "nil", "unassigned", "unknown", "nobody", "ninguno", "없음",
-        "미정", "なし", "未定", "无", "待定",
+        "tbd", "tba", "tbc", "n/a", "none", "unassigned", "unknown", "nobody", "ninguno", "없음", "미정", "なし", "未定", "无",
+        "待定",
     ]
 
     /// Words for "nothing here", lowercased, besides `values`.
