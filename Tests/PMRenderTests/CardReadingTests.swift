@@ -146,8 +146,9 @@ struct CardReadingTests {
 
     @Test("subtasks: nested task items and VS Code steps")
     func subtasks() throws {
-        let card = try Self.card("- [ ] Plan\n  - [x] one\n  - [ ] two\n    - [x] nested")
+        let card = try Self.card("- [ ] Plan\n  - [x] one\n  - [ ] two\n    - [x] nested\n  - [ ] ")
         #expect(card.subtaskProgress.done == 2)
+        // A box with nothing beside it is no subtask.
         #expect(card.subtaskProgress.total == 3)
         let heading = try Self.card("### Task\n\n  - due: 2026-06-02\n  - steps:\n      - [x] a\n      - [ ] b")
         #expect(heading.due?.iso == "2026-06-02")

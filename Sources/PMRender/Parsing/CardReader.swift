@@ -564,8 +564,10 @@ private struct ReadingState {
             let node = markdown.nodes[index]
             guard node.flags.contains(.task) || stepsCount else { continue }
             let paragraph = markdown.children(of: index).first(where: { markdown.nodes[$0].kind == .paragraph })
-            let title = paragraph.map { markdown.plainText(of: $0) } ?? ""
-            draft.subtasks.append(Subtask(title: title.trimmingWhitespace, isDone: node.flags.contains(.checked)))
+            let title = (paragraph.map { markdown.plainText(of: $0) } ?? "").trimmingWhitespace
+            // A box with nothing beside it (Taskell leaves `* [ ]` behind) is no subtask.
+            guard !title.isEmpty else { continue }
+            draft.subtasks.append(Subtask(title: title, isDone: node.flags.contains(.checked)))
         }
     }
 
