@@ -198,6 +198,18 @@ struct CardReadingTests {
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
     }
 
+    @Test(
+        "such a word is a card when it is checked, a link, among other items, or on an Obsidian board",
+        arguments: [
+            "## Todo\n\n- [x] Nothing\n", "## Todo\n\n- [none](tasks/none.md)\n", "## Todo\n\n- a\n- TBD\n- b\n",
+            "---\nkanban-plugin: basic\n---\n\n## Todo\n\n- [ ] _(empty)_\n",
+        ])
+    func placeholderWordsThatAreCards(text: String) throws {
+        let board = TestSupport.parse(text).board
+        #expect(board.lanes[0].placeholderLine == nil)
+        #expect(board.lanes[0].cards.contains { ["Nothing", "none", "TBD", "(empty)"].contains($0.title) })
+    }
+
     @Test("a table that describes a lane of a board with cards is shown, without a warning")
     func describingTable() throws {
         let result = Self.board("## Todo\n\n- [ ] a\n\n## Decisions\n\n| When | What |\n|---|---|\n| May | Swift |\n")

@@ -821,6 +821,14 @@ import Testing
         let (result, after) = try Self.onBoard(board, ["edit", "mobile-bug", "--due", "2026-12-01"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(after == board.replacingOccurrences(of: "@{2026-06-08}", with: "@{2026-12-01}"))
+        // A time written apart on that line goes with the date it belonged to.
+        let timed = board.replacingOccurrences(of: "@{2026-06-08}", with: "@{2026-06-08} @@{10:00}")
+        let (retimed, afterTime) = try Self.onBoard(timed, ["edit", "mobile-bug", "--due", "2026-12-01 09:30"])
+        #expect(retimed.status == 0, "\(retimed.stderr)")
+        #expect(afterTime == board.replacingOccurrences(of: "@{2026-06-08}", with: "@{2026-12-01} @@{09:30}"))
+        let (dated, afterDate) = try Self.onBoard(timed, ["edit", "mobile-bug", "--due", "2026-12-01"])
+        #expect(dated.status == 0, "\(dated.stderr)")
+        #expect(afterDate == board.replacingOccurrences(of: "@{2026-06-08}", with: "@{2026-12-01}"))
     }
 
     @Test func theFirstCardTakesThePlaceOfAnItemThatSaidTheLaneWasEmpty() throws {

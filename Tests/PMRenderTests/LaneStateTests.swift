@@ -30,7 +30,7 @@ struct LaneStateTests {
             ("进行中工作", .doing), ("已完成功能清单", .done), ("已完成功能 (阶段一)", .done), ("進行中タスク", .doing),
             ("完了タスク", .done), ("待办任务", .todo), ("진행 중인 작업", .doing), ("완료된 작업", .done),
             ("進行中のタスク", .doing), ("Pronto", .done), ("Yapılanlar", .done), ("남은 작업", .todo), ("Abandoned", .done),
-            ("Won't Fix", .done), ("For Review", .doing),
+            ("Won't Fix", .done), ("For Review", .doing), ("Moved to Done", .done), ("Sent for Review", .doing),
             ("🔜 Prochainement", .todo), ("🚧 Implementation", .doing), ("✅ Produktiv", .done),
             // Czech, Ukrainian, Persian (with and without the zero-width non-joiner), Arabic, Hebrew, Thai.
             ("Hotovo", .done), ("Rozpracováno", .doing), ("Zbývá", .todo), ("Зроблено (по кроках)", .done),
@@ -71,7 +71,7 @@ struct LaneStateTests {
             ("Pile of Ann", .todo), ("Last week", .done), ("2025", .done), ("Q3 wins", .done), ("Sprint 12", .done),
             ("KW 12", .todo), ("KW12", .done), ("Semaine 4", .done), ("März", .done), ("June", .done),
             // A duration is not a period.
-            ("Execution order (2 weeks)", .todo),
+            ("Execution order (2 weeks)", .todo), ("Last 2 weeks", .done),
         ])
     func afterDone(name: String, state: CardState) {
         let lanes = Self.lanes("## Done\n- [x] a\n## \(name)\n- [x] d\n## LongTerm Needs\n- [ ] f\n")
@@ -93,11 +93,8 @@ struct LaneStateTests {
     }
 
     @Test(
-        "a known name that a name is about (after of, for, to), and names about the flow, give no state",
-        arguments: [
-            "Definition of Done", "Definition of Done (Per Card)", "Criteria for Done", "Deploy to Production",
-            "WIP Limits", "Definition of Ready",
-        ])
+        "a known name that a name is about (after of), and names about the flow, give no state",
+        arguments: ["Definition of Done", "Definition of Done (Per Card)", "WIP Limits", "Definition of Ready"])
     func aboutAState(name: String) {
         let lanes = Self.lanes("## In Progress\n## \(name)\n- [ ] a\n")
         #expect(lanes[1].stateSource == .previousLane, "\(name): \(lanes[1].state)")

@@ -393,12 +393,9 @@ struct Editor {
         }
     }
 
-    /// The line of a card-less lane's only text when it is an item that says the lane is empty (`- _(empty)_`).
+    /// The line of the item that says a card-less lane is empty (`- _(empty)_`), as the reader found it.
     private func placeholderLine(of lane: Lane) -> Int? {
-        guard lane.cards.isEmpty, lane.location.line < lane.endLine else { return nil }
-        let written = ((lane.location.line + 1)...lane.endLine).filter { !text.isBlank($0) }
-        guard written.count == 1, let line = written.first, Placeholder.isItemLine(text.text(line)) else { return nil }
-        return line
+        lane.cards.isEmpty ? lane.placeholderLine : nil
     }
 
     /// Whether a done lane's cards leave their boxes open: it has cards with boxes, none checked, and no

@@ -187,23 +187,28 @@ extension Editor {
                 // token of the line becomes the new one.
                 _ = block.removeTokens(where: isTime)
                 var rebuilt = ""
-                var swap: (old: String, new: String)?
+                var replaced = false
                 for piece in CardTokens.scan(block.lines[index].text, triggers: conventions.triggers) {
                     switch piece {
                     case .text(let plain):
                         rebuilt += plain
                     case .token(let token, let raw, _):
-                        if swap == nil, isDue(token), !isTime(token) {
-                            swap = (raw, conventions.inlineDeadline(due, form: inline))
-                            rebuilt += swap!.new
+                        if !replaced, isDue(token), !isTime(token) {
+                            rebuilt += conventions.inlineDeadline(due, form: inline)
+                            replaced = true
+                        } else if isTime(token) {
+                            // A time written apart on this line (`@@{10:00}`) goes with the date it belonged to.
+                            while rebuilt.last == " " { rebuilt.removeLast() }
                         } else {
                             rebuilt += raw
                         }
                     }
                 }
-                guard let swap else { break }
+                guard replaced else { break }
                 block.lines[index].content = Array(rebuilt.utf8)
-                return index > 0 ? swap : nil
+                // On a line of the description, its text changes by this line.
+                let old = Substring(written).trimmingSpaces
+                return index > 0 ? (String(old), String(Substring(rebuilt).trimmingSpaces)) : nil
             case .none:
                 break
             }

@@ -27,6 +27,9 @@ public struct Lane: Hashable, Sendable {
     public var headingLevel: Int
     /// The last line of the lane (before the next lane or the archive), blank lines excluded.
     public var endLine: Int
+    /// The line of the item that says the lane is empty (`- _(empty)_`), read as the lane's text: the first card
+    /// added takes its place.
+    public var placeholderLine: Int?
 
     public init(
         name: String, heading: String? = nil, nameMarkup: Markdown = Markdown(), state: CardState,

@@ -200,9 +200,13 @@ struct BoardReader {
                 }
                 continue
             }
-            if node.kind == .item, Self.isPlaceholder(segment) {
-                // `- _(empty)_` as a lane's only item says the lane is empty: it is shown as the lane's text.
-                _ = outline.addLaneDescription(segment, last: raw)
+            if node.kind == .item, !isObsidian, Self.isPlaceholder(segment),
+                index + 1 == visible.count || segments[visible[index + 1]].root.kind != .item,
+                outline.addLaneDescription(segment, last: raw)
+            {
+                // `- _(empty)_` as a lane's only item says the lane is empty: it is shown as the lane's text. (On an
+                // Obsidian board the plugin shows it as a card, and so does pm-render.)
+                outline.lanes[outline.lanes.count - 1].placeholderLine = segment.line
             } else if node.kind == .item {
                 outline.addCard(.item(segment), last: raw)
             } else if node.kind == .paragraph, Self.isCompleteMarker(segment) {
@@ -312,6 +316,7 @@ struct BoardReader {
                 lane.endLine = min(lane.endLine, settings - 1)
             }
             lane.descriptionSource = sourceText(of: draft.description, in: segments)
+            lane.placeholderLine = draft.placeholderLine
             if draft.hasCompleteMarker { lane.stateSource = .completeMarker }
             lanes.append(lane)
         }
@@ -698,13 +703,15 @@ struct BoardReader {
         return (text, markdown.nodes[nodes[0]].kind == .strong)
     }
 
-    /// Whether a list item is one line that only says there is nothing here (`Placeholder.isItem`).
+    /// Whether a list item is one line of plain text (no link: kanbn's `- [none](tasks/none.md)` is a card), not
+    /// checked, that only says there is nothing here (`Placeholder.isItem`).
     static func isPlaceholder(_ item: MarkdownSegment) -> Bool {
         let markdown = item.markdown
         let children = Array(markdown.children(of: 0))
-        guard children.count == 1, markdown.nodes[children[0]].kind == .paragraph,
-            !markdown.children(of: children[0]).contains(where: {
-                markdown.nodes[$0].kind == .softBreak || markdown.nodes[$0].kind == .lineBreak
+        guard !markdown.nodes[0].flags.contains(.checked), children.count == 1,
+            markdown.nodes[children[0]].kind == .paragraph,
+            !markdown.nodes[children[0]..<markdown.nodes[children[0]].end].contains(where: {
+                [.softBreak, .lineBreak, .link, .image, .htmlInline].contains($0.kind)
             })
         else { return false }
         return Placeholder.isItem(markdown.plainText(of: children[0]))
@@ -1004,6 +1011,8 @@ private struct Outline {
         /// Group labels by the first card under them; an unnamed one ends the group before it.
         var groups: [(name: String, level: Int, firstCard: Int, location: SourceLocation)] = []
         var description: [MarkdownSegment] = []
+        /// The line of an item that says the lane is empty.
+        var placeholderLine: Int?
         var hasCompleteMarker = false
         /// The index of the lane's last piece.
         var lastSegment: Int

@@ -72,12 +72,12 @@ enum LaneStates {
     /// Whether a lane name names a period of time (`Last week`, `2025`, `Q3`, `Sprint 12`, `Mai`): lanes after a done
     /// lane so named hold what was done then.
     static func isPeriod(_ name: String) -> Bool {
-        let words = name.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "'" })
-        return words.indices.contains { index in
-            let word = words[index]
+        var name = Substring(name).trimmingSpaces
+        // A number of days or weeks in brackets is a duration (`Execution order (2 weeks)`), not a period.
+        if let (before, inside) = bracketedSuffix(name), inside.trimmingSpaces.first?.isNumber == true { name = before }
+        return name.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "'" }).contains { word in
             let key = LaneName.key(String(word))
-            // After a number it is a duration (`Execution order (2 weeks)`), not a period.
-            if data.periods.contains(key) { return index == 0 || !words[index - 1].allSatisfy(\.isNumber) }
+            if data.periods.contains(key) { return true }
             // A year (`2025`), a quarter (`Q3`), a calendar week (`W12`, `KW12`).
             let digits = key.drop { !$0.isNumber }
             guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) else { return false }
@@ -159,8 +159,8 @@ enum LaneStates {
             guard words.count > 1 else { continue }
             for length in stride(from: min(3, words.count - 1), through: 1, by: -1) {
                 result.append(words.prefix(length).joined(separator: " "))
-                // What follows `of`, `for` or `to` after other words is what the name is about (`Definition of
-                // Done`, `Deploy to Production`), not the lane's state (`For Review` is one).
+                // What follows `of` after other words is what the name is about (`Definition of Done`), not the
+                // lane's state (`Moved to Done`, `Sent for Review` are states).
                 let before = words.count - length - 1
                 if before > 0, data.objects.contains(words[before].lowercased()) { continue }
                 result.append(words.suffix(length).joined(separator: " "))
@@ -188,7 +188,7 @@ enum LaneStates {
         /// Words for tasks or work that may follow a Chinese, Japanese or Korean name, and Korean endings before them.
         var nouns: [[Unicode.Scalar]] = []
         var connectors: [[Unicode.Scalar]] = []
-        /// Words after which a known name is what a name is about (`of`, `for`, `to`), lowercased.
+        /// Words after which a known name is what a name is about (`of`), lowercased.
         var objects: Set<String> = []
         /// Keys of names about the flow rather than a state of it (`WIP Limits`).
         var notStates: Set<String> = []

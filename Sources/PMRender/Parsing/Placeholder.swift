@@ -39,13 +39,4 @@ enum Placeholder {
         let key = words.lowercased()
         return values.contains(key) || items.contains(key)
     }
-
-    /// Whether a source line is a list item that only says the lane is empty (`- _(empty)_`, `- [ ] 无`).
-    static func isItemLine(_ line: String) -> Bool {
-        var rest = Substring(line).trimmingSpaces
-        guard let marker = rest.first, "-*+".contains(marker), rest.dropFirst().first == " " else { return false }
-        rest = rest.dropFirst(2).trimmingSpaces
-        if rest.count >= 3, rest.first == "[", rest.dropFirst(2).first == "]" { rest = rest.dropFirst(3) }
-        return isItem(String(rest))
-    }
 }
