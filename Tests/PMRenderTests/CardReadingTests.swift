@@ -210,6 +210,50 @@ struct CardReadingTests {
         #expect(board.lanes[0].cards.contains { ["Nothing", "none", "TBD", "(empty)"].contains($0.title) })
     }
 
+    @Test(
+        "the date and time Obsidian writes on a card it archives leave its title",
+        arguments: [
+            (
+                #""archive-with-date":true,"append-archive-date":true,"date-format":"DD-MM""#,
+                "Post IDs #piz 06-09 23:57"
+            ),
+            (#""archive-with-date":true"#, "2025-07-10 10:34 Post IDs"),
+            (
+                #""archive-with-date":true,"append-archive-date":true,"archive-date-separator":"|""#,
+                "Post IDs | 2026-06-07 14:56"
+            ),
+            (
+                #""archive-with-date":true,"archive-date-format":"MMM D, YYYY h:mm a""#,
+                "Jun 7, 2026 2:56 pm Post IDs"
+            ),
+        ])
+    func archiveStamps(settings: String, card: String) throws {
+        let text = """
+            ---
+            kanban-plugin: board
+            ---
+
+            ## Todo
+
+            - [ ] 06-09 23:57 is a time, not a stamp
+
+            ***
+
+            ## Archive
+
+            - [x] \(card)
+
+            %% kanban:settings
+            ```
+            {"kanban-plugin":"board",\(settings)}
+            ```
+            %%
+            """
+        let board = TestSupport.parse(text).board
+        #expect(board.archive.map(\.title) == ["Post IDs"])
+        #expect(board.cards.map(\.title) == ["06-09 23:57 is a time, not a stamp"])
+    }
+
     @Test("a table that describes a lane of a board with cards is shown, without a warning")
     func describingTable() throws {
         let result = Self.board("## Todo\n\n- [ ] a\n\n## Decisions\n\n| When | What |\n|---|---|\n| May | Swift |\n")

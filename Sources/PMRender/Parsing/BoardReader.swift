@@ -51,6 +51,8 @@ struct BoardReader {
         var laneLevel: Int
         var titleHeading: (String, SourceLocation)?
         var jobs: [CardReader.Job]
+        /// The stamp Obsidian writes on the cards it archives, on a board whose settings say so.
+        var archiveStamp: ArchiveStamp?
     }
 
     private mutating func plan(_ segments: [MarkdownSegment], cache: inout CardCache) -> Plan {
@@ -245,7 +247,7 @@ struct BoardReader {
         }
         return Plan(
             settings: settings, isObsidian: isObsidian, reader: cardReader, outline: outline, laneLevel: laneLevel,
-            titleHeading: titleHeading, jobs: jobs)
+            titleHeading: titleHeading, jobs: jobs, archiveStamp: obsidianSettings?.archiveStamp)
     }
 
     /// A card's source: its lines, the blank ones after it included.
@@ -294,6 +296,7 @@ struct BoardReader {
             if draft.isArchive {
                 archiveLocation = archiveLocation ?? draft.location
                 for var card in cards {
+                    if let stamp = plan.archiveStamp { Self.removingArchiveStamp(stamp, from: &card) }
                     card.isArchived = true
                     card.state = .done
                     card.lane = draft.heading.name
@@ -933,7 +936,7 @@ struct LaneHeading {
                 name[name.index(after: open)..<name.index(before: name.endIndex)], square: last == "]"),
             // A name is left (`(WIP 3)` alone is the name), and the limit is plain text at the end of the heading
             // (not `(WIP **2**)`), so that it leaves the name as written too.
-            !name[..<open].trimmingSpaces.isEmpty, Self.endsWithText(inlines, String(name[open...]))
+            !name[..<open].trimmingSpaces.isEmpty, inlines.endsWithText(String(name[open...]))
         {
             if let value = Int(digits), value <= 1_000_000 {
                 limit = value == 0 ? nil : value
@@ -944,34 +947,10 @@ struct LaneHeading {
             name = String(name[..<open].trimmingSpaces)
             if source.hasSuffix(suffix) { source = String(Substring(source.dropLast(suffix.count)).trimmingSpaces) }
             // cmark may part the text at brackets: the suffix is taken from the trailing text nodes.
-            var left = suffix.count
-            while left > 0, let root = Array(inlines.roots).last, inlines.nodes[root].kind == .text,
-                !inlines.nodes[root].text.isEmpty
-            {
-                let text = inlines.nodes[root].text
-                let taken = min(left, text.count)
-                inlines.nodes[root].text = String(text.dropLast(taken))
-                left -= taken
-                inlines = inlines.removingEmptyText()
-            }
-            if let root = Array(inlines.roots).last, inlines.nodes[root].kind == .text {
-                while inlines.nodes[root].text.last == " " { inlines.nodes[root].text.removeLast() }
-                inlines = inlines.removingEmptyText()
-            }
+            inlines = inlines.droppingText(count: suffix.count, fromEnd: true)
         }
         self.name = name
         self.markup = inlines
-    }
-
-    /// Whether the trailing text nodes of `inlines` end with `suffix`.
-    static func endsWithText(_ inlines: Markdown, _ suffix: String) -> Bool {
-        var text = ""
-        for root in Array(inlines.roots).reversed() {
-            guard inlines.nodes[root].kind == .text else { break }
-            text = inlines.nodes[root].text + text
-            if text.count >= suffix.count { break }
-        }
-        return text.hasSuffix(suffix)
     }
 
     /// The digits of a WIP limit in a lane name's trailing brackets: `3`, `WIP 3`, `WIP: 3`, `WIP=3`,
@@ -1075,4 +1054,56 @@ extension CardReader.Reading {
 
 extension Character {
     var isASCIIDigit: Bool { isASCII && isNumber }
+}
+
+extension Markdown {
+    /// Whether the trailing (or leading) text nodes end (or start) with `text`.
+    func endsWithText(_ text: String, atEnd: Bool = true) -> Bool {
+        let inlines = self
+        var joined = ""
+        for root in atEnd ? Array(inlines.roots).reversed() : Array(inlines.roots) {
+            guard inlines.nodes[root].kind == .text else { break }
+            joined = atEnd ? inlines.nodes[root].text + joined : joined + inlines.nodes[root].text
+            if joined.count >= text.count { break }
+        }
+        return atEnd ? joined.hasSuffix(text) : joined.hasPrefix(text)
+    }
+
+    /// Without `count` characters of its trailing (or leading) text nodes, and the spaces they leave.
+    func droppingText(count: Int, fromEnd: Bool) -> Markdown {
+        var inlines = self
+        var left = count
+        func edge() -> Int? { fromEnd ? Array(inlines.roots).last : inlines.roots.first(where: { _ in true }) }
+        while left > 0, let root = edge(), inlines.nodes[root].kind == .text, !inlines.nodes[root].text.isEmpty {
+            let text = inlines.nodes[root].text
+            let taken = min(left, text.count)
+            inlines.nodes[root].text = String(fromEnd ? text.dropLast(taken) : text.dropFirst(taken))
+            left -= taken
+            inlines = inlines.removingEmptyText()
+        }
+        if let root = edge(), inlines.nodes[root].kind == .text {
+            if fromEnd {
+                while inlines.nodes[root].text.last == " " { inlines.nodes[root].text.removeLast() }
+            } else {
+                while inlines.nodes[root].text.first == " " { inlines.nodes[root].text.removeFirst() }
+            }
+            inlines = inlines.removingEmptyText()
+        }
+        return inlines
+    }
+}
+
+extension BoardReader {
+    /// A card's title without the stamp Obsidian wrote when it archived the card (`… 06-09 23:57`).
+    static func removingArchiveStamp(_ stamp: ArchiveStamp, from card: inout Card) {
+        guard let title = stamp.strip(card.title) else { return }
+        let dropped = card.title.count - title.count
+        let written =
+            stamp.isAppended
+            ? String(card.title.suffix(dropped)).trimmingWhitespace
+            : String(card.title.prefix(dropped)).trimmingWhitespace
+        guard card.titleMarkup.endsWithText(written, atEnd: stamp.isAppended) else { return }
+        card.titleMarkup = card.titleMarkup.droppingText(count: dropped, fromEnd: stamp.isAppended)
+        card.title = title
+    }
 }

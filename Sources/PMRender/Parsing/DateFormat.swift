@@ -60,6 +60,41 @@ struct DateFormat: Sendable, Hashable {
 
     static let iso = DateFormat(moment: "YYYY-MM-DD")!
 
+    /// Whether `text` has this pattern's shape (digits where numbers go, words where names go), whatever the values
+    /// (`06-09 23:57` fits `DD-MM HH:mm`, a pattern without a year).
+    func fits(_ text: Substring) -> Bool {
+        let s = Array(text.unicodeScalars)
+        var i = 0
+        func digits(min: Int, max: Int) -> Bool {
+            var n = 0
+            while i < s.count, n < max, s[i].properties.numericType == .decimal {
+                n += 1
+                i += 1
+            }
+            return n >= min
+        }
+        func word() -> Bool {
+            let start = i
+            while i < s.count, s[i].properties.isAlphabetic || s[i] == "." { i += 1 }
+            return i > start
+        }
+        for token in tokens {
+            let fits: Bool
+            switch token {
+            case .year4: fits = digits(min: 4, max: 4)
+            case .year2, .month2, .day2, .minute: fits = digits(min: 2, max: 2)
+            case .month1, .day1, .hour24, .hour12: fits = digits(min: 1, max: 2)
+            case .dayOrdinal: fits = digits(min: 1, max: 2) && word()
+            case .monthName, .weekdayName, .meridiem: fits = word()
+            case .literal(let scalar):
+                fits = i < s.count && s[i] == scalar
+                if fits { i += 1 }
+            }
+            guard fits else { return false }
+        }
+        return i == s.count
+    }
+
     /// The date (and time, when the pattern has one) in `text`, which must match the whole pattern.
     func parse(_ text: Substring) -> (CalendarDate, TimeOfDay?)? {
         let s = Array(text.unicodeScalars)

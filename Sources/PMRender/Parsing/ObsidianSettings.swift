@@ -8,6 +8,8 @@ struct ObsidianSettings: Equatable {
     var dateTrigger: String?
     var timeTrigger: String?
     var tagColors: [String: String] = [:]
+    /// The date and time the plugin writes on a card it archives (`archive-with-date`), if it does.
+    var archiveStamp: ArchiveStamp?
 
     /// The settings block among a board's pieces, if it has one.
     static func find(in segments: [MarkdownSegment]) -> ObsidianSettings? {
@@ -76,6 +78,17 @@ struct ObsidianSettings: Equatable {
         timeFormat = object["time-format"] as? String
         dateTrigger = object["date-trigger"] as? String
         timeTrigger = object["time-trigger"] as? String
+        if object["archive-with-date"] as? Bool == true {
+            // The plugin's defaults: the board's date and time formats, no separator, the stamp before the text.
+            let pattern =
+                object["archive-date-format"] as? String
+                ?? (dateFormat ?? "YYYY-MM-DD") + " " + (timeFormat ?? "HH:mm")
+            archiveStamp = DateFormat(moment: pattern).map {
+                ArchiveStamp(
+                    format: $0, separator: (object["archive-date-separator"] as? String ?? "").trimmingWhitespace,
+                    isAppended: object["append-archive-date"] as? Bool ?? false)
+            }
+        }
         for entry in object["tag-colors"] as? [[String: Any]] ?? [] {
             guard var tag = entry["tagKey"] as? String else { continue }
             if tag.hasPrefix("#") { tag.removeFirst() }
@@ -92,5 +105,34 @@ struct ObsidianSettings: Equatable {
         if settings.dateTrigger == nil { settings.dateTrigger = dateTrigger }
         if settings.timeTrigger == nil { settings.timeTrigger = timeTrigger }
         for (tag, color) in tagColors where settings.tagColors[tag] == nil { settings.tagColors[tag] = color }
+    }
+}
+
+/// The date and time Obsidian's Kanban plugin writes on a card it archives (`archive-with-date`): after its text
+/// (`append-archive-date`) or before it, apart from it by `archive-date-separator` (`Title | 2026-06-07 14:56`).
+struct ArchiveStamp: Hashable {
+    var format: DateFormat
+    var separator: String
+    var isAppended: Bool
+
+    /// `title` without the stamp, when it has one (and the separator with it); nil when it has none.
+    func strip(_ title: String) -> String? {
+        let words = title.split(separator: " ", omittingEmptySubsequences: false)
+        // A stamp is a few words (`2026-06-07 14:56`, `Jun 7, 2026 2:56 pm`).
+        for count in 1...min(6, words.count) {
+            let stamp = (isAppended ? words.suffix(count) : words.prefix(count)).joined(separator: " ")
+            guard format.fits(Substring(stamp)) else { continue }
+            var rest = Substring((isAppended ? words.dropLast(count) : words.dropFirst(count)).joined(separator: " "))
+                .trimmingSpaces
+            if !separator.isEmpty {
+                if isAppended, rest.hasSuffix(separator) {
+                    rest = rest.dropLast(separator.count).trimmingSpaces
+                } else if !isAppended, rest.hasPrefix(separator) {
+                    rest = rest.dropFirst(separator.count).trimmingSpaces
+                }
+            }
+            return rest.isEmpty ? nil : String(rest)
+        }
+        return nil
     }
 }
