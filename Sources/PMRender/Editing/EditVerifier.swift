@@ -33,7 +33,7 @@ struct TargetCheck {
     var titleChanged = false
     /// A `^id` in the title became the card's block ID (the stamp after it was taken away): the title loses it.
     var blockIDExposed = false
-    /// A deadline token rewritten in a line of the description: its text changes by that token.
+    /// A line of the description whose deadline was rewritten, before and after: its text changes by that line.
     var descriptionSwap: (old: String, new: String)?
 
     init(

@@ -133,8 +133,8 @@ extension Editor {
     // MARK: - Deadline
 
     /// Sets (or, with nil, removes) the deadline, in place where the card has one, else where the board writes them.
-    /// Returns the token written over another on a line of the card's description (`@{2026-06-08}` for
-    /// `@{2026-12-01}`): the description's text changes by that much.
+    /// Returns a line of the card's description it rewrote, before and after (`ship @{2026-06-08} @@{10:00}` as
+    /// `ship @{2026-12-01}`): the description's text changes by that much.
     @discardableResult
     func setDue(_ due: Deadline?, of card: Card, in block: inout CardBlock) throws(EditFailure) -> (
         old: String, new: String

@@ -682,11 +682,11 @@ struct BoardReader {
         guard let first = body.first else { return true }
         guard first.root.kind == .item else { return true }
         // A list of the card's properties: VS Code Markdown Kanban's (`- due: …`), or any list whose first item is a
-        // known field, or whose items are all keys, one of them a field's (`- **Priority:** High`, `- **Why:** …`;
-        // `- Issue: 12`, `- Due: 2025-10-02`).
+        // known field, or whose items all start with bold keys, one of them a field's (`- **Priority:** High`,
+        // `- **Why:** …`; `- **Issue**: #12`, `- **Due**: 2025-10-02`).
         let lines = body.prefix { $0.root.kind == .item }.map(Self.fieldLine)
         if let line = lines[0], CardField.parse(Substring(line.text)) != nil { return true }
-        // Keys alone could be cards' titles (`- **Login page:** build the form`): one must be a field's.
+        // Bold keys alone could be cards' bold titles (`- **Login page:** build the form`): one must be a field's.
         return lines.allSatisfy { $0.map { CardField.startsWithKey(Substring($0.text), bold: $0.isBold) } ?? false }
             && lines.contains { $0.flatMap { CardField.parse(Substring($0.text)) } != nil }
     }
