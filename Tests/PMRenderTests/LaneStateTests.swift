@@ -71,7 +71,7 @@ struct LaneStateTests {
             ("Pile of Ann", .todo), ("Last week", .done), ("2025", .done), ("Q3 wins", .done), ("Sprint 12", .done),
             ("KW 12", .todo), ("KW12", .done), ("Semaine 4", .done), ("März", .done), ("June", .done),
             // A duration is not a period.
-            ("Execution order (2 weeks)", .todo), ("Last 2 weeks", .done),
+            ("Execution order (2 weeks)", .todo), ("Last 2 weeks", .done), ("Release notes [2025]", .done),
         ])
     func afterDone(name: String, state: CardState) {
         let lanes = Self.lanes("## Done\n- [x] a\n## \(name)\n- [x] d\n## LongTerm Needs\n- [ ] f\n")

@@ -73,8 +73,12 @@ enum LaneStates {
     /// lane so named hold what was done then.
     static func isPeriod(_ name: String) -> Bool {
         var name = Substring(name).trimmingSpaces
-        // A number of days or weeks in brackets is a duration (`Execution order (2 weeks)`), not a period.
-        if let (before, inside) = bracketedSuffix(name), inside.trimmingSpaces.first?.isNumber == true { name = before }
+        // A number of days or weeks in brackets is a duration (`Execution order (2 weeks)`), not a period; a year in
+        // brackets is one (`Release notes (2025)`).
+        if let (before, inside) = bracketedSuffix(name) {
+            let words = inside.split(separator: " ")
+            if words.count >= 2, words[0].allSatisfy(\.isNumber) { name = before }
+        }
         return name.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "'" }).contains { word in
             let key = LaneName.key(String(word))
             if data.periods.contains(key) { return true }
