@@ -657,7 +657,7 @@ struct BoardReader {
                 ambiguous = true
                 continue
             }
-            let end = Self.headingBodyEnd(after: below.last!, level: laneLevel, visible, segments)
+            let end = Self.headingBodyEnd(after: below.last ?? first, level: laneLevel, visible, segments)
             found = (start..<end, level)
         }
         return ambiguous ? nil : found
@@ -687,7 +687,7 @@ struct BoardReader {
         let lines = body.prefix { $0.root.kind == .item }.map(Self.fieldLine)
         if let line = lines[0], CardField.parse(Substring(line.text)) != nil { return true }
         // Bold keys alone could be cards' bold titles (`- **Login page:** build the form`): one must be a field's.
-        return lines.allSatisfy { $0.map { CardField.startsWithKey(Substring($0.text), bold: $0.isBold) } ?? false }
+        return lines.allSatisfy { $0.map { $0.isBold && CardField.startsWithBoldKey(Substring($0.text)) } ?? false }
             && lines.contains { $0.flatMap { CardField.parse(Substring($0.text)) } != nil }
     }
 

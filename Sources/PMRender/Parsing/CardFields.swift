@@ -109,10 +109,10 @@ enum CardField: Equatable {
         return Substring(String(text.dropFirst(2)[..<close.lowerBound] + text[close.upperBound...]))
     }
 
-    /// Whether a line (its bold key made plain) starts with a bold key of a few words and its colon
-    /// (`**Issue**: 12`). Plain keys are not enough: `- Backend: the API` is a card's title.
-    static func startsWithKey(_ text: Substring, bold: Bool) -> Bool {
-        guard bold, let colon = text.firstIndex(where: { $0 == ":" || $0 == "：" }) else { return false }
+    /// Whether a line whose bold key was made plain (`**Issue**: 12` as `Issue: 12`) starts with a key of a few
+    /// words and its colon. (Plain keys are not enough: `- Backend: the API` is a card's title.)
+    static func startsWithBoldKey(_ text: Substring) -> Bool {
+        guard let colon = text.firstIndex(where: { $0 == ":" || $0 == "：" }) else { return false }
         let key = text[..<colon]
         return !key.isEmpty && !key.contains("\n") && key.count <= 40
     }

@@ -490,13 +490,13 @@ private struct ReadingState {
         return markdown.nodes[first].kind == .strong
     }
 
-    /// Whether an item (not a task) starts with a bold key (`CardField.startsWithKey`).
+    /// Whether an item (not a task) starts with a bold key (`CardField.startsWithBoldKey`).
     private func startsWithKey(_ item: Int, in markdown: Markdown) -> Bool {
         guard !markdown.nodes[item].flags.contains(.task), let paragraph = markdown.children(of: item).first,
             markdown.nodes[paragraph].kind == .paragraph, let line = lines(of: paragraph, in: markdown).first,
             let text = CardField.lineText(line.nodes, in: markdown)
         else { return false }
-        return CardField.startsWithKey(Substring(text), bold: isBoldProperty(item, in: markdown))
+        return isBoldProperty(item, in: markdown) && CardField.startsWithBoldKey(Substring(text))
     }
 
     /// Whether an item is `key: value` with one of VS Code Markdown Kanban's keys.
