@@ -129,6 +129,61 @@ struct CardReadingTests {
         #expect(PlainText.markdown(card.description) == "more text #later")
     }
 
+    /// A short line, or a line that starts in capitals, with a link or a field, starts the description.
+    @Test(
+        "a title hard-wrapped at a fixed width is one title",
+        arguments: [
+            (
+                "- [x] Hand the terminal to full-screen programs and restore the shell's terminal\n"
+                    + "  modes cleanly when they exit or stop.",
+                "Hand the terminal to full-screen programs and restore the shell's terminal modes cleanly when they "
+                    + "exit or stop.", ""
+            ),
+            (
+                "- [ ] Etap 2b: moment i rampy do sprzętu — komenda w protokole mostka (C++, #hw\n"
+                    + "  wymaga SDK i sprzętu)\n  Notes follow here.",
+                "Etap 2b: moment i rampy do sprzętu — komenda w protokole mostka (C++, wymaga SDK i sprzętu)",
+                "Notes follow here."
+            ),
+            ("- [ ] Fix login\n  see the thread", "Fix login", "see the thread"),
+            (
+                "- [ ] Refactor the authentication module to use the new token service soon\n  Covers the API.",
+                "Refactor the authentication module to use the new token service soon", "Covers the API."
+            ),
+            (
+                "- [ ] Refactor the authentication module to use the new token service soon.\n  then the rest.",
+                "Refactor the authentication module to use the new token service soon.", "then the rest."
+            ),
+            (
+                "- [ ] Refactor the authentication module to use the new token service soon\n  https://x.example",
+                "Refactor the authentication module to use the new token service soon", "https://x.example"
+            ),
+            // A line that ends a sentence and starts another, with more lines after it, is not the title's.
+            (
+                "- [ ] Drop in the team photography — founders group shot (16/9, 1600 × 900+)\n"
+                    + "  and four portraits. Portraits are now square crops at\n  the new size.",
+                "Drop in the team photography — founders group shot (16/9, 1600 × 900+)",
+                "and four portraits. Portraits are now square crops at\nthe new size."
+            ),
+        ])
+    func wrappedTitles(markdown: String, title: String, description: String) throws {
+        let card = try Self.card(markdown)
+        #expect(card.title == title)
+        #expect(card.descriptionSource == description)
+        // The lines that are not the description's are the title's.
+        #expect(card.titleLines == markdown.split(separator: "\n").count - description.split(separator: "\n").count)
+    }
+
+    @Test("the tags on a wrapped title's lines are read")
+    func wrappedTitleTags() throws {
+        let card = try Self.card(
+            "- [ ] Hand the terminal to full-screen programs and restore the shell's terminal #a\n  modes #b cleanly")
+        #expect(
+            (card.title, card.tags) == (
+                "Hand the terminal to full-screen programs and restore the shell's terminal modes cleanly", ["a", "b"]
+            ))
+    }
+
     @Test("heading marks at the start of a list card's title are not its text")
     func headingMarksInTitle() throws {
         #expect(try Self.card("- [ ] #### Obsidian setup #ops").title == "Obsidian setup")

@@ -706,6 +706,21 @@ import Testing
         #expect(after == "## TODO\n\n## DONE\n\n- [x] Half done\n")
     }
 
+    @Test func aWrappedTitleIsRenamedOnOneLineKeepingItsTagsAndDescription() throws {
+        let board =
+            "## TODO\n\n- [ ] Hand the terminal to full-screen programs and restore the shell terminal #a\n"
+            + "  modes cleanly when they #b exit or stop.\n\n  More.\n\n## DONE\n"
+        let (renamed, after) = try Self.onBoard(board, ["edit", "hand", "--title", "Hand over the terminal"])
+        #expect(renamed.status == 0, "\(renamed.stderr)")
+        #expect(after == "## TODO\n\n- [ ] Hand over the terminal #a #b\n\n  More.\n\n## DONE\n")
+        let (moved, afterMove) = try Self.onBoard(board, ["move", "hand", "done"])
+        #expect(moved.status == 0, "\(moved.stderr)")
+        #expect(
+            afterMove
+                == "## TODO\n\n## DONE\n\n- [x] Hand the terminal to full-screen programs and restore the shell "
+                + "terminal #a\n  modes cleanly when they #b exit or stop.\n\n  More.\n")
+    }
+
     @Test func aTitleWrittenAsAHeadingUnderTheTagsIsRenamedThere() throws {
         let board = "## TODO\n\n- [ ] #bug #mobile\n\t# Mobile Bug\n\tDraw pile.\n\n## DONE\n"
         let (renamed, after) = try Self.onBoard(board, ["edit", "mobile-bug", "--title", "Tablet Bug"])

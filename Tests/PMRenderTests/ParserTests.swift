@@ -289,7 +289,9 @@ struct ParserTests {
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
     }
 
-    @Test("brackets that hold no limit stay in the name", arguments: ["Sprint [3]", "Wiper (wipe 3)", "Q3 (WIP)"])
+    @Test(
+        "brackets that hold no limit stay in the name",
+        arguments: ["Sprint [3]", "Wiper (wipe 3)", "Q3 (WIP)", "Done (2025)", "Released (1999)"])
     func notALimit(heading: String) throws {
         let lane = try #require(TestSupport.parse("## \(heading)\n\n- [ ] a\n").board.lanes.first)
         #expect((lane.name, lane.wipLimit) == (heading, nil))

@@ -277,7 +277,7 @@ struct Editor {
         var check = TargetCheck(base: card, lane: card.lane)
         var fields: [String] = []
         if let title = changes.title {
-            block.replaceTitle(with: try validTitle(title), current: card.title)
+            block.replaceTitle(with: try validTitle(title), current: card.title, titleLines: card.titleLines)
             fields.append("title")
         }
         if let due = changes.due {

@@ -103,8 +103,14 @@ struct CardBlock {
     }
 
     /// Replaces the title's words, keeping the metadata tokens written on the title line (in their order) and what
-    /// follows a `<br>`.
-    mutating func replaceTitle(with newTitle: String, current: String) {
+    /// follows a `<br>`. A title wrapped over `titleLines` lines becomes one line.
+    mutating func replaceTitle(with newTitle: String, current: String, titleLines: Int = 1) {
+        if titleLines > 1, style == .listItem, lines.count >= titleLines {
+            var line = title
+            line.body = ([line.body] + lines[1..<titleLines].map { $0.text.trimmingWhitespace }).joined(separator: " ")
+            lines.removeSubrange(1..<titleLines)
+            title = line
+        }
         // A first line of tokens alone over a `# Heading` that the card was titled by (the reader's rule).
         if style == .listItem, lines.count > 1, Self.onlyTokens(title.body, conventions: conventions),
             let heading = Self.atxHeading(lines[1].text), Self.words(heading.body, conventions: conventions) == current

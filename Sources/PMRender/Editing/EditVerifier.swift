@@ -190,6 +190,8 @@ extension Card {
         fields.baseID = ""
         fields.titleMarkup = Markdown()
         fields.description = Markdown()
+        // How the title is wrapped in the file is not what it says.
+        fields.titleLines = 1
         return fields
     }
 }

@@ -50,6 +50,8 @@ public struct Card: Hashable, Sendable {
         public var style: Style
         /// Whether the card is in the archive (not in any lane).
         public var isArchived: Bool
+        /// How many lines the title takes in the file: more than one when it was hard-wrapped.
+        public var titleLines: Int
         /// The identity before repeated titles were numbered (the explicit ID, else the title's slug).
         var baseID: String
     }
@@ -82,15 +84,15 @@ public struct Card: Hashable, Sendable {
         isChecked: Bool = false, due: Deadline? = nil, dates: CardDates = CardDates(),
         extras: CardExtras = CardExtras(), tags: [String] = [],
         priority: Priority? = nil, assignees: [String] = [], subtasks: [Subtask] = [], group: String? = nil,
-        style: Style = .listItem, isArchived: Bool = false, location: SourceLocation, endLine: Int? = nil,
-        dueLocation: SourceLocation? = nil
+        style: Style = .listItem, isArchived: Bool = false, titleLines: Int = 1, location: SourceLocation,
+        endLine: Int? = nil, dueLocation: SourceLocation? = nil
     ) {
         box = Box(
             Fields(
                 id: id, explicitID: explicitID, title: title, titleMarkup: titleMarkup, description: description,
                 descriptionSource: descriptionSource, lane: lane, state: state, isChecked: isChecked, due: due,
                 dates: dates, extras: extras, tags: tags, priority: priority, assignees: assignees, subtasks: subtasks,
-                group: group, style: style, isArchived: isArchived, baseID: id))
+                group: group, style: style, isArchived: isArchived, titleLines: titleLines, baseID: id))
         self.location = location
         self.endLine = endLine ?? location.line
         self.dueLocation = dueLocation

@@ -973,6 +973,8 @@ struct LaneHeading {
             }
         }
         guard named || !square, !rest.isEmpty, rest.allSatisfy(\.isASCIIDigit) else { return nil }
+        // A bare year is part of the name (`Done (2025)`, `Released (2024)`), not a limit no lane would reach.
+        if !named, rest.count == 4, let year = Int(rest), (1900..<2200).contains(year) { return nil }
         return rest
     }
 }

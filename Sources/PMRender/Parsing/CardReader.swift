@@ -89,8 +89,15 @@ struct CardReader: Sendable {
         {
             let lines = state.lines(of: first, in: markdown)
             titleLine = lines.first?.line ?? segment.line
-            titleMarkup = state.title(lines.first?.nodes ?? [], in: markdown, line: titleLine)
-            state.paragraph(Array(lines.dropFirst()), in: markdown, into: &description)
+            state.titleLines = state.titleLineCount(lines, in: markdown)
+            var titleNodes = lines.first?.nodes ?? []
+            if state.titleLines > 1, let start = titleNodes.first, let end = lines[state.titleLines - 1].nodes.last {
+                // The wrapped lines and the soft breaks between them.
+                titleNodes = markdown.children(of: first).filter { (start...end).contains($0) }
+                for line in lines[1..<state.titleLines] { state.droppedLines.insert(line.line) }
+            }
+            titleMarkup = state.title(titleNodes, in: markdown, line: titleLine)
+            state.paragraph(Array(lines.dropFirst(state.titleLines)), in: markdown, into: &description)
             rest = rest.dropFirst()
             // Obsidian writes a description on the title's line, after a `<br>`.
             if let lineBreak = markdown.children(of: first).first(where: { markdown.nodes[$0].kind == .lineBreak }),
@@ -189,6 +196,8 @@ private struct ReadingState {
     var titleFromBlock = false
     /// The line of Obsidian's settings block when the card's last line is its first (`ObsidianSettings`).
     var settingsLine: Int?
+    /// How many lines the title takes (`titleLineCount`).
+    var titleLines = 1
 
     init(reader: CardReader) {
         self.reader = reader
@@ -230,11 +239,66 @@ private struct ReadingState {
 
     // MARK: Title
 
+    /// Lines this long or longer may have been wrapped at a fixed width (72, 80 …) by an editor or a tool.
+    static let wrapWidth = 60
+
+    /// How many of a list card's first lines are its title: one, or more when the title was hard-wrapped — a long
+    /// line that ends mid-sentence, continued by one that starts in lower case (`- [x] Hand the terminal to
+    /// full-screen programs and restore the shell's terminal` over `modes cleanly when they exit or stop.`). A short
+    /// line was not wrapped, and a line that starts otherwise (a capital, a link, a field, a token) begins the
+    /// description.
+    func titleLineCount(_ lines: [Line], in markdown: Markdown) -> Int {
+        var count = 1
+        while count < lines.count {
+            let previous = lines[count - 1]
+            let next = lines[count]
+            guard next.breakBefore == .softBreak, next.line == previous.line + 1,
+                let first = next.nodes.first, markdown.nodes[first].kind == .text,
+                markdown.nodes[first].text.first?.isLowercase == true,
+                !markdown.nodes[first].text.hasPrefix("http"), !markdown.nodes[first].text.hasPrefix("www."),
+                let last = previous.nodes.last.map({ Self.visibleText(of: $0, in: markdown) })?.last(where: {
+                    !$0.isWhitespace
+                }),
+                !Self.sentenceEnds.contains(last),
+                reader.source.line(previous.line).trimmingWhitespace.unicodeScalars.count >= Self.wrapWidth,
+                CardField.parse(Substring(CardField.lineText(next.nodes, in: markdown) ?? "")) == nil,
+                // A line that ends one sentence and starts another is the title's only as the item's last line.
+                count + 1 == lines.count || !Self.endsSentenceWithin(next.nodes, in: markdown)
+            else { break }
+            count += 1
+        }
+        return count
+    }
+
+    /// Whether a sentence ends inside a line, before more text (`… input. Ctrl-D exits …`).
+    static func endsSentenceWithin(_ nodes: [Int], in markdown: Markdown) -> Bool {
+        let text = Array(nodes.map { visibleText(of: $0, in: markdown) }.joined().trimmingWhitespace)
+        for index in text.indices.dropLast() {
+            if "。！？".contains(text[index]) || (".!?".contains(text[index]) && text[index + 1].isWhitespace) {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// A node's text: a leaf's own, a container's inlines.
+    static func visibleText(of index: Int, in markdown: Markdown) -> String {
+        let node = markdown.nodes[index]
+        return node.kind == .text || node.kind == .code ? node.text : markdown.plainText(of: index)
+    }
+
+    private static let sentenceEnds: Set<Character> = [".", "!", "?", ":", ";", "。", "！", "？", "：", "…"]
+
     mutating func title(_ nodes: [Int], in markdown: Markdown, line: Int) -> Markdown {
         var builder = Markdown.Builder()
         var cleaner = InlineCleaner(removeTags: true)
         cleaner.clean(nodes, in: markdown, into: &builder, state: &self)
         var title = InlineCleaner.trimmed(builder.markdown)
+        // A wrapped title's lines are one line.
+        for index in title.nodes.indices where title.nodes[index].kind == .softBreak {
+            title.nodes[index].kind = .text
+            title.nodes[index].text = " "
+        }
         // `- [ ] #### Setup`: the plugin shows the card's text as Markdown, a heading; the marks are not the title's.
         if title.nodes.first?.kind == .text {
             let text = title.nodes[0].text
@@ -658,7 +722,8 @@ private struct ReadingState {
             descriptionSource: descriptionSource(after: titleLine, through: last, indent: indent),
             state: .todo, isChecked: isChecked, due: due, dates: draft.dates, extras: draft.extras,
             tags: draft.tags, priority: draft.priority, assignees: draft.assignees,
-            subtasks: draft.subtasks, style: style, location: location, endLine: last, dueLocation: dueLocation)
+            subtasks: draft.subtasks, style: style, titleLines: titleLines, location: location, endLine: last,
+            dueLocation: dueLocation)
         return CardReader.Reading(card: card, problems: problems)
     }
 
