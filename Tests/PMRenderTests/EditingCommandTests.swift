@@ -706,6 +706,22 @@ import Testing
         #expect(after == "## TODO\n\n## DONE\n\n- [x] Half done\n")
     }
 
+    /// Obsidian's settings block right under the last card would run on into the nested list or quote of a card
+    /// put after it.
+    @Test(arguments: [
+        ["add", "New", "--lane", "done", "--force", "--description=- [ ] sub"], ["move", "two", "done"],
+    ])
+    func aCardPutBeforeTheSettingsBlockIsPartedFromIt(arguments: [String]) throws {
+        let settings = "%% kanban:settings\n```\n{\"kanban-plugin\":\"basic\"}\n```\n%%\n"
+        let board = "---\nkanban-plugin: basic\n---\n\n## Todo\n\n- [ ] Two\n\t- [ ] sub\n\n## Done\n\n- [x] Three\n"
+        let (result, after) = try Self.onBoard(board + settings, arguments)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(after.hasSuffix("\t- [ ] sub\n\n" + settings) || after.hasSuffix("  - [ ] sub\n\n" + settings))
+        let parsed = TestSupport.parse(after)
+        #expect(parsed.diagnostics.isEmpty, "\(parsed.diagnostics)")
+        #expect(parsed.board.lanes.last?.cards.last?.descriptionSource == "- [ ] sub")
+    }
+
     @Test func aWrappedTitleIsRenamedOnOneLineKeepingItsTagsAndDescription() throws {
         let board =
             "## TODO\n\n- [ ] Hand the terminal to full-screen programs and restore the shell terminal #a\n"

@@ -37,6 +37,10 @@ struct LaneStateTests {
             ("Заблоковано", .doing), ("انجام شده", .done), ("انجام\u{200C}شده", .done), ("در حال انجام", .doing),
             ("Phase 1 — Backend Fixes ✅ مكتمل", .done), ("قيد التنفيذ", .doing), ("הושלם", .done),
             ("טרם הושלם", .todo), ("เสร็จแล้ว", .done), ("กำลังทำ", .doing), ("Travaux réalisés", .done),
+            // Swedish, Norwegian, Danish, Finnish.
+            ("Pågående", .doing), ("Slutfört", .done), ("Framtida förbättringar", .todo), ("Ej påbörjad", .todo),
+            ("Ferdig", .done), ("Fullført", .done), ("Å gjøre", .todo), ("Færdigt", .done), ("I gang", .doing),
+            ("Skal vurderes senere", .todo), ("Valmis (v0.2.x)", .done), ("Työn alla", .doing), ("Tehtävät", .todo),
         ])
     func names(name: String, state: CardState) {
         let lanes = Self.lanes("## \(name)\n- [ ] a\n")

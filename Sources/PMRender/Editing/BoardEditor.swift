@@ -516,8 +516,14 @@ struct Editor {
                 return Insertion(after: first.location.line - 1, gapBefore: 0, gapAfter: conventions.listGap, index: 0)
             }
             if let last = cards.lastIndex(where: { $0.style == .listItem }) {
+                let after = cards[last].endLine
+                // What follows the lane's last card with no blank line (Obsidian's `%% kanban:settings`) would run on
+                // into the lines of a card put after it (a lazy continuation of its list or quote): a blank line
+                // parts them. Headings need none.
+                let next = after + 1
+                let parts = !text.isBlank(next) && CardBlock.atxHeading(text.line(next).text) == nil
                 return Insertion(
-                    after: cards[last].endLine, gapBefore: conventions.listGap, gapAfter: 0, index: last + 1)
+                    after: after, gapBefore: conventions.listGap, gapAfter: parts ? 1 : 0, index: last + 1)
             }
             if let firstHeading = cards.first {
                 var after = firstHeading.location.line - 1
