@@ -306,6 +306,8 @@ struct CardReadingTests {
             """
         let board = TestSupport.parse(text).board
         #expect(board.archive.map(\.title) == ["Post IDs"])
+        // Its identity is the one it had before it was archived.
+        #expect(board.archive.map(\.id) == ["post-ids"])
         #expect(board.cards.map(\.title) == ["06-09 23:57 is a time, not a stamp"])
     }
 

@@ -1105,7 +1105,14 @@ extension BoardReader {
             ? String(card.title.suffix(dropped)).trimmingWhitespace
             : String(card.title.prefix(dropped)).trimmingWhitespace
         guard card.titleMarkup.endsWithText(written, atEnd: stamp.isAppended) else { return }
-        card.titleMarkup = card.titleMarkup.droppingText(count: dropped, fromEnd: stamp.isAppended)
-        card.title = title
+        var fields = card.fields
+        fields.titleMarkup = card.titleMarkup.droppingText(count: dropped, fromEnd: stamp.isAppended)
+        fields.title = title
+        // Its identity is its title's, as before it was archived (else `diff` would see it removed, not archived).
+        if fields.explicitID == nil {
+            fields.id = Slug.make(title)
+            fields.baseID = fields.id
+        }
+        card.fields = fields
     }
 }
