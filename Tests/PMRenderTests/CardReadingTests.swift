@@ -392,6 +392,17 @@ struct CardReadingTests {
         #expect(lane.cards[5].group == "Frontend")
     }
 
+    @Test("a property list that starts with the card's ID (the Kanban & Roadmap extension's format) is read")
+    func propertiesAfterAnID() throws {
+        let result = Self.board(
+            "## Todo\n\n### [T-4] Parser\n\n  - id: T-4\n  - status: backlog\n  - priority: high\n  - dependsOn: [T-1]\n  - due: 2026-02-18\n"
+                + "  - completed: null\n")
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let card = try #require(result.board.cards.first)
+        #expect((card.id, card.priority, card.due?.iso) == ("T-4", .high, "2026-02-18"))
+        #expect(card.descriptionSource == "- status: backlog\n- dependsOn: [T-1]")
+    }
+
     @Test("in a list card, a nested list of plain keys is text, even with a known key among them")
     func nestedPlainKeysAreText() throws {
         let card = try Self.card("- [ ] CTA\n  - Owner: \"Join\"\n  - Non-owner: \"Delegate\"\n")
@@ -401,7 +412,7 @@ struct CardReadingTests {
 
     @Test(
         "a field that only holds its place says nothing, and is no warning",
-        arguments: ["—", "-", "TBD", "n/a", "None", "?", "...", "미정", "未定"])
+        arguments: ["—", "-", "TBD", "n/a", "None", "?", "...", "미정", "未定", "null", "~"])
     func placeholderFields(value: String) throws {
         let text =
             "## Todo\n\n### Card\n- **Assignee:** \(value)\n- **Due:** \(value)\n- Tags: \(value)\n- Priority: high\n\n## Done\n"
