@@ -22,6 +22,17 @@ struct PMRenderCommand: AsyncParsableCommand {
         defaultSubcommand: Render.self
     )
 
+    /// A word like `-high` before any `--`: swift-argument-parser reads it as the short options `-h -i -g -h`, and
+    /// so prints help and succeeds, doing nothing, where a card titled `-high priority fix` was meant.
+    static func wordHidingHelp(_ arguments: ArraySlice<String>) -> String? {
+        for word in arguments {
+            if word == "--" { return nil }
+            guard word.count > 2, word.hasPrefix("-"), !word.hasPrefix("--") else { continue }
+            if word.dropFirst().first?.isLetter == true, word.contains("h") { return word }
+        }
+        return nil
+    }
+
     /// Exit statuses: 0 success, 1 board errors, 2 usage or unreadable input.
     static func main() async {
         // A file-size limit (or a full disk) must fail a write with an error we can clean up after,
@@ -29,6 +40,12 @@ struct PMRenderCommand: AsyncParsableCommand {
         signal(SIGXFSZ, SIG_IGN)
         // A large board's buffers go back to the system when freed (peak memory at 100,000 cards: 642 → 596 MB).
         pm_fix_mmap_threshold()
+        if let word = Self.wordHidingHelp(CommandLine.arguments.dropFirst()) {
+            Output.error(
+                "Error: '\(word)' is read as short options, among them -h (help); to give it as text, put '--' "
+                    + "before it (pm-render add BOARD -- '\(word)')")
+            Foundation.exit(2)
+        }
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {

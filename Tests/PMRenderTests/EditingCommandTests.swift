@@ -706,6 +706,17 @@ import Testing
         #expect(after == "## TODO\n\n## DONE\n\n- [x] Half done\n")
     }
 
+    @Test func aTitleThatLooksLikeShortOptionsIsRefusedNotTakenForHelp() throws {
+        let board = "## TODO\n\n- [ ] a\n"
+        let (refused, unchanged) = try Self.onBoard(board, ["add", "-high priority fix"])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("put '--' before it"), "\(refused.stderr)")
+        #expect(unchanged == board)
+        let (added, after) = try Self.onBoard(board, ["add", "--", "-high priority fix"])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(after == board + "- [ ] -high priority fix\n")
+    }
+
     /// Obsidian's settings block right under the last card would run on into the nested list or quote of a card
     /// put after it.
     @Test(arguments: [
