@@ -445,6 +445,12 @@ struct CardReadingTests {
         #expect(
             card.descriptionSource
                 == "**Priority**: High | **Category**: Frontend | **Assigned**: @ann\nNotes | more: text")
+        // A middle dot or a bullet joins them too.
+        let dotted = try Self.card("- [ ] Voice fix\n  **Priority:** P0 · **Points:** 3 · **Assignee:** DEV")
+        #expect((dotted.priority, dotted.assignees) == (.highest, ["DEV"]))
+        let bulleted = try Self.card("- [ ] Voice fix\n  **Priority:** high • **Assignee:** Ana")
+        #expect((bulleted.priority, bulleted.assignees) == (.high, ["Ana"]))
+        #expect(try Self.card("- [ ] Voice fix\n  Ship it · then rest").assignees.isEmpty)
     }
 
     @Test(

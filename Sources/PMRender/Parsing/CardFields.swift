@@ -78,7 +78,7 @@ enum CardField: Equatable {
         return text + rest.map { markdown.nodes[$0].text }.joined()
     }
 
-    /// A line of `Key: value` fields joined by ` | ` (`**Priority**: High | **Category**: Frontend`): each field, nil
+    /// A line of `Key: value` fields joined by ` | `, ` · ` or ` • ` (`**Priority**: High | **Category**: Frontend`): each field, nil
     /// for a key pm-render does not know; nil when the line is not wholly such fields (keys in bold or plain, values
     /// in text or code spans).
     static func joinedFields(_ nodes: [Int], in markdown: Markdown) -> [(CardField?, Substring)]? {
@@ -92,9 +92,10 @@ enum CardField: Equatable {
             default: return nil
             }
         }
-        guard flat.contains(" | ") else { return nil }
+        // `|`, or a middle dot or bullet (`**Priority:** P0 · **Assignee:** DEV`); every part must be a field.
+        guard let separator = [" | ", " · ", " • "].first(where: flat.contains) else { return nil }
         var fields: [(CardField?, Substring)] = []
-        for part in flat.components(separatedBy: " | ") {
+        for part in flat.components(separatedBy: separator) {
             let trimmed = Substring(part).trimmingSpaces
             guard let colon = trimmed.firstIndex(where: { $0 == ":" || $0 == "：" }) else { return nil }
             let key = trimmed[..<colon].trimmingSpaces
