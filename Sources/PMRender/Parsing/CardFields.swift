@@ -78,9 +78,9 @@ enum CardField: Equatable {
         return text + rest.map { markdown.nodes[$0].text }.joined()
     }
 
-    /// A line of `Key: value` fields joined by ` | `, ` · ` or ` • ` (`**Priority**: High | **Category**: Frontend`): each field, nil
-    /// for a key pm-render does not know; nil when the line is not wholly such fields (keys in bold or plain, values
-    /// in text or code spans).
+    /// A line of `Key: value` fields joined by ` | `, ` · ` or ` • ` (`**Priority**: High | **Category**: Frontend`):
+    /// each field, nil for a key pm-render does not know; nil when the line is not wholly such fields (keys in bold or
+    /// plain, values in text or code spans).
     static func joinedFields(_ nodes: [Int], in markdown: Markdown) -> [(CardField?, Substring)]? {
         var flat = ""
         for index in nodes {

@@ -4,8 +4,7 @@ enum Placeholder {
     /// Words for "not yet", "none" and "nobody", lowercased.
     private static let values: Set<String> = [
         "tbd", "tba", "tbc", "n/a", "none", "null", "unassigned", "unknown", "nobody", "ninguno", "없음", "미정", "なし",
-        "未定", "无",
-        "待定",
+        "未定", "无", "待定",
     ]
 
     /// Words for "nothing here", lowercased, besides `values`.
