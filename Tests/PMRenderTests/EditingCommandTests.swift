@@ -706,6 +706,16 @@ import Testing
         #expect(after == "## TODO\n\n## DONE\n\n- [x] Half done\n")
     }
 
+    @Test func editsOnATitleLineWithBreaksKeepItsSpacingAndLeaveNoBreakDangling() throws {
+        let board = "## TODO\n\n- [ ] **Exam**<br>desc line<br>#calc\n- [ ] Exam2<br>@{2026-04-30}@@{12:00}\n"
+        let (renamed, after) = try Self.onBoard(board, ["edit", "exam", "--title", "Exam final"])
+        #expect(renamed.status == 0, "\(renamed.stderr)")
+        #expect(after.contains("- [ ] Exam final<br>desc line<br>#calc\n"))
+        let (undated, noDue) = try Self.onBoard(board, ["edit", "exam2", "--no-due"])
+        #expect(undated.status == 0, "\(undated.stderr)")
+        #expect(noDue.hasSuffix("- [ ] Exam2\n"))
+    }
+
     @Test func aTitleThatLooksLikeShortOptionsIsRefusedNotTakenForHelp() throws {
         let board = "## TODO\n\n- [ ] a\n"
         let (refused, unchanged) = try Self.onBoard(board, ["add", "-high priority fix"])

@@ -123,12 +123,12 @@ struct CardBlock {
         var body = line.body
         var tail = ""
         if let br = body.range(of: "<br", options: .caseInsensitive) {
-            tail = String(body[br.lowerBound...])
+            // What stood between the title and its `<br>` (often nothing: `**Exam**<br>desc`) stays.
+            let gap = body[..<br.lowerBound].reversed().prefix { $0 == " " || $0 == "\t" }
+            tail = String(gap.reversed()) + String(body[br.lowerBound...])
             body = String(body[..<br.lowerBound])
         }
-        line.body =
-            Self.replacingWords(of: body, with: newTitle, conventions: conventions)
-            + (tail.isEmpty ? "" : " " + tail)
+        line.body = Self.replacingWords(of: body, with: newTitle, conventions: conventions) + tail
         if style == .heading { line.body = Self.escapingClosingHashes(line.body) }
         title = line
     }
@@ -182,6 +182,17 @@ struct CardBlock {
         return head + "\\" + String(repeating: "#", count: run)
     }
 
+    /// `text` without a `<br>` that the removal of what followed it left at its end (`Exam<br>@{2026-05-10}` loses
+    /// its date, and its break).
+    static func withoutDanglingBreak(_ text: String, was original: String) -> String {
+        let trimmed = text.trimmingWhitespace
+        guard let br = trimmed.range(of: "<br", options: [.caseInsensitive, .backwards]),
+            trimmed[br.upperBound...].trimmingCharacters(in: [" ", "/"]) == ">",
+            !original.trimmingWhitespace.lowercased().hasSuffix(String(trimmed[br.lowerBound...]).lowercased())
+        else { return text }
+        return String(trimmed[..<br.lowerBound]).trimmingWhitespace
+    }
+
     /// Removes the tokens `matches` accepts from the title line and from lines that hold nothing but metadata;
     /// returns how many were removed. A line left empty is removed.
     mutating func removeTokens(where matches: (CardToken) -> Bool) -> Int {
@@ -230,7 +241,7 @@ struct CardBlock {
             let collapsed = Self.joiningSeams(kept, at: seams, trailing: trailing)
             if isTitle {
                 var line = title
-                line.body = collapsed
+                line.body = Self.withoutDanglingBreak(collapsed, was: text)
                 title = line
                 index += 1
             } else if collapsed.allSatisfy({ $0 == " " || $0 == "\t" }) {
