@@ -743,6 +743,15 @@ import Testing
         #expect(parsed.board.lanes.last?.cards.last?.descriptionSource == "- [ ] sub")
     }
 
+    @Test func aCardPutInAnEmptyLaneRightAboveTheNextHeadingIsSpacedAsTheBoardSpacesHeadings() throws {
+        let (spaced, after) = try Self.onBoard("## Todo\n\n- [ ] a\n\n## Doing\n## Done\n", ["move", "a", "doing"])
+        #expect(spaced.status == 0, "\(spaced.stderr)")
+        #expect(after == "## Todo\n\n## Doing\n\n- [ ] a\n\n## Done\n")
+        let (tight, afterTight) = try Self.onBoard("## Todo\n- a\n## Doing\n## Done\n", ["move", "a", "doing"])
+        #expect(tight.status == 0, "\(tight.stderr)")
+        #expect(afterTight == "## Todo\n## Doing\n- a\n## Done\n")
+    }
+
     @Test func aWrappedTitleIsRenamedOnOneLineKeepingItsTagsAndDescription() throws {
         let board =
             "## TODO\n\n- [ ] Hand the terminal to full-screen programs and restore the shell terminal #a\n"

@@ -507,6 +507,14 @@ struct Editor {
         }
     }
 
+    /// The blank lines after a list card put after line `after`: none before a blank line or the end. What follows
+    /// with no blank line (Obsidian's `%% kanban:settings`) would run on into the card's lines (a lazy continuation
+    /// of its list or quote): one blank line parts them; a heading (the next lane's) gets `beforeHeading`.
+    private func gap(after: Int, beforeHeading: Int) -> Int {
+        guard after < text.lines.count, !text.isBlank(after + 1) else { return 0 }
+        return CardBlock.atxHeading(text.line(after + 1).text) == nil ? 1 : beforeHeading
+    }
+
     /// Where a card of `style` goes in `lane`: after its last card of that style (list cards come before heading
     /// cards), or at the top with `--top`; in an empty lane, after its heading, description or `**Complete**`.
     func insertionPoint(in lane: Lane, style: Card.Style) -> Insertion {
@@ -517,13 +525,9 @@ struct Editor {
             }
             if let last = cards.lastIndex(where: { $0.style == .listItem }) {
                 let after = cards[last].endLine
-                // What follows the lane's last card with no blank line (Obsidian's `%% kanban:settings`) would run on
-                // into the lines of a card put after it (a lazy continuation of its list or quote): a blank line
-                // parts them. Headings need none.
-                let next = after + 1
-                let parts = !text.isBlank(next) && CardBlock.atxHeading(text.line(next).text) == nil
                 return Insertion(
-                    after: after, gapBefore: conventions.listGap, gapAfter: parts ? 1 : 0, index: last + 1)
+                    after: after, gapBefore: conventions.listGap, gapAfter: gap(after: after, beforeHeading: 0),
+                    index: last + 1)
             }
             if let firstHeading = cards.first {
                 var after = firstHeading.location.line - 1
@@ -532,9 +536,11 @@ struct Editor {
                 return Insertion(after: after, gapBefore: gap, gapAfter: 0, index: 0)
             }
             let after = lane.endLine
-            var gap = after == lane.location.line ? conventions.headingGap : 1
-            if lane.stateSource == .completeMarker, after != lane.location.line { gap = 0 }
-            return Insertion(after: after, gapBefore: gap, gapAfter: 0, index: 0)
+            var gapBefore = after == lane.location.line ? conventions.headingGap : 1
+            if lane.stateSource == .completeMarker, after != lane.location.line { gapBefore = 0 }
+            return Insertion(
+                after: after, gapBefore: gapBefore, gapAfter: gap(after: after, beforeHeading: conventions.headingGap),
+                index: 0)
         }
         if request.top, let first = cards.firstIndex(where: { $0.style == .heading }) {
             return Insertion(after: cards[first].location.line - 1, gapBefore: 0, gapAfter: 1, index: first)
