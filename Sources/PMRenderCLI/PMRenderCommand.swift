@@ -42,8 +42,9 @@ struct PMRenderCommand: AsyncParsableCommand {
         pm_fix_mmap_threshold()
         if let word = Self.wordHidingHelp(CommandLine.arguments.dropFirst()) {
             Output.error(
-                "Error: '\(word)' is read as short options, among them -h (help); to give it as text, put '--' "
-                    + "before it (pm-render add BOARD -- '\(word)')")
+                "Error: '\(word)' is read as short options, among them -h (help): give a title that starts with '-' "
+                    + "after '--' (pm-render add BOARD -- '\(word)'), and an option's value joined to it with '=' "
+                    + "(--title='\(word)')")
             Foundation.exit(2)
         }
         do {

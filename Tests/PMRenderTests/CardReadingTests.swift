@@ -158,6 +158,17 @@ struct CardReadingTests {
                 "- [ ] Refactor the authentication module to use the new token service soon\n  https://x.example",
                 "Refactor the authentication module to use the new token service soon", "https://x.example"
             ),
+            // A first line that has ended a sentence is no wrapped title; nor is a line a `<br>` parts from more.
+            (
+                "- [ ] **Interpolation of structured values.** Decide how lists and maps are\n  shown in strings.",
+                "Interpolation of structured values. Decide how lists and maps are", "shown in strings."
+            ),
+            (
+                "- [ ] Replace the incremental command lexer with the clean-break expression and\n"
+                    + "  block parser<br>see the design notes",
+                "Replace the incremental command lexer with the clean-break expression and",
+                "block parser<br>see the design notes"
+            ),
             // A line that ends a sentence and starts another, with more lines after it, is not the title's.
             (
                 "- [ ] Drop in the team photography — founders group shot (16/9, 1600 × 900+)\n"
@@ -172,6 +183,23 @@ struct CardReadingTests {
         #expect(card.descriptionSource == description)
         // The lines that are not the description's are the title's.
         #expect(card.titleLines == markdown.split(separator: "\n").count - description.split(separator: "\n").count)
+    }
+
+    @Test("emphasis over a line break: the title's second line is not the description's too")
+    func emphasisOverALineBreak() throws {
+        let card = try Self.card(
+            "- **The outcome color is a live experiment, and\n  wordwheel is its control.** Here the letters\n"
+                + "  Then more.")
+        #expect(card.title == "The outcome color is a live experiment, and wordwheel is its control. Here the letters")
+        #expect(card.descriptionSource == "Then more.")
+        #expect(card.titleLines == 2)
+    }
+
+    @Test("a list that starts with an ID is a VS Code property list only with VS Code's keys after it")
+    func idListWithoutVSCodeKeys() throws {
+        let card = try Self.card("- [ ] Define the users table\n  - id: uuid\n  - name: text\n")
+        #expect(card.explicitID == nil)
+        #expect(card.descriptionSource == "- id: uuid\n- name: text")
     }
 
     @Test("the tags on a wrapped title's lines are read")

@@ -720,7 +720,7 @@ import Testing
         let board = "## TODO\n\n- [ ] a\n"
         let (refused, unchanged) = try Self.onBoard(board, ["add", "-high priority fix"])
         #expect(refused.status == 2)
-        #expect(refused.stderr.contains("put '--' before it"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("after '--'"), "\(refused.stderr)")
         #expect(unchanged == board)
         let (added, after) = try Self.onBoard(board, ["add", "--", "-high priority fix"])
         #expect(added.status == 0, "\(added.stderr)")
@@ -750,6 +750,29 @@ import Testing
         let (tight, afterTight) = try Self.onBoard("## Todo\n- a\n## Doing\n## Done\n", ["move", "a", "doing"])
         #expect(tight.status == 0, "\(tight.stderr)")
         #expect(afterTight == "## Todo\n## Doing\n- a\n## Done\n")
+    }
+
+    @Test func metadataGoesAfterAWrappedTitleAndEditsDoNotWrapATitle() throws {
+        let wrapped =
+            "## TODO\n\n- [ ] Replace the incremental command lexer with the clean-break expression and\n"
+            + "  block parser so that the grammar is easier to maintain\n\n## DONE\n"
+        let (tagged, withTag) = try Self.onBoard(wrapped, ["edit", "replace", "--tag", "parser"])
+        #expect(tagged.status == 0, "\(tagged.stderr)")
+        #expect(withTag.contains("  block parser so that the grammar is easier to maintain #parser\n"))
+        let (assigned, withAssignee) = try Self.onBoard(wrapped, ["edit", "replace", "--assignee", "bob"])
+        #expect(assigned.status == 0, "\(assigned.stderr)")
+        #expect(withAssignee.contains("easier to maintain\n  Assignee: bob\n"))
+        let (untagged, noTag) = try Self.onBoard(withTag, ["edit", "replace", "--untag", "parser"])
+        #expect(untagged.status == 0, "\(untagged.stderr)")
+        #expect(noTag == wrapped)
+        // A tag or a date added to a short first line does not make the description's first line the title's.
+        let short = "## TODO\n\n- [ ] Investigate why the nightly export job stalls\n  see the runbook\n"
+        for arguments in [["--tag", "backend"], ["--due", "2026-12-01"]] {
+            let (edited, after) = try Self.onBoard(short, ["edit", "investigate"] + arguments)
+            #expect(edited.status == 0, "\(edited.stderr)")
+            #expect(
+                TestSupport.parse(after).board.cards.first?.title == "Investigate why the nightly export job stalls")
+        }
     }
 
     @Test func aWrappedTitleIsRenamedOnOneLineKeepingItsTagsAndDescription() throws {

@@ -41,11 +41,18 @@ struct LaneStateTests {
             ("Pågående", .doing), ("Slutfört", .done), ("Framtida förbättringar", .todo), ("Ej påbörjad", .todo),
             ("Ferdig", .done), ("Fullført", .done), ("Å gjøre", .todo), ("Færdigt", .done), ("I gang", .doing),
             ("Skal vurderes senere", .todo), ("Valmis (v0.2.x)", .done), ("Työn alla", .doing), ("Tehtävät", .todo),
+            ("Klara uppgifter", .done), ("Ferdige oppgaver", .done), ("Klar för granskning", .doing),
         ])
     func names(name: String, state: CardState) {
         let lanes = Self.lanes("## \(name)\n- [ ] a\n")
         #expect(lanes.map(\.state) == [state])
         #expect(lanes.first?.stateSource == .name)
+    }
+
+    @Test("'Klar' before other words is 'ready', not done")
+    func readyIsNotDone() {
+        let lanes = Self.lanes("## Å gjøre\n- [ ] a\n## Klar for utvikling\n- [ ] b\n## Ferdig\n")
+        #expect(lanes.map(\.state) == [.todo, .todo, .done])
     }
 
     @Test("front matter, **Complete**, inheritance and first lanes, in that order")

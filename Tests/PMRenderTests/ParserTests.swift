@@ -297,6 +297,17 @@ struct ParserTests {
         #expect((lane.name, lane.wipLimit) == (heading, nil))
     }
 
+    @Test("a rule may name a lane without the year in brackets at the end of its name")
+    func ruleNamesALaneWithoutItsYear() throws {
+        let result = TestSupport.parse(
+            "---\nlanes:\n  Released: done\nwip:\n  Released: 5\n---\n## Todo\n\n- [ ] a\n\n## Released (2025)\n\n- [x] b\n"
+        )
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let lane = try #require(result.board.lanes.last)
+        #expect((lane.name, lane.state, lane.stateSource) == ("Released (2025)", .done, .frontMatter))
+        #expect(lane.wipLimit == 5)
+    }
+
     @Test("a rule naming neither a lane nor a state is an error at the name")
     func unknownRuleName() {
         let result = TestSupport.parse("---\ntransitions:\n  Reveiw: [DONE]\n---\n## Review\n## Done\n")

@@ -281,7 +281,11 @@ extension Problem {
         case .stateAtWIPLimit(let state, let count, let limit):
             return "the \(state.rawValue) lanes are full: they hold \(count) card\(count == 1 ? "" : "s") and the WIP "
                 + "limit here is \(limit); finish or move a card first"
-        case .newCardNotAllowed(let lane, let allowed):
+        case .newCardNotAllowed(let lane, let allowed, let written):
+            if !written {
+                return "a new card may not start in \(Self.quote(lane)): new cards start in the todo lanes "
+                    + "(\(Problem.list(allowed))) unless the front matter's 'new-cards' rule names others"
+            }
             return
                 "a new card may not start in \(Self.quote(lane)): the 'new-cards' rule here lets new cards start only in "
                 + "\(Problem.list(allowed))"

@@ -77,7 +77,8 @@ public enum Problem: Hashable, Sendable {
     case moveNotAllowed(title: String, from: String, to: String, allowed: [String])
     case laneAtWIPLimit(lane: String, count: Int, limit: Int)
     case stateAtWIPLimit(state: CardState, count: Int, limit: Int)
-    case newCardNotAllowed(lane: String, allowed: [String])
+    /// `written`: the front matter's `new-cards` rule says so (else the default: new cards start in todo lanes).
+    case newCardNotAllowed(lane: String, allowed: [String], written: Bool)
     indirect case ruleOverridden(Problem)
     case boardHasErrors
     case boardChangedOnDisk

@@ -110,7 +110,11 @@ struct Editor {
             if !board.rules.allowsNewCard(in: lane) {
                 let allowed = board.rules.newCards.map { $0.map(\.text) } ?? board.lanes(in: .todo).map(\.name)
                 try enforce([
-                    (.newCardNotAllowed(lane: lane.name, allowed: allowed), board.rules.locations["new-cards"])
+                    (
+                        .newCardNotAllowed(
+                            lane: lane.name, allowed: allowed, written: board.rules.newCards != nil),
+                        board.rules.locations["new-cards"]
+                    )
                 ])
             }
         } else {
@@ -220,18 +224,21 @@ struct Editor {
         try checkGroupsKeepCards(leaving: position)
         let lane = board.lanes[position.lane]
         let card = lane.cards[position.index]
-        var block = CardBlock(lines: cardLines(card), style: card.style, conventions: conventions)
+        var block = CardBlock(
+            lines: cardLines(card), style: card.style, conventions: conventions, titleLines: card.titleLines)
         // Obsidian's `archive-with-date` setting: the date (and time) before (or after) the title.
         if conventions.archiveStamp(clock) != nil { try requireTitleLine(block, card) }
         let stamped = conventions.archiveStamp(clock).map { stamp -> Bool in
-            var line = block.title
+            // After the title: on its last line, when it is wrapped.
+            let index = stamp.after ? min(block.titleLines, block.lines.count) - 1 : 0
+            var line = block.titleLine(index)
             if stamp.after {
                 let point = CardBlock.metadataInsertionPoint(line.body)
                 line.body = String(line.body[..<point]) + " " + stamp.text + String(line.body[point...])
             } else {
                 line.body = stamp.text + " " + line.body
             }
-            block.title = line
+            block.setTitleLine(index, line)
             return true
         }
         var expectation = Expectation(board: board)
@@ -272,12 +279,13 @@ struct Editor {
         let position = try CardLookup.resolve(query, on: board)
         let lane = board.lanes[position.lane]
         let card = lane.cards[position.index]
-        var block = CardBlock(lines: cardLines(card), style: card.style, conventions: conventions)
+        var block = CardBlock(
+            lines: cardLines(card), style: card.style, conventions: conventions, titleLines: card.titleLines)
         try requireTitleLine(block, card)
         var check = TargetCheck(base: card, lane: card.lane)
         var fields: [String] = []
         if let title = changes.title {
-            block.replaceTitle(with: try validTitle(title), current: card.title, titleLines: card.titleLines)
+            block.replaceTitle(with: try validTitle(title), current: card.title)
             fields.append("title")
         }
         if let due = changes.due {
@@ -403,7 +411,8 @@ struct Editor {
     private func keepsBoxesOpen(_ lane: Lane) -> Bool {
         guard lane.stateSource != .completeMarker else { return false }
         let boxes = lane.cards.compactMap {
-            CardBlock(lines: cardLines($0), style: $0.style, conventions: conventions).title.box
+            CardBlock(lines: cardLines($0), style: $0.style, conventions: conventions, titleLines: $0.titleLines).title
+                .box
         }
         return !boxes.isEmpty && !boxes.contains { $0 == "x" || $0 == "X" }
     }
@@ -415,7 +424,8 @@ struct Editor {
         let from = board.lanes[position.lane]
         let to = board.lanes[laneIndex]
         let card = from.cards[position.index]
-        var block = CardBlock(lines: cardLines(card), style: card.style, conventions: conventions)
+        var block = CardBlock(
+            lines: cardLines(card), style: card.style, conventions: conventions, titleLines: card.titleLines)
         var check = TargetCheck(base: card, lane: to.name)
         if to.state == .done, from.state != .done {
             if !keepsBoxesOpen(to), block.setChecked(true) { check.checked = true }

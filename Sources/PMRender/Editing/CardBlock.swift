@@ -4,6 +4,8 @@ struct CardBlock {
     var lines: [EditableText.Line]
     let style: Card.Style
     let conventions: BoardConventions
+    /// How many lines the title takes (`Card.titleLines`): metadata goes on the last, field lines after it.
+    var titleLines = 1
 
     /// The first line cut into its marker (`- [ ] `, `### `) and the rest.
     struct TitleLine {
@@ -40,8 +42,15 @@ struct CardBlock {
     }
 
     var title: TitleLine {
-        get { Self.splitTitle(lines[0].text, style: style) }
-        set { lines[0].content = Array((newValue.prefix + newValue.body).utf8) }
+        get { titleLine(0) }
+        set { setTitleLine(0, newValue) }
+    }
+
+    /// A line of the title (a wrapped title's later lines have only their indentation as prefix).
+    func titleLine(_ index: Int) -> TitleLine { Self.splitTitle(lines[index].text, style: style) }
+
+    mutating func setTitleLine(_ index: Int, _ line: TitleLine) {
+        lines[index].content = Array((line.prefix + line.body).utf8)
     }
 
     /// Whether the first line opens a list, a quote or code (`- - patroller`, ``- ```sh``) rather than holding a
@@ -92,23 +101,26 @@ struct CardBlock {
         return space
     }
 
-    /// Adds `token` (`#tag`, `@{2026-05-10}`, `✅ 2026-05-10`) to the title line's metadata.
+    /// Adds `token` (`#tag`, `@{2026-05-10}`, `✅ 2026-05-10`) to the title line's metadata (at the end of a wrapped
+    /// title, on its last line).
     mutating func appendInline(_ token: String) {
-        var line = title
+        let last = min(titleLines, lines.count) - 1
+        var line = titleLine(last)
         let point = Self.metadataInsertionPoint(line.body)
         let before = line.body[..<point]
         let separator = before.isEmpty || before.last == " " ? "" : " "
         line.body = String(before) + separator + token + String(line.body[point...])
-        title = line
+        setTitleLine(last, line)
     }
 
     /// Replaces the title's words, keeping the metadata tokens written on the title line (in their order) and what
-    /// follows a `<br>`. A title wrapped over `titleLines` lines becomes one line.
-    mutating func replaceTitle(with newTitle: String, current: String, titleLines: Int = 1) {
+    /// follows a `<br>`. A title wrapped over several lines becomes one line.
+    mutating func replaceTitle(with newTitle: String, current: String) {
         if titleLines > 1, style == .listItem, lines.count >= titleLines {
             var line = title
             line.body = ([line.body] + lines[1..<titleLines].map { $0.text.trimmingWhitespace }).joined(separator: " ")
             lines.removeSubrange(1..<titleLines)
+            titleLines = 1
             title = line
         }
         // A first line of tokens alone over a `# Heading` that the card was titled by (the reader's rule).
@@ -205,8 +217,8 @@ struct CardBlock {
         var removed = 0
         var index = 0
         while index < lines.count {
-            let isTitle = index == 0
-            let text = isTitle ? title.body : lines[index].text
+            let isTitle = index < titleLines
+            let text = isTitle ? titleLine(index).body : lines[index].text
             let pieces = CardTokens.scan(text, triggers: conventions.triggers)
             let onlyMetadata = pieces.allSatisfy {
                 if case .text(let plain) = $0 { return plain.allSatisfy { $0 == " " || $0 == "\t" } }
@@ -240,9 +252,9 @@ struct CardBlock {
             let trailing = String(text.reversed().prefix { $0 == " " || $0 == "\t" }.reversed())
             let collapsed = Self.joiningSeams(kept, at: seams, trailing: trailing)
             if isTitle {
-                var line = title
+                var line = titleLine(index)
                 line.body = Self.withoutDanglingBreak(collapsed, was: text)
-                title = line
+                setTitleLine(index, line)
                 index += 1
             } else if collapsed.allSatisfy({ $0 == " " || $0 == "\t" }) {
                 lines.remove(at: index)
@@ -317,10 +329,10 @@ struct CardBlock {
         return found
     }
 
-    /// Where a new field line goes: after the card's first run of field lines, else right after the title line.
+    /// Where a new field line goes: after the card's first run of field lines, else right after the title's lines.
     var fieldInsertionIndex: Int {
         let fields = fieldLines().map(\.index)
-        guard var index = fields.first else { return 1 }
+        guard var index = fields.first else { return titleLines }
         while index < lines.count, fields.contains(index) { index += 1 }
         return index
     }

@@ -59,11 +59,12 @@ public struct Board: Hashable, Sendable {
     }
 
     /// The index of the lane named `name`: written exactly so, else the same by comparison key (`LaneName.key`),
-    /// so that of two lanes `À faire` and `A faire` each is found by its own name.
+    /// so that of two lanes `À faire` and `A faire` each is found by its own name, else without a year in brackets
+    /// at its end (`LaneName.names`).
     public func laneIndex(named name: String) -> Int? {
         if let exact = lanes.firstIndex(where: { $0.name == name }) { return exact }
         let key = LaneName.key(name)
-        return lanes.firstIndex { LaneName.key($0.name) == key }
+        return lanes.firstIndex { LaneName.key($0.name) == key } ?? lanes.firstIndex { LaneName.names($0.name, name) }
     }
 
     /// The board's time zone (an IANA name).

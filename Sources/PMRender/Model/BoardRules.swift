@@ -69,7 +69,7 @@ public struct RuleName: Hashable, Sendable, CustomStringConvertible {
     public var isLaneName: Bool { state == nil }
 
     /// Whether `lane` is this lane by name.
-    public func matchesName(of lane: Lane) -> Bool { LaneName.key(lane.name) == LaneName.key(text) }
+    public func matchesName(of lane: Lane) -> Bool { LaneName.names(lane.name, text) }
 
     /// Whether `lane` is named, or is in the named state.
     public func matches(_ lane: Lane) -> Bool { matchesName(of: lane) || state == lane.state }

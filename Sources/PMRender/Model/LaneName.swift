@@ -32,6 +32,22 @@ public enum LaneName {
         return String(out).lowercased()
     }
 
+    /// Whether `name`, written in a rule, names `lane`: by comparison key, or by the lane's name without a year in
+    /// brackets at its end (`wip: {Released: 3}` names `## Released (2025)`).
+    public static func names(_ lane: String, _ name: String) -> Bool {
+        let wanted = key(name)
+        if key(lane) == wanted { return true }
+        guard lane.hasSuffix(")"), let open = lane.lastIndex(of: "("),
+            isYear(lane[lane.index(after: open)..<lane.index(before: lane.endIndex)])
+        else { return false }
+        return key(String(lane[..<open])) == wanted
+    }
+
+    /// Whether `digits` are a year (`2025`): in a lane's brackets, part of its name rather than a WIP limit.
+    public static func isYear(_ digits: Substring) -> Bool {
+        digits.count == 4 && digits.allSatisfy(\.isASCIIDigit) && (1900..<2200).contains(Int(digits) ?? 0)
+    }
+
     /// The letter an accented Latin letter is made of (`é` → `e`, `ệ` → `e`); nil for others (`Đ`, `ø` have none).
     private static func latinBase(of scalar: Unicode.Scalar) -> Unicode.Scalar? {
         let value = Int(scalar.value)

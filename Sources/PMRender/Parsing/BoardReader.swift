@@ -467,7 +467,7 @@ struct BoardReader {
         var previous: CardState?
         for index in lanes.indices {
             let name = lanes[index].name
-            if let setting = frontMatter.rules.lanes.first(where: { LaneName.key($0.key.text) == LaneName.key(name) })?
+            if let setting = frontMatter.rules.lanes.first(where: { LaneName.names(name, $0.key.text) })?
                 .value, let state = setting.state
             {
                 lanes[index].state = state
@@ -974,7 +974,7 @@ struct LaneHeading {
         }
         guard named || !square, !rest.isEmpty, rest.allSatisfy(\.isASCIIDigit) else { return nil }
         // A bare year is part of the name (`Done (2025)`, `Released (2024)`), not a limit no lane would reach.
-        if !named, rest.count == 4, let year = Int(rest), (1900..<2200).contains(year) { return nil }
+        if !named, LaneName.isYear(rest) { return nil }
         return rest
     }
 }

@@ -40,8 +40,6 @@ enum CardField: Equatable {
     /// The keys VS Code Markdown Kanban writes in a task's property list.
     static let vscodeKeys: Set<String> = [
         "due", "tags", "priority", "workload", "steps", "assignee", "defaultExpanded",
-        // The "Markdown Kanban & Roadmap" extension's format 2 starts a card's properties with its ID.
-        "id",
     ]
 
     /// Whether `line` is `key: value` as VS Code Markdown Kanban writes it: one of its keys, lowercase, with a value

@@ -89,15 +89,19 @@ struct CardReader: Sendable {
         {
             let lines = state.lines(of: first, in: markdown)
             titleLine = lines.first?.line ?? segment.line
-            state.titleLines = state.titleLineCount(lines, in: markdown)
+            let count = state.titleLineCount(lines, in: markdown)
             var titleNodes = lines.first?.nodes ?? []
-            if state.titleLines > 1, let start = titleNodes.first, let end = lines[state.titleLines - 1].nodes.last {
+            if count > 1, let start = titleNodes.first, let end = lines[count - 1].nodes.last {
                 // The wrapped lines and the soft breaks between them.
                 titleNodes = markdown.children(of: first).filter { (start...end).contains($0) }
-                for line in lines[1..<state.titleLines] { state.droppedLines.insert(line.line) }
+            }
+            // The source lines the title takes are not the description's.
+            if let last = lines.prefix(count).last?.lastLine, last > titleLine {
+                for line in (titleLine + 1)...last { state.droppedLines.insert(line) }
+                state.titleLines = last - titleLine + 1
             }
             titleMarkup = state.title(titleNodes, in: markdown, line: titleLine)
-            state.paragraph(Array(lines.dropFirst(state.titleLines)), in: markdown, into: &description)
+            state.paragraph(Array(lines.dropFirst(count)), in: markdown, into: &description)
             rest = rest.dropFirst()
             // Obsidian writes a description on the title's line, after a `<br>`.
             if let lineBreak = markdown.children(of: first).first(where: { markdown.nodes[$0].kind == .lineBreak }),
@@ -196,7 +200,7 @@ private struct ReadingState {
     var titleFromBlock = false
     /// The line of Obsidian's settings block when the card's last line is its first (`ObsidianSettings`).
     var settingsLine: Int?
-    /// How many lines the title takes (`titleLineCount`).
+    /// How many source lines the title takes (`titleLineCount`, and emphasis that runs on over a line break).
     var titleLines = 1
 
     init(reader: CardReader) {
@@ -208,6 +212,9 @@ private struct ReadingState {
         var line: Int
         /// What ended the line before: a soft break, or a hard one (`<br>`, two spaces, a backslash); nil first.
         var breakBefore: Markdown.Kind? = nil
+        /// The source line where it ends: below `line` when emphasis or a link runs on over a line break
+        /// (`**… and` over `wordwheel is its control.** Here …`).
+        var lastLine: Int
     }
 
     /// A paragraph's (or heading's) inline children, cut into lines at soft breaks, hard breaks and `<br>`.
@@ -220,7 +227,7 @@ private struct ReadingState {
         for child in markdown.children(of: paragraph) {
             let node = markdown.nodes[child]
             if node.kind == .softBreak || node.kind == .lineBreak {
-                lines.append(Line(nodes: current, line: lineOfCurrent, breakBefore: breakBefore))
+                lines.append(Line(nodes: current, line: lineOfCurrent, breakBefore: breakBefore, lastLine: line))
                 breakBefore = node.kind
                 current = []
                 if node.kind == .softBreak || node.line == 0 { line += node.kind == .softBreak ? 1 : 0 }
@@ -232,8 +239,12 @@ private struct ReadingState {
                 line = lineOfCurrent
             }
             current.append(child)
+            // Soft breaks inside the node (emphasis over two lines) move on the line the next node is on.
+            if node.end > child + 1 {
+                line += markdown.nodes[(child + 1)..<node.end].reduce(0) { $0 + ($1.kind == .softBreak ? 1 : 0) }
+            }
         }
-        lines.append(Line(nodes: current, line: lineOfCurrent, breakBefore: breakBefore))
+        lines.append(Line(nodes: current, line: lineOfCurrent, breakBefore: breakBefore, lastLine: line))
         return lines
     }
 
@@ -252,7 +263,7 @@ private struct ReadingState {
         while count < lines.count {
             let previous = lines[count - 1]
             let next = lines[count]
-            guard next.breakBefore == .softBreak, next.line == previous.line + 1,
+            guard next.breakBefore == .softBreak, next.line == previous.lastLine + 1,
                 let first = next.nodes.first, markdown.nodes[first].kind == .text,
                 markdown.nodes[first].text.first?.isLowercase == true,
                 !markdown.nodes[first].text.hasPrefix("http"), !markdown.nodes[first].text.hasPrefix("www."),
@@ -260,14 +271,25 @@ private struct ReadingState {
                     !$0.isWhitespace
                 }),
                 !Self.sentenceEnds.contains(last),
-                reader.source.line(previous.line).trimmingWhitespace.unicodeScalars.count >= Self.wrapWidth,
+                // A line that has ended a sentence (`**Interpolation.** Decide how lists,`) is not a wrapped title.
+                !Self.endsSentenceWithin(previous.nodes, in: markdown),
+                wrapWidth(of: previous.lastLine) >= Self.wrapWidth,
                 CardField.parse(Substring(CardField.lineText(next.nodes, in: markdown) ?? "")) == nil,
                 // A line that ends one sentence and starts another is the title's only as the item's last line.
-                count + 1 == lines.count || !Self.endsSentenceWithin(next.nodes, in: markdown)
+                count + 1 == lines.count || !Self.endsSentenceWithin(next.nodes, in: markdown),
+                // Nor one a `<br>` parts from what follows on its line (the description).
+                count + 1 == lines.count || lines[count + 1].breakBefore == .softBreak
             else { break }
             count += 1
         }
         return count
+    }
+
+    /// A line's width as written, without its metadata (tags and dates an edit may add do not make it wrap).
+    func wrapWidth(of line: Int) -> Int {
+        CardTokens.scan(reader.source.line(line), triggers: reader.triggers).reduce(into: "") { text, piece in
+            if case .text(let words) = piece { text += words }
+        }.trimmingWhitespace.unicodeScalars.count
     }
 
     /// Whether a sentence ends inside a line, before more text (`… input. Ctrl-D exits …`).
@@ -539,7 +561,9 @@ private struct ReadingState {
         isKey: (Int) -> Bool
     ) -> [(CardField, Substring, Int)?] {
         guard properties.contains(where: { $0 == nil }) else { return properties }
-        let startsWithProperty = properties.first.flatMap({ $0 }) != nil && (isVSCode(0) || isBold(0))
+        // The "Markdown Kanban & Roadmap" extension starts a card's VS Code properties with `- id: T-4`.
+        let startsWithID = properties.first??.0 == .id && properties.indices.dropFirst().contains(where: isVSCode)
+        let startsWithProperty = properties.first.flatMap({ $0 }) != nil && (isVSCode(0) || isBold(0) || startsWithID)
         guard startsWithProperty || properties.indices.allSatisfy(isKey) else {
             return properties.map { _ in nil }
         }
