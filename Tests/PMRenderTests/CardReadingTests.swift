@@ -273,7 +273,10 @@ struct CardReadingTests {
 
     @Test(
         "an item that only says the lane is empty is the lane's text, not a card",
-        arguments: ["- _(empty)_", "- No items", "- (없음)", "- [ ] 无", "- *Nothing yet.*", "- [none]"])
+        arguments: [
+            "- _(empty)_", "- No items", "- (없음)", "- [ ] 无", "- *Nothing yet.*", "- [none]", "- (kosong)",
+            "- (niente)", "- _(şu an yok)_", "- trống",
+        ])
     func placeholderItems(item: String) throws {
         let result = Self.board("## Todo\n\n\(item)\n\n## Done\n\n- [x] Nothing to fix in the login\n")
         #expect(result.board.lanes.map(\.cards.count) == [0, 1])

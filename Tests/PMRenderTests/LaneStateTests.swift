@@ -42,6 +42,11 @@ struct LaneStateTests {
             ("Ferdig", .done), ("Fullført", .done), ("Å gjøre", .todo), ("Færdigt", .done), ("I gang", .doing),
             ("Skal vurderes senere", .todo), ("Valmis (v0.2.x)", .done), ("Työn alla", .doing), ("Tehtävät", .todo),
             ("Klara uppgifter", .done), ("Ferdige oppgaver", .done), ("Klar för granskning", .doing),
+            // Greek, Hungarian, Romanian, Hindi, Filipino, Catalan; Korean names with 것 ("things").
+            ("Σε εξέλιξη", .doing), ("Ολοκληρώθηκε", .done), ("Folyamatban", .doing), ("Kész", .done),
+            ("De făcut", .todo), ("În desfășurare", .doing), ("प्रगति में", .doing), ("पूर्ण", .done),
+            ("Ginagawa", .doing), ("Tapos na", .done), ("Per fer", .todo), ("Fet", .done), ("남은 것", .todo),
+            ("완료된 것", .done), ("Beklemede", .todo),
         ])
     func names(name: String, state: CardState) {
         let lanes = Self.lanes("## \(name)\n- [ ] a\n")
