@@ -227,6 +227,13 @@ struct CardReadingTests {
         #expect(card.titleMarkup.nodes.contains { $0.kind == .link && $0.text == "https://example.com/42" })
     }
 
+    @Test("a colour is no tag; hex-looking words without a digit, and short ones, are")
+    func coloursAreNotTags() throws {
+        let card = try Self.card("- [ ] Cream bg (#FDFBF7), text (#2F4F2F80) #facade #e2e #frontend")
+        #expect(card.title == "Cream bg (#FDFBF7), text (#2F4F2F80)")
+        #expect(card.tags == ["facade", "e2e", "frontend"])
+    }
+
     @Test("subtasks: nested task items and VS Code steps")
     func subtasks() throws {
         let card = try Self.card("- [ ] Plan\n  - [x] one\n  - [ ] two\n    - [x] nested\n  - [ ] ")

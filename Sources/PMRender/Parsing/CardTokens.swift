@@ -308,6 +308,13 @@ enum CardTokens {
         // A trailing slash or dash is punctuation, not part of the tag.
         while end > start, s[end - 1] == "/" || s[end - 1] == "-" { end -= 1 }
         guard end > start, hasNonDigit else { return nil }
+        // A colour (`#FDFBF7`, `#2F4F2F80`): six or eight hex digits, a digit among them (`#facade` is a tag).
+        let name = s[start..<end]
+        if name.count == 6 || name.count == 8, name.contains(where: { ("0"..."9").contains($0) }),
+            name.allSatisfy({ $0.properties.isASCIIHexDigit })
+        {
+            return nil
+        }
         return end
     }
 
