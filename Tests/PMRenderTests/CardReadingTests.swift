@@ -28,6 +28,8 @@ struct CardReadingTests {
             ("- [ ] a 📅 2026-05-10", "2026-05-10"),
             ("- [ ] a 📅2026-05-10 ⏫", "2026-05-10"),
             ("- [ ] a [due:: 2026-05-10]", "2026-05-10"),
+            ("- [ ] a due:2026-05-10", "2026-05-10"),
+            ("- [ ] a @due 📅 2026-05-10", "2026-05-10"),
             ("- [ ] a (due:: 2026-05-10T09:15)", "2026-05-10T09:15"),
             ("- [ ] a @[[2026-05-10]]", "2026-05-10"),
             ("- [ ] a @[[May 10th, 2026]]", "2026-05-10"),
@@ -43,6 +45,12 @@ struct CardReadingTests {
     func dates(text: String, due: String) throws {
         #expect(try Self.card(text).due?.iso == due)
         #expect(try Self.card(text).title == "a")
+    }
+
+    @Test("todo.txt's due: needs a date right after it")
+    func todoTxtDueNeedsADate() throws {
+        #expect(try Self.card("- [ ] Check due: tomorrow").due == nil)
+        #expect(try Self.card("- [ ] Check overdue:2026-05-10").title == "Check overdue:2026-05-10")
     }
 
     @Test("a board's own date format and triggers (Obsidian settings)")

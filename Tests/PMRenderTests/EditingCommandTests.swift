@@ -752,6 +752,16 @@ import Testing
         #expect(afterTight == "## Todo\n## Doing\n- a\n## Done\n")
     }
 
+    @Test func aDeadlineWrittenTodoTxtsWayOrAfterAtDueIsChangedInItsForm() throws {
+        let board = "## TODO\n\n- [ ] Meet @work due:2025-08-05\n- [ ] Mail @due 📅 2022-09-23 ✅ 2022-09-24\n"
+        let (meet, afterMeet) = try Self.onBoard(board, ["edit", "meet", "--due", "2025-09-01"])
+        #expect(meet.status == 0, "\(meet.stderr)")
+        #expect(afterMeet.contains("- [ ] Meet @work due:2025-09-01\n"))
+        let (mail, afterMail) = try Self.onBoard(board, ["edit", "mail", "--due", "2022-09-30"])
+        #expect(mail.status == 0, "\(mail.stderr)")
+        #expect(afterMail.contains("- [ ] Mail @due 📅 2022-09-30 ✅ 2022-09-24\n"))
+    }
+
     @Test func metadataGoesAfterAWrappedTitleAndEditsDoNotWrapATitle() throws {
         let wrapped =
             "## TODO\n\n- [ ] Replace the incremental command lexer with the clean-break expression and\n"

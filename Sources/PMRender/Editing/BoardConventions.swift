@@ -8,8 +8,10 @@ struct BoardConventions {
     enum DueForm: Equatable {
         /// `@{2026-05-10}` (Obsidian Kanban; the board's date trigger and format).
         case braces
-        /// `📅 2026-05-10` (Obsidian Tasks), with the emoji the board uses.
+        /// `📅 2026-05-10` (Obsidian Tasks), with the emoji the board uses (and a word before it: `@due 📅`).
         case emoji(String)
+        /// `due:2026-05-10` (todo.txt)
+        case todoTxt
         /// `@due(2026-05-10)`
         case atDue
         /// `[due:: 2026-05-10]`
@@ -23,7 +25,7 @@ struct BoardConventions {
 
         var isInline: Bool {
             switch self {
-            case .braces, .emoji, .atDue, .dataview: return true
+            case .braces, .emoji, .todoTxt, .atDue, .dataview: return true
             case .taskell, .field, .property: return false
             }
         }
@@ -187,6 +189,15 @@ struct BoardConventions {
         let trimmedLine = Substring(line).trimmingSpaces
         if rest.unicodeScalars.starts(with: triggers.date + ["{"]) { return .braces }
         if let first = rest.unicodeScalars.first, ["📅", "📆", "🗓"].contains(first) { return .emoji(String(first)) }
+        if rest.hasPrefix("@due "),
+            let emoji = rest.unicodeScalars.firstIndex(where: { ["📅", "📆", "🗓"].contains($0) }),
+            rest.unicodeScalars[rest.unicodeScalars.index(rest.startIndex, offsetBy: 4)..<emoji].allSatisfy({
+                $0 == " "
+            })
+        {
+            return .emoji(String(rest.unicodeScalars[...emoji]))
+        }
+        if rest.hasPrefix("due:") { return .todoTxt }
         if rest.hasPrefix("@due(") { return .atDue }
         if rest.hasPrefix("[due::") || rest.hasPrefix("(due::") { return .dataview }
         if trimmedLine.hasPrefix("@ ") { return .taskell }
@@ -280,6 +291,7 @@ struct BoardConventions {
         case .emoji(let emoji): return "\(emoji) \(deadline.date)" + time
         case .atDue: return "@due(\(deadline.description))"
         case .dataview: return "[due:: \(deadline.description)]"
+        case .todoTxt: return "due:\(deadline.date)"
         case .taskell, .field, .property: return bracedDeadline(deadline)
         }
     }

@@ -56,10 +56,14 @@ enum CardTokens {
     static func mayHoldTokens(_ text: String, triggers: Triggers = Triggers()) -> Bool {
         let date = triggers.date.first.map { UInt8(truncatingIfNeeded: $0.value) } ?? UInt8(ascii: "@")
         let time = triggers.time.first.map { UInt8(truncatingIfNeeded: $0.value) } ?? UInt8(ascii: "@")
-        return text.utf8.contains { byte in
-            byte >= 0x80 || byte == UInt8(ascii: "@") || byte == UInt8(ascii: "#") || byte == UInt8(ascii: "^")
+        var colon = false
+        let marked = text.utf8.contains { byte in
+            if byte == UInt8(ascii: ":") { colon = true }
+            return byte >= 0x80 || byte == UInt8(ascii: "@") || byte == UInt8(ascii: "#") || byte == UInt8(ascii: "^")
                 || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "(") || byte == date || byte == time
         }
+        // todo.txt's `due:2026-05-10`.
+        return marked || (colon && text.contains("due:"))
     }
 
     static func scan(_ text: String, atLineEnd: Bool = true, triggers: Triggers = Triggers()) -> [CardTextPiece] {
@@ -103,6 +107,22 @@ enum CardTokens {
             }
             if c == "@", atWordStart, let (kind, value, end) = taskPaperDate(s, at: i) {
                 emit(.emojiDate(kind, string(value)), i..<end)
+                continue
+            }
+            // `@due 📅 2022-09-23`: a word for the date before the Tasks plugin's emoji is the date's too.
+            if c == "@", atWordStart, i + 4 < s.count, String(String.UnicodeScalarView(s[(i + 1)...(i + 3)])) == "due",
+                s[i + 4].isSpaceLike
+            {
+                var emoji = i + 4
+                while emoji < s.count, s[emoji].isSpaceLike { emoji += 1 }
+                if emoji < s.count, let kind = dateEmoji(s[emoji]), let (value, end) = emojiValue(s, after: emoji + 1) {
+                    emit(.emojiDate(kind, string(value)), i..<end)
+                    continue
+                }
+            }
+            // todo.txt's `due:2025-08-05`.
+            if c == "d", atWordStart, let (value, end) = todoTxtDue(s, at: i) {
+                emit(.emojiDate(.due, string(value)), i..<end)
                 continue
             }
             if let kind = dateEmoji(c), let (value, end) = emojiValue(s, after: i + 1) {
@@ -206,6 +226,20 @@ enum CardTokens {
             return nil
         }
         return (kind, start..<close, close + 1)
+    }
+
+    /// todo.txt's deadline at `index`: `due:` and an ISO date, then a space or the end.
+    private static func todoTxtDue(_ s: [Unicode.Scalar], at index: Int) -> (Range<Int>, Int)? {
+        let start = index + 4
+        let end = start + 10
+        guard end <= s.count, String(String.UnicodeScalarView(s[index..<start])) == "due:",
+            end == s.count || s[end].isSpaceLike
+        else { return nil }
+        let value = s[start..<end]
+        for (offset, c) in value.enumerated() where (offset == 4 || offset == 7) ? c != "-" : !("0"..."9").contains(c) {
+            return nil
+        }
+        return (start..<end, end)
     }
 
     /// The Tasks plugin's date emoji.
