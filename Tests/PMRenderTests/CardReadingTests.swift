@@ -357,6 +357,17 @@ struct CardReadingTests {
         #expect(board.cards.map(\.title) == ["06-09 23:57 is a time, not a stamp"])
     }
 
+    @Test("the plugin's default archive stamp leaves the titles when every archived card has it")
+    func defaultArchiveStamps() throws {
+        let board = "---\nkanban-plugin: basic\n---\n\n## Todo\n\n- [ ] a\n\n***\n\n## Archive\n\n"
+        let stamped = TestSupport.parse(board + "- [x] 2023-08-19 19:46 Benchmark\n- [x] 2023-08-20 09:00 [[Pool]]\n")
+        #expect(stamped.board.archive.map(\.title) == ["Benchmark", "Pool"])
+        #expect(stamped.board.style.stampsArchive)
+        let mixed = TestSupport.parse(board + "- [x] 2023-08-19 19:46 Benchmark\n- [x] Pool\n")
+        #expect(mixed.board.archive.map(\.title) == ["2023-08-19 19:46 Benchmark", "Pool"])
+        #expect(!mixed.board.style.stampsArchive)
+    }
+
     @Test("a table that describes a lane of a board with cards is shown, without a warning")
     func describingTable() throws {
         let result = Self.board("## Todo\n\n- [ ] a\n\n## Decisions\n\n| When | What |\n|---|---|\n| May | Swift |\n")

@@ -762,6 +762,16 @@ import Testing
         #expect(afterMail.contains("- [ ] Mail @due 📅 2022-09-30 ✅ 2022-09-24\n"))
     }
 
+    @Test func archivingStampsAsTheArchivedCardsAreStampedWhereTheSettingIsThePlugins() throws {
+        let board =
+            "---\nkanban-plugin: basic\n---\n\n## Todo\n\n- [ ] Gamepad\n\n***\n\n## Archive\n\n"
+            + "- [x] 2023-08-19 19:46 Benchmark\n"
+        let (archived, after) = try Self.onBoard(board, ["archive", "gamepad", "--now", "2026-11-26T10:00"])
+        #expect(archived.status == 0, "\(archived.stderr)")
+        #expect(after.hasSuffix("- [x] 2023-08-19 19:46 Benchmark\n- [ ] 2026-11-26 10:00 Gamepad\n"))
+        #expect(TestSupport.parse(after).board.archive.map(\.title) == ["Benchmark", "Gamepad"])
+    }
+
     @Test func metadataGoesAfterAWrappedTitleAndEditsDoNotWrapATitle() throws {
         let wrapped =
             "## TODO\n\n- [ ] Replace the incremental command lexer with the clean-break expression and\n"

@@ -252,16 +252,21 @@ struct BoardConventions {
     /// date in `archive-date-format` (default: the date and time formats), with `archive-date-separator`, before
     /// the title (after it with `append-archive-date`). Nil when the setting is off.
     func archiveStamp(_ clock: DeadlineClock) -> (text: String, after: Bool)? {
-        guard obsidianSettings["archive-with-date"] as? Bool == true else { return nil }
+        let setting = obsidianSettings["archive-with-date"] as? Bool == true
+        guard setting || style.stampsArchive else { return nil }
         let dateFormat = obsidianSettings["date-format"] as? String ?? "YYYY-MM-DD"
         let timeFormat = obsidianSettings["time-format"] as? String ?? "HH:mm"
-        let pattern = obsidianSettings["archive-date-format"] as? String ?? "\(dateFormat) \(timeFormat)"
+        // Stamps in the plugin's default form, as the board's archived cards carry them (`BoardStyle.stampsArchive`).
+        let pattern =
+            setting
+            ? obsidianSettings["archive-date-format"] as? String ?? "\(dateFormat) \(timeFormat)" : "YYYY-MM-DD HH:mm"
         let time = TimeOfDay(hour: clock.minuteOfDay / 60, minute: clock.minuteOfDay % 60)
         let stamp =
             MomentFormat(pattern)?.render(date: clock.today, time: time)
             ?? "\(clock.today) \(time?.description ?? "00:00")"
-        let separator = (obsidianSettings["archive-date-separator"] as? String).flatMap { $0.isEmpty ? nil : $0 }
-        let after = obsidianSettings["append-archive-date"] as? Bool == true
+        let separator =
+            setting ? (obsidianSettings["archive-date-separator"] as? String).flatMap { $0.isEmpty ? nil : $0 } : nil
+        let after = setting && obsidianSettings["append-archive-date"] as? Bool == true
         let parts = after ? [separator, stamp].compactMap { $0 } : [stamp, separator].compactMap { $0 }
         return (parts.joined(separator: " "), after)
     }

@@ -125,6 +125,9 @@ public struct BoardStyle: Hashable, Sendable {
     public var bullet: Character = "-"
     /// Whether done cards carry Obsidian's `✅ YYYY-MM-DD` completion date.
     public var stampsCompletion = false
+    /// Whether archived cards carry the stamp of Obsidian's `archive-with-date` in the plugin's default form
+    /// (`2026-06-07 14:56 Title`) though the board's settings do not say so (the setting was the plugin's own).
+    public var stampsArchive = false
     /// Line ending of the file (`\n` or `\r\n`).
     public var lineEnding = "\n"
 

@@ -278,6 +278,7 @@ struct BoardReader {
         var lanes: [Lane] = []
         var archive: [Card] = []
         var archiveLocation: SourceLocation?
+        var stampsArchive = false
         // For each card in a lane (in `Board.cards` order), its reading's slot in the cache.
         var cardSlots: [Int] = []
         for draft in outline.lanes {
@@ -295,8 +296,15 @@ struct BoardReader {
             }
             if draft.isArchive {
                 archiveLocation = archiveLocation ?? draft.location
+                var stamp = plan.archiveStamp
+                if stamp == nil, plan.isObsidian, let pluginDefault = ArchiveStamp.pluginDefault, !cards.isEmpty,
+                    cards.allSatisfy({ pluginDefault.strip($0.title) != nil })
+                {
+                    stamp = pluginDefault
+                    stampsArchive = true
+                }
                 for var card in cards {
-                    if let stamp = plan.archiveStamp { Self.removingArchiveStamp(stamp, from: &card) }
+                    if let stamp { Self.removingArchiveStamp(stamp, from: &card) }
                     card.isArchived = true
                     card.state = .done
                     card.lane = draft.heading.name
@@ -359,6 +367,7 @@ struct BoardReader {
         board.rules = frontMatter.rules
         if !forHistory {
             board.style = Self.style(of: board, isObsidian: plan.isObsidian, source: source)
+            board.style.stampsArchive = stampsArchive
             board.style.dialect = Self.dialect(of: board, isObsidian: plan.isObsidian, source: source)
         }
         return board

@@ -115,6 +115,12 @@ struct ArchiveStamp: Hashable {
     var separator: String
     var isAppended: Bool
 
+    /// The plugin's own: `2026-06-07 14:56` before the text. The setting is often global, not in the board's file;
+    /// then this stamp is left out of archived cards' titles when every one starts with it.
+    static let pluginDefault = DateFormat(moment: "YYYY-MM-DD HH:mm").map {
+        ArchiveStamp(format: $0, separator: "", isAppended: false)
+    }
+
     /// `title` without the stamp, when it has one (and the separator with it); nil when it has none.
     func strip(_ title: String) -> String? {
         let words = title.split(separator: " ", omittingEmptySubsequences: false)
