@@ -772,6 +772,21 @@ import Testing
         #expect(TestSupport.parse(after).board.archive.map(\.title) == ["Benchmark", "Gamepad"])
     }
 
+    @Test(
+        arguments: [
+            ("## Notes\nsome", "holds a heading ('## Notes')"), ("Summary\n---\nmore", "holds a heading ('Summary')"),
+            ("- item\n***\nmore", "holds a rule ('***')"),
+        ])
+    func aHeadingCardsDescriptionMayHoldNoHeadingNorRule(description: String, message: String) throws {
+        let board = "## Todo\n\n### Card one\nBody\n\n## Done\n"
+        let (refused, after) = try Self.onBoard(board, ["add", "New", "--description=" + description])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains(message), "\(refused.stderr)")
+        #expect(after == board)
+        let (added, _) = try Self.onBoard(board, ["add", "New", "--description=- item\n\nText - with dashes"])
+        #expect(added.status == 0, "\(added.stderr)")
+    }
+
     @Test func metadataGoesAfterAWrappedTitleAndEditsDoNotWrapATitle() throws {
         let wrapped =
             "## TODO\n\n- [ ] Replace the incremental command lexer with the clean-break expression and\n"

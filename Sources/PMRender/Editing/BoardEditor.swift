@@ -126,6 +126,7 @@ struct Editor {
         let lane = board.lanes[laneIndex]
         try enforce(wipProblems(into: lane, from: nil))
         let style: Card.Style = board.style.headingCards ? .heading : .listItem
+        if style == .heading, let description = card.description { try requireNoHeading(in: description) }
         var block = CardBlock(
             lines: newCardLines(
                 NewCard(
@@ -376,6 +377,45 @@ struct Editor {
         return Change(
             edits: [.replace(card.location.line...card.endLine, with: block.lines)], expectation: expectation,
             summary: summary, card: card)
+    }
+
+    /// Refuses a heading card's description that holds a heading (`## Notes`, or a line underlined with `---` or
+    /// `===`) or a rule (`---`): written under the card's own heading, it would start another card or a lane, or end
+    /// the card.
+    private func requireNoHeading(in description: String) throws(EditFailure) {
+        if conventions.fieldsAsProperties, conventions.fencedDescriptions { return }  // inside a ```md block
+        var previous: Substring?
+        for line in description.replacingCRLF().split(separator: "\n", omittingEmptySubsequences: false) {
+            let indent = line.prefix { $0 == " " }.count
+            var heading: Substring?
+            if indent <= 3, CardBlock.atxHeading(String(line)) != nil { heading = line.trimmingSpaces }
+            if let previous, Self.isSetextUnderline(line) { heading = previous }
+            let rule = line.trimmingSpaces.filter { $0 != " " }
+            if heading == nil, indent <= 3, rule.count >= 3, let mark = rule.first, "-*_".contains(mark),
+                rule.allSatisfy({ $0 == mark })
+            {
+                throw EditFailure(
+                    .usage,
+                    .editNotPossible(
+                        "the description holds a rule ('\(line.trimmingSpaces)'); on this board cards are headings, "
+                            + "and a rule would end the card before the text after it"),
+                    file: file)
+            }
+            if let heading {
+                throw EditFailure(
+                    .usage,
+                    .editNotPossible(
+                        "the description holds a heading ('\(heading)'); on this board cards are headings, so it "
+                            + "would start another card or a lane: write it as **bold** text"),
+                    file: file)
+            }
+            // Only a paragraph's line is underlined into a heading (after a list item, `---` is a rule).
+            let text = line.trimmingSpaces
+            let opensBlock =
+                ["- ", "* ", "+ ", ">", "#", "```", "~~~", "|"].contains(where: text.hasPrefix)
+                || CardReader.opensWithBlock(itemLine: "- " + text) || text.first?.isASCIIDigit == true
+            previous = !text.isEmpty && indent <= 3 && !opensBlock ? text : nil
+        }
     }
 
     /// Refuses to write on the first line of a card that opens with a list, a quote or code (its title is read
