@@ -787,6 +787,17 @@ import Testing
         #expect(added.status == 0, "\(added.stderr)")
     }
 
+    @Test func lanesWhoseNamesCompareTheSameAreToldApartByTheirNamesAsWritten() throws {
+        let board = "## Todo\n\n- [ ] a\n\n## Done\n\n## Done ✔️\n\n- [x] z\n"
+        let (refused, unchanged) = try Self.onBoard(board, ["move", "a", "done ✔"])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("fits 2 lanes: 'Done' or 'Done ✔️'"), "\(refused.stderr)")
+        #expect(unchanged == board)
+        let (moved, after) = try Self.onBoard(board, ["move", "a", "Done ✔️"])
+        #expect(moved.status == 0, "\(moved.stderr)")
+        #expect(after == "## Todo\n\n## Done\n\n## Done ✔️\n\n- [x] z\n- [x] a\n")
+    }
+
     @Test func metadataGoesAfterAWrappedTitleAndEditsDoNotWrapATitle() throws {
         let wrapped =
             "## TODO\n\n- [ ] Replace the incremental command lexer with the clean-break expression and\n"
@@ -901,7 +912,7 @@ import Testing
         (["add", " "], "invalid title ' ': expected a title"),
         (["add", "@{2026-01-01}"], "expected a title with words, not only metadata"),
         (["add", "^abc"], "expected a title with words, not only metadata"),
-        (["move", "a", "te"], "'te' is the start of 2 lanes' names: 'Testing' or 'Test results'"),
+        (["move", "a", "te"], "'te' fits 2 lanes: 'Testing' or 'Test results'"),
     ])
     func inputThatCannotBeMetIsAUsageError(arguments: [String], message: String) throws {
         let board = "## Testing\n\n- [ ] a\n\n## Test results\n\n## Done\n"

@@ -260,8 +260,8 @@ extension Problem {
         case .noSuchLane(let name, let lanes):
             return "the board has no lane \(Self.quote(name)): its lanes are \(Problem.list(lanes, or: false))"
         case .ambiguousLane(let query, let candidates):
-            return "\(Self.quote(query)) is the start of \(candidates.count) lanes' names: "
-                + "\(Problem.list(candidates, or: true)); give more of the name"
+            return "\(Self.quote(query)) fits \(candidates.count) lanes: \(Problem.list(candidates, or: true)); give a "
+                + "lane's name as written, or more of it"
         case .noLaneForState(let state):
             // `add` takes --lane; `done` has no lane to name, and `move` takes one.
             let remedy = state == .done ? "move the card to a lane with 'pm-render move'" : "name the lane with --lane"

@@ -55,6 +55,13 @@ public enum CardLookup {
     /// A lane by name (as rules compare names), then by state (`DONE`: the first done lane), then by the start of
     /// its name.
     static func lane(_ name: String, on board: Board) throws(EditFailure) -> Int {
+        // Two lanes that compare the same (`[[Done]]` and `Done ✔️`) are told apart by their names as written.
+        let key = LaneName.key(name)
+        let same = board.lanes.indices.filter { LaneName.key(board.lanes[$0].name) == key }
+        if same.count > 1, !board.lanes.contains(where: { $0.name == name }) {
+            throw EditFailure(
+                .usage, .ambiguousLane(name, candidates: same.map { board.lanes[$0].name }), file: board.sourceFile)
+        }
         if let index = board.laneIndex(named: name) { return index }
         if let state = CardState(canonicalName: name), let index = board.lanes.firstIndex(where: { $0.state == state })
         {
