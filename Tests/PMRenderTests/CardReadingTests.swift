@@ -366,6 +366,13 @@ struct CardReadingTests {
         let mixed = TestSupport.parse(board + "- [x] 2023-08-19 19:46 Benchmark\n- [x] Pool\n")
         #expect(mixed.board.archive.map(\.title) == ["2023-08-19 19:46 Benchmark", "Pool"])
         #expect(!mixed.board.style.stampsArchive)
+        // One card may be a log line; and a board whose settings say `false` means it.
+        let one = TestSupport.parse(board + "- [x] 2024-01-05 10:00 Standup\n")
+        #expect(one.board.archive.map(\.title) == ["2024-01-05 10:00 Standup"])
+        let unstamped = TestSupport.parse(
+            board + "- [x] 2023-08-19 19:46 Benchmark\n- [x] 2023-08-20 09:00 Pool\n\n%% kanban:settings\n```\n"
+                + "{\"kanban-plugin\":\"basic\",\"archive-with-date\":false}\n```\n%%\n")
+        #expect(unstamped.board.archive.map(\.title) == ["2023-08-19 19:46 Benchmark", "2023-08-20 09:00 Pool"])
     }
 
     @Test("a table that describes a lane of a board with cards is shown, without a warning")

@@ -54,6 +54,17 @@ struct LaneStateTests {
         #expect(lanes.first?.stateSource == .name)
     }
 
+    @Test(
+        "words of one language do not negate or rename another's lanes",
+        arguments: [
+            ("Nu bezig", CardState.doing), ("Pågår nu", .doing), ("Hindi – Done", .done), ("Fêtes", .todo),
+            ("안 한 것", .todo), ("한 것", .done),
+        ])
+    func noCollisions(name: String, state: CardState) {
+        let lanes = Self.lanes("## Ideas\n- [ ] a\n## \(name)\n- [ ] b\n")
+        #expect(lanes.last?.state == state)
+    }
+
     @Test("'Klar' before other words is 'ready', not done")
     func readyIsNotDone() {
         let lanes = Self.lanes("## Å gjøre\n- [ ] a\n## Klar for utvikling\n- [ ] b\n## Ferdig\n")

@@ -296,7 +296,8 @@ struct BoardConventions {
         case .emoji(let emoji): return "\(emoji) \(deadline.date)" + time
         case .atDue: return "@due(\(deadline.description))"
         case .dataview: return "[due:: \(deadline.description)]"
-        case .todoTxt: return "due:\(deadline.date)"
+        // todo.txt has no times: a deadline with one is written as Obsidian Kanban writes it.
+        case .todoTxt: return deadline.time == nil ? "due:\(deadline.date)" : bracedDeadline(deadline)
         case .taskell, .field, .property: return bracedDeadline(deadline)
         }
     }

@@ -757,7 +757,8 @@ struct Editor {
                 .usage,
                 .invalidEditValue(
                     option: "tag", value: tag,
-                    expected: "letters, digits, '-', '_' or '/', not only digits, without '#'"),
+                    expected: "letters, digits, '-', '_' or '/', not only digits, without '#', and not a colour "
+                        + "(six or eight hex digits with a digit among them)"),
                 file: file)
         }
     }

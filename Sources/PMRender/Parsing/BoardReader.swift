@@ -53,6 +53,8 @@ struct BoardReader {
         var jobs: [CardReader.Job]
         /// The stamp Obsidian writes on the cards it archives, on a board whose settings say so.
         var archiveStamp: ArchiveStamp?
+        /// An Obsidian board whose settings do not say whether archived cards are stamped (`ArchiveStamp.pluginDefault`).
+        var archiveStampUnsaid: Bool
     }
 
     private mutating func plan(_ segments: [MarkdownSegment], cache: inout CardCache) -> Plan {
@@ -247,7 +249,8 @@ struct BoardReader {
         }
         return Plan(
             settings: settings, isObsidian: isObsidian, reader: cardReader, outline: outline, laneLevel: laneLevel,
-            titleHeading: titleHeading, jobs: jobs, archiveStamp: obsidianSettings?.archiveStamp)
+            titleHeading: titleHeading, jobs: jobs, archiveStamp: obsidianSettings?.archiveStamp,
+            archiveStampUnsaid: isObsidian && obsidianSettings?.saysArchiveWithDate != true)
     }
 
     /// A card's source: its lines, the blank ones after it included.
@@ -297,7 +300,7 @@ struct BoardReader {
             if draft.isArchive {
                 archiveLocation = archiveLocation ?? draft.location
                 var stamp = plan.archiveStamp
-                if stamp == nil, plan.isObsidian, let pluginDefault = ArchiveStamp.pluginDefault, !cards.isEmpty,
+                if plan.archiveStampUnsaid, let pluginDefault = ArchiveStamp.pluginDefault, cards.count >= 2,
                     cards.allSatisfy({ pluginDefault.strip($0.title) != nil })
                 {
                     stamp = pluginDefault

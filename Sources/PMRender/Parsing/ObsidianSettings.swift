@@ -8,6 +8,8 @@ struct ObsidianSettings: Equatable {
     var dateTrigger: String?
     var timeTrigger: String?
     var tagColors: [String: String] = [:]
+    /// Whether the settings say whether archived cards are stamped (`archive-with-date`, true or false).
+    var saysArchiveWithDate = false
     /// The date and time the plugin writes on a card it archives (`archive-with-date`), if it does.
     var archiveStamp: ArchiveStamp?
 
@@ -78,6 +80,7 @@ struct ObsidianSettings: Equatable {
         timeFormat = object["time-format"] as? String
         dateTrigger = object["date-trigger"] as? String
         timeTrigger = object["time-trigger"] as? String
+        saysArchiveWithDate = object["archive-with-date"] is Bool
         if object["archive-with-date"] as? Bool == true {
             // The plugin's defaults: the board's date and time formats, no separator, the stamp before the text.
             let pattern =
@@ -116,7 +119,7 @@ struct ArchiveStamp: Hashable {
     var isAppended: Bool
 
     /// The plugin's own: `2026-06-07 14:56` before the text. The setting is often global, not in the board's file;
-    /// then this stamp is left out of archived cards' titles when every one starts with it.
+    /// then this stamp is left out of archived cards' titles when every one of two or more starts with it.
     static let pluginDefault = DateFormat(moment: "YYYY-MM-DD HH:mm").map {
         ArchiveStamp(format: $0, separator: "", isAppended: false)
     }
