@@ -115,8 +115,8 @@ enum CardTokens {
             {
                 var emoji = i + 4
                 while emoji < s.count, s[emoji].isSpaceLike { emoji += 1 }
-                if emoji < s.count, let kind = dateEmoji(s[emoji]), let (value, end) = emojiValue(s, after: emoji + 1) {
-                    emit(.emojiDate(kind, string(value)), i..<end)
+                if emoji < s.count, dateEmoji(s[emoji]) == .due, let (value, end) = emojiValue(s, after: emoji + 1) {
+                    emit(.emojiDate(.due, string(value)), i..<end)
                     continue
                 }
             }
