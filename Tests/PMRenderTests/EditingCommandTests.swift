@@ -796,6 +796,17 @@ import Testing
         #expect(added.status == 0, "\(added.stderr)")
     }
 
+    @Test func aNewCardOutsideTheTodoLanesNamesTheDefaultRuleWhereNoneIsWritten() throws {
+        let board = "## Todo\n\n- [ ] a\n\n## Done\n"
+        let (refused, unchanged) = try Self.onBoard(board, ["add", "b", "--lane", "done"])
+        #expect(refused.status != 0)
+        #expect(
+            refused.stderr.contains(
+                "new cards start in the todo lanes ('Todo') unless the front matter's 'new-cards' rule names others"),
+            "\(refused.stderr)")
+        #expect(unchanged == board)
+    }
+
     @Test func lanesWhoseNamesCompareTheSameAreToldApartByTheirNamesAsWritten() throws {
         let board = "## Todo\n\n- [ ] a\n\n## Done\n\n## Done ✔️\n\n- [x] z\n"
         let (refused, unchanged) = try Self.onBoard(board, ["move", "a", "done ✔"])
