@@ -384,37 +384,19 @@ struct Editor {
     /// the card.
     private func requireNoHeading(in description: String) throws(EditFailure) {
         if conventions.fieldsAsProperties, conventions.fencedDescriptions { return }  // inside a ```md block
-        var previous: Substring?
-        for line in description.replacingCRLF().split(separator: "\n", omittingEmptySubsequences: false) {
-            let indent = line.prefix { $0 == " " }.count
-            var heading: Substring?
-            if indent <= 3, CardBlock.atxHeading(String(line)) != nil { heading = line.trimmingSpaces }
-            if let previous, Self.isSetextUnderline(line) { heading = previous }
-            let rule = line.trimmingSpaces.filter { $0 != " " }
-            if heading == nil, indent <= 3, rule.count >= 3, let mark = rule.first, "-*_".contains(mark),
-                rule.allSatisfy({ $0 == mark })
-            {
-                throw EditFailure(
-                    .usage,
-                    .editNotPossible(
-                        "the description holds a rule ('\(line.trimmingSpaces)'); on this board cards are headings, "
-                            + "and a rule would end the card before the text after it"),
-                    file: file)
-            }
-            if let heading {
-                throw EditFailure(
-                    .usage,
-                    .editNotPossible(
-                        "the description holds a heading ('\(heading)'); on this board cards are headings, so it "
-                            + "would start another card or a lane: write it as **bold** text"),
-                    file: file)
-            }
-            // Only a paragraph's line is underlined into a heading (after a list item, `---` is a rule).
-            let text = line.trimmingSpaces
-            let opensBlock =
-                ["- ", "* ", "+ ", ">", "#", "```", "~~~", "|"].contains(where: text.hasPrefix)
-                || CardReader.opensWithBlock(itemLine: "- " + text) || text.first?.isASCIIDigit == true
-            previous = !text.isEmpty && indent <= 3 && !opensBlock ? text : nil
+        // Read as cmark reads the board, so that a heading is what it would take for one.
+        var text = description.replacingCRLF()
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let blocks = text.withUTF8 { MarkdownParser.segments($0, firstLine: 1) }
+        for block in blocks where block.root.kind == .heading || block.root.kind == .thematicBreak {
+            let written = block.line >= 1 && block.line <= lines.count ? lines[block.line - 1].trimmingSpaces : ""
+            let problem =
+                block.root.kind == .heading
+                ? "the description holds a heading ('\(written)'); on this board cards are "
+                    + "headings, so it would start another card or a lane: write it as **bold** text"
+                : "the description holds a rule ('\(written)'); on this board cards are headings, and a rule would "
+                    + "end the card before the text after it"
+            throw EditFailure(.usage, .editNotPossible(problem), file: file)
         }
     }
 
