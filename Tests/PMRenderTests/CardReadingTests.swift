@@ -225,6 +225,9 @@ struct CardReadingTests {
         #expect(try Self.card("- [ ] #### Obsidian setup #ops").title == "Obsidian setup")
         #expect(try Self.card("- [ ] #ops Setup").title == "Setup")
         #expect(try Self.card("- [ ] ####### seven").title == "####### seven")
+        // An escaped mark is text (cmark gives inline text its source column).
+        #expect(try Self.card("- [ ] \\# 1 priority").title == "# 1 priority")
+        #expect(try Self.card("- \\## no box").title == "## no box")
     }
 
     @Test("links stay links in titles; #42 is not a tag")

@@ -933,6 +933,8 @@ import Testing
         (["add", "@{2026-01-01}"], "expected a title with words, not only metadata"),
         (["add", "^abc"], "expected a title with words, not only metadata"),
         (["move", "a", "te"], "'te' fits 2 lanes: 'Testing' or 'Test results'"),
+        (["add", "ring\u{7}bell"], "expected a title without control characters"),
+        (["add", "\u{1B}[31mred"], "expected a title without control characters"),
     ])
     func inputThatCannotBeMetIsAUsageError(arguments: [String], message: String) throws {
         let board = "## Testing\n\n- [ ] a\n\n## Test results\n\n## Done\n"
@@ -940,6 +942,44 @@ import Testing
         #expect(result.status == 2)
         #expect(result.stderr.contains(message), "\(result.stderr)")
         #expect(after == board)
+    }
+
+    /// A title that starts like a block (`1. Intro`, `> quote`, `- x`, `***`, a fence) is the title's text: after a
+    /// task box it is a paragraph's text as it is; on a board without task boxes its first mark is escaped.
+    @Test(arguments: [
+        ("1. Intro", "- [ ] 1. Intro", "- 1\\. Intro"),
+        ("2) Two", "- [ ] 2) Two", "- 2\\) Two"),
+        ("> quote", "- [ ] > quote", "- \\> quote"),
+        ("+ plus", "- [ ] + plus", "- \\+ plus"),
+        ("- minus", "- [ ] - minus", "- \\- minus"),
+        ("***", "- [ ] ***", "- \\***"),
+        ("```sh", "- [ ] ```sh", "- \\```sh"),
+        ("*Why* not", "- [ ] *Why* not", "- *Why* not"),
+    ])
+    func aTitleThatStartsLikeABlockIsText(title: String, withBox: String, withoutBox: String) throws {
+        for (board, line) in [("## Todo\n\n- [ ] a\n", withBox), ("## Todo\n\n- a\n", withoutBox)] {
+            let (result, after) = try Self.onBoard(board, ["add", "--", title])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(after == board + line + "\n")
+            let expected = title == "*Why* not" ? "Why not" : title
+            #expect(TestSupport.parse(after).board.cards.last?.title == expected)
+        }
+        let (edited, after) = try Self.onBoard("## Todo\n\n- a\n", ["edit", "a", "--title=" + title])
+        #expect(edited.status == 0, "\(edited.stderr)")
+        #expect(after == "## Todo\n\n" + withoutBox + "\n")
+    }
+
+    @Test func aTitleStartingWithATaskBoxIsRefusedOnABoardWithoutThem() throws {
+        let board = "## Todo\n\n- a\n"
+        let (result, after) = try Self.onBoard(board, ["add", "[x] b"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("expected a title that does not start with a task box"), "\(result.stderr)")
+        #expect(after == board)
+        // After a task box, it is text.
+        let (added, withBoxes) = try Self.onBoard("## Todo\n\n- [ ] a\n", ["add", "[x] b"])
+        #expect(added.status == 0, "\(added.stderr)")
+        let card = try #require(TestSupport.parse(withBoxes).board.cards.last)
+        #expect(card.title == "[x] b" && !card.isChecked)
     }
 
     @Test func aTaskellBoardWithoutDescriptionsYetGetsAQuotedOne() throws {

@@ -136,6 +136,7 @@ struct Editor {
         var check = TargetCheck(
             lane: lane.name, due: card.due.map { .some($0) }, tags: unique(card.tags), tagsAtLeast: true,
             assignees: unique(card.assignees))
+        check.checked = false
         // A card added to a done lane is written as one moved there would be: checked, and stamped where the board
         // stamps completions.
         if lane.state == .done {
@@ -695,7 +696,8 @@ struct Editor {
     private func validTitle(_ title: String) throws(EditFailure) -> String {
         let trimmed = title.trimmingWhitespace
         // A title must show some text: HTML and `%%` comments alone read as no title at all.
-        let shown = MarkdownParser.inline(trimmed).inlineText
+        // (As the text of a list item or heading: `1. Intro` is no list there.)
+        let shown = MarkdownParser.inline(CardBlock.escapingBlockStart(trimmed)).inlineText
             .replacingOccurrences(of: "%%.*?(%%|$)", with: "", options: .regularExpression)
         if !trimmed.isEmpty, !trimmed.contains(where: { $0.isNewline }), shown.trimmingWhitespace.isEmpty {
             throw EditFailure(
@@ -706,6 +708,22 @@ struct Editor {
         }
         guard !trimmed.isEmpty else {
             throw EditFailure(.usage, .invalidEditValue(option: "title", value: title, expected: "a title"), file: file)
+        }
+        // A control character (an escape sequence pasted from a terminal) would be written into the board unseen.
+        if trimmed.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\t" && $0 != "\n" && $0 != "\r") || $0.value == 0x7F })
+        {
+            throw EditFailure(
+                .usage,
+                .invalidEditValue(option: "title", value: title, expected: "a title without control characters"),
+                file: file)
+        }
+        // On a board of items without task boxes, `- [x] Title` would be a checked card titled "Title".
+        if !board.style.taskItems, !board.style.headingCards, ObsidianSyntax.startsWithTaskBox(Substring(trimmed)) {
+            throw EditFailure(
+                .usage,
+                .invalidEditValue(
+                    option: "title", value: title, expected: "a title that does not start with a task box"),
+                file: file)
         }
         // Dates, IDs and stamps alone leave no title (tags alone are one: `#idea`).
         let hasTag = CardTokens.scan(trimmed, triggers: conventions.triggers).contains {

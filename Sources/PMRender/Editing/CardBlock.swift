@@ -142,6 +142,7 @@ struct CardBlock {
         }
         line.body = Self.replacingWords(of: body, with: newTitle, conventions: conventions) + tail
         if style == .heading { line.body = Self.escapingClosingHashes(line.body) }
+        if style == .listItem, line.box == nil { line.body = Self.escapingBlockStart(line.body) }
         title = line
     }
 
@@ -168,7 +169,8 @@ struct CardBlock {
             if case .text(let words) = piece { return words }
             return nil
         }
-        return TextCleaning.collapseWhitespace(MarkdownParser.inline(words.joined(separator: " ")).inlineText)
+        let text = escapingBlockStart(words.joined(separator: " ").trimmingWhitespace)
+        return TextCleaning.collapseWhitespace(MarkdownParser.inline(text).inlineText)
     }
 
     /// An ATX heading line (`# Title`, indented up to the card's text): its indentation and marks, and its text
@@ -192,6 +194,34 @@ struct CardBlock {
         let head = text.dropLast(run)
         guard head.isEmpty || head.last == " " || head.last == "\t" else { return text }
         return head + "\\" + String(repeating: "#", count: run)
+    }
+
+    /// A title with what would open a block at the start of a list item's text escaped (`1\. Intro`, `\> quote`,
+    /// `\- x`, `\```), so that `- 1. Intro` is a card titled "1. Intro", not a list in an item. (`# Setup` stays: a
+    /// card's text is Markdown, and the plugin shows a heading, as after a task box.)
+    static func escapingBlockStart(_ text: String) -> String {
+        let bytes = Array(text.utf8)
+        guard let first = bytes.first else { return text }
+        let endsMarker = { (at: Int) in at == bytes.count || bytes[at] == 0x20 || bytes[at] == 0x09 }
+        switch first {
+        case UInt8(ascii: ">"):
+            return "\\" + text
+        case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "*"), UInt8(ascii: "_"):
+            // A bullet, or a thematic break (`***`, `- - -`, `___`).
+            let rule = bytes.allSatisfy { $0 == first || $0 == 0x20 || $0 == 0x09 } && bytes.count { $0 == first } >= 3
+            return first != UInt8(ascii: "_") && endsMarker(1) || rule ? "\\" + text : text
+        case UInt8(ascii: "`"), UInt8(ascii: "~"):
+            return bytes.prefix(3).allSatisfy { $0 == first } && bytes.count >= 3 ? "\\" + text : text
+        case UInt8(ascii: "0")...UInt8(ascii: "9"):
+            let digits = bytes.prefix { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }.count
+            guard digits <= 9, digits < bytes.count, bytes[digits] == UInt8(ascii: ".") || bytes[digits] == UInt8(ascii: ")"),
+                endsMarker(digits + 1)
+            else { return text }
+            let index = text.utf8.index(text.utf8.startIndex, offsetBy: digits)
+            return String(text[..<index]) + "\\" + String(text[index...])
+        default:
+            return text
+        }
     }
 
     /// `text` without a `<br>` that the removal of what followed it left at its end (`Exam<br>@{2026-05-10}` loses

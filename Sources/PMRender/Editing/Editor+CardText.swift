@@ -41,7 +41,8 @@ extension Editor {
             return lines.map(line)
         }
         let bullet = String(board.style.bullet)
-        var first = bullet + " " + (board.style.taskItems ? "[ ] " : "") + card.title
+        // Text after a task box is a paragraph's; without one, it could open a block of its own.
+        var first = bullet + " " + (board.style.taskItems ? "[ ] " + card.title : CardBlock.escapingBlockStart(card.title))
         if conventions.propertyListCards {
             return propertyListCard(card, first: first, description: description).map(line)
         }

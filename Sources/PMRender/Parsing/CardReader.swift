@@ -322,8 +322,11 @@ private struct ReadingState {
             title.nodes[index].text = " "
         }
         // `- [ ] #### Setup`: the plugin shows the card's text as Markdown, a heading; the marks are not the title's.
-        if title.nodes.first?.kind == .text {
-            let text = title.nodes[0].text
+        // Not `- [ ] \# 1 priority`: an escaped mark is text.
+        if let first = title.nodes.first, first.kind == .text, first.text.utf8.first == UInt8(ascii: "#"),
+            !isEscaped(first)
+        {
+            let text = first.text
             let marks = text.prefix { $0 == "#" }.count
             if (1...6).contains(marks), text.dropFirst(marks).first == " " {
                 title.nodes[0].text = String(text.dropFirst(marks + 1))
@@ -340,6 +343,14 @@ private struct ReadingState {
             titleIsTags = true
         }
         return title
+    }
+
+    /// Whether a text node starts with a backslash escape in the source (cmark gives inlines their columns).
+    func isEscaped(_ node: Markdown.Node) -> Bool {
+        guard node.line > 0, node.byteColumn > 0 else { return false }
+        let range = reader.source.byteRange(ofLine: base + node.line)
+        let at = range.lowerBound + node.byteColumn - 1
+        return range.contains(at) && reader.source.bytes[at] == UInt8(ascii: "\\")
     }
 
     /// `Fix (#ui)` is titled `Fix`, not `Fix ()`: brackets that held only the tags taken out of a title go too
