@@ -101,6 +101,14 @@ struct CardReadingTests {
         #expect(described.extras.fields.isEmpty)
         #expect(described.extras.recurrence == "every month")
         #expect(try Self.card("- [ ] Plain card").extras.isEmpty)
+        // The Tasks plugin's IDs are letters, digits, `-` and `_`, with only space or more tokens after them: words
+        // after ⛔ are text.
+        for title in ["Launch · ⛔ out of scope (later)", "Paywall · ⛔ blocked: waiting", "Bug · ⛔ closed by tester"] {
+            let prose = try Self.card("- [ ] \(title)")
+            #expect((prose.title, prose.extras.dependsOn) == (title, []))
+        }
+        let spaced = try Self.card("- [ ] Ship ⛔ a-1, b_2 📅 2026-01-02")
+        #expect((spaced.title, spaced.extras.dependsOn) == ("Ship", ["a-1", "b_2"]))
     }
 
     @Test("emoji go on a tag, as Obsidian reads it; the Tasks plugin's emoji end one")
@@ -518,6 +526,12 @@ struct CardReadingTests {
         let bulleted = try Self.card("- [ ] Voice fix\n  **Priority:** high • **Assignee:** Ana")
         #expect((bulleted.priority, bulleted.assignees) == (.high, ["Ana"]))
         #expect(try Self.card("- [ ] Voice fix\n  Ship it · then rest").assignees.isEmpty)
+        // Plain keys too: the first is not read as one field holding the others.
+        let plain = try Self.card("- [ ] Voice fix\n  Priority: P0 · Sprint: 3 · Assignee: DEV")
+        #expect((plain.priority, plain.assignees) == (.highest, ["DEV"]))
+        #expect(plain.descriptionSource == "Priority: P0 · Sprint: 3 · Assignee: DEV")
+        let known = try Self.card("- [ ] Voice fix\n  Owner: ann • Priority: high")
+        #expect((known.priority, known.assignees, known.descriptionSource) == (.high, ["ann"], ""))
     }
 
     @Test(

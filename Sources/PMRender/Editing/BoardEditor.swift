@@ -710,8 +710,9 @@ struct Editor {
             throw EditFailure(.usage, .invalidEditValue(option: "title", value: title, expected: "a title"), file: file)
         }
         // A control character (an escape sequence pasted from a terminal) would be written into the board unseen.
-        if trimmed.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\t" && $0 != "\n" && $0 != "\r") || $0.value == 0x7F })
-        {
+        if trimmed.unicodeScalars.contains(where: {
+            ($0.value < 0x20 && $0 != "\t" && $0 != "\n" && $0 != "\r") || $0.value == 0x7F
+        }) {
             throw EditFailure(
                 .usage,
                 .invalidEditValue(option: "title", value: title, expected: "a title without control characters"),

@@ -214,7 +214,8 @@ struct CardBlock {
             return bytes.prefix(3).allSatisfy { $0 == first } && bytes.count >= 3 ? "\\" + text : text
         case UInt8(ascii: "0")...UInt8(ascii: "9"):
             let digits = bytes.prefix { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }.count
-            guard digits <= 9, digits < bytes.count, bytes[digits] == UInt8(ascii: ".") || bytes[digits] == UInt8(ascii: ")"),
+            guard digits <= 9, digits < bytes.count,
+                bytes[digits] == UInt8(ascii: ".") || bytes[digits] == UInt8(ascii: ")"),
                 endsMarker(digits + 1)
             else { return text }
             let index = text.utf8.index(text.utf8.startIndex, offsetBy: digits)

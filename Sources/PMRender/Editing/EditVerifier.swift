@@ -78,6 +78,13 @@ enum EditVerifier {
         guard newBoard.lanes.map(\.name) == oldBoard.lanes.map(\.name) else {
             throw fail("its lanes would change")
         }
+        // What the edit does not touch: the front matter's and the settings block's values, the board's title and
+        // the text above its lanes.
+        guard newBoard.settings == oldBoard.settings, newBoard.rules.withoutLocations == oldBoard.rules.withoutLocations
+        else { throw fail("the board's settings would change") }
+        guard newBoard.title == oldBoard.title, newBoard.descriptionSource == oldBoard.descriptionSource else {
+            throw fail("the board's title or the text above its lanes would change")
+        }
         var target: Card?
         var notes: [Diagnostic] = []
         func compare(_ slots: [Expectation.Slot], _ cards: [Card], where place: String) throws(EditFailure) {

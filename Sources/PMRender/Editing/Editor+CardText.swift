@@ -42,7 +42,8 @@ extension Editor {
         }
         let bullet = String(board.style.bullet)
         // Text after a task box is a paragraph's; without one, it could open a block of its own.
-        var first = bullet + " " + (board.style.taskItems ? "[ ] " + card.title : CardBlock.escapingBlockStart(card.title))
+        var first =
+            bullet + " " + (board.style.taskItems ? "[ ] " + card.title : CardBlock.escapingBlockStart(card.title))
         if conventions.propertyListCards {
             return propertyListCard(card, first: first, description: description).map(line)
         }

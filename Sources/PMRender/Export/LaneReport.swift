@@ -29,6 +29,7 @@ public enum LaneReport {
         case .name: return "its name"
         case .previousLane: return "the lane before it"
         case .afterDone: return "after a done lane"
+        case .afterDoing: return "after a doing lane, not before a done one"
         case .firstLanes: return "before any known lane"
         }
     }

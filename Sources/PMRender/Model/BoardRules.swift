@@ -49,6 +49,16 @@ public struct BoardRules: Hashable, Sendable {
     }
 }
 
+extension BoardRules {
+    /// The rules without where they were written (which moves when lines are added above).
+    var withoutLocations: BoardRules {
+        var rules = self
+        rules.locations = [:]
+        for name in rules.lanes.keys { rules.lanes[name]?.location = nil }
+        return rules
+    }
+}
+
 /// A lane or state named in a rule, as written.
 public struct RuleName: Hashable, Sendable, CustomStringConvertible {
     public var text: String

@@ -73,6 +73,9 @@ public enum LaneStateSource: String, Hashable, Sendable {
     /// A lane after a done lane is todo: later work, parking lots and notes stand there (Obsidian Kanban, too, counts
     /// only lanes marked **Complete** as complete).
     case afterDone = "after-done"
+    /// A lane after a doing lane is todo when no done or doing lane follows it before a todo lane: there it stands
+    /// outside the flow from doing to done (notes, decisions, later phases).
+    case afterDoing = "after-doing"
     /// The first lanes, before any known one, are todo.
     case firstLanes = "first-lanes"
 }

@@ -476,24 +476,45 @@ struct BoardReader {
     /// Each lane's state: front matter `lanes:`, then `**Complete**`, then its name, then the lane above it (todo after a
     /// done lane, unless it names a period of time).
     private func resolveStates(_ lanes: inout [Lane], completeMarkers: [Bool], cache: inout CardCache) {
-        var previous: CardState?
+        // The states the first three rules give; the fourth looks at those before and after a lane.
+        var known: [(CardState, LaneStateSource)?] = []
         for index in lanes.indices {
             let name = lanes[index].name
             if let setting = frontMatter.rules.lanes.first(where: { LaneName.names(name, $0.key.text) })?
                 .value, let state = setting.state
             {
-                lanes[index].state = state
-                lanes[index].stateSource = .frontMatter
+                known.append((state, .frontMatter))
             } else if completeMarkers[index] {
-                lanes[index].state = .done
-                lanes[index].stateSource = .completeMarker
+                known.append((.done, .completeMarker))
             } else if let meaning = cache.meaning(of: name) {
                 // A lane named Archive that is not the archive (on an Obsidian board, one without `***` before it).
-                if case .state(let state) = meaning { lanes[index].state = state } else { lanes[index].state = .done }
-                lanes[index].stateSource = .name
+                if case .state(let state) = meaning {
+                    known.append((state, .name))
+                } else {
+                    known.append((.done, .name))
+                }
+            } else {
+                known.append(nil)
+            }
+        }
+        // The state of the nearest known lane after each lane (one pass from the end: a board may have many lanes).
+        var nextKnown = [CardState?](repeating: nil, count: lanes.count)
+        for index in lanes.indices.dropLast().reversed() {
+            nextKnown[index] = known[index + 1]?.0 ?? nextKnown[index + 1]
+        }
+        var previous: CardState?
+        for index in lanes.indices {
+            let name = lanes[index].name
+            if let (state, source) = known[index] {
+                lanes[index].state = state
+                lanes[index].stateSource = source
             } else if previous == .done, !LaneStates.isPeriod(name) {
                 lanes[index].state = .todo
                 lanes[index].stateSource = .afterDone
+            } else if previous == .doing, (nextKnown[index] ?? .todo) == .todo {
+                // Not on the way from a doing lane to a done one: notes, decisions, later phases (`Future work`).
+                lanes[index].state = .todo
+                lanes[index].stateSource = .afterDoing
             } else if let previous {
                 lanes[index].state = previous
                 lanes[index].stateSource = .previousLane

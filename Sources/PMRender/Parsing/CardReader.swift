@@ -419,18 +419,11 @@ private struct ReadingState {
                 droppedLines.insert(line.line)
                 continue
             }
-            // `Status: pending` is text here: only VS Code's property items of those keys are left out.
-            if let (field, value) = CardField.parse(Substring(CardField.lineText(line.nodes, in: markdown) ?? "")),
-                field != .steps, field != .ignored
-            {
-                let location = SourceLocation(line: line.line, column: column(of: line.nodes.first, in: markdown))
-                draft.add(field, value: value, at: location, dateFormat: reader.dateFormat)
-                droppedLines.insert(line.line)
-                continue
-            }
             // Fields joined on one line (`**Priority**: High | **Category**: Frontend | **Assigned**: @user`, as
-            // MarkdownTaskManager writes them): the known ones are read; the line is left out when all are known.
-            if let parts = CardField.joinedFields(line.nodes, in: markdown) {
+            // MarkdownTaskManager writes them): the known ones are read; the line is left out when all are known. (Not
+            // as one field: `Priority: P0 · Assignee: DEV` is no priority "P0 · Assignee: DEV".)
+            let joined = CardField.joinedFields(line.nodes, in: markdown)
+            if let parts = joined {
                 let location = SourceLocation(line: line.line, column: column(of: line.nodes.first, in: markdown))
                 for case (let field?, let value) in parts where field != .steps && field != .ignored {
                     draft.add(field, value: value, at: location, dateFormat: reader.dateFormat)
@@ -439,6 +432,16 @@ private struct ReadingState {
                     droppedLines.insert(line.line)
                     continue
                 }
+            }
+            // `Status: pending` is text here: only VS Code's property items of those keys are left out.
+            if joined == nil,
+                let (field, value) = CardField.parse(Substring(CardField.lineText(line.nodes, in: markdown) ?? "")),
+                field != .steps, field != .ignored
+            {
+                let location = SourceLocation(line: line.line, column: column(of: line.nodes.first, in: markdown))
+                draft.add(field, value: value, at: location, dateFormat: reader.dateFormat)
+                droppedLines.insert(line.line)
+                continue
             }
             // A line of nothing but metadata (dates, tags, IDs) is read and left out.
             var builder = Markdown.Builder()
@@ -1047,7 +1050,8 @@ private struct InlineCleaner {
             if !rule.isEmpty { draft.extras.recurrence = rule }
             return true
         case .dependency(let ids):
-            for id in ids.split(separator: ",").map(String.init) where !draft.extras.dependsOn.contains(id) {
+            for id in ids.split(separator: ",").map({ String($0.trimmingSpaces) })
+            where !draft.extras.dependsOn.contains(id) {
                 draft.extras.dependsOn.append(id)
             }
             return true

@@ -147,7 +147,7 @@ enum CardTokens {
                 emit(.recurrence(string((i + 1)..<end).trimmingWhitespace), i..<end)
                 continue
             }
-            if c == "🆔" || c == "⛔", let (value, end) = word(s, after: i + 1) {
+            if c == "🆔" || c == "⛔", let (value, end) = taskID(s, after: i + 1, list: c == "⛔") {
                 emit(c == "🆔" ? .id(string(value)) : .dependency(string(value)), i..<end)
                 continue
             }
@@ -283,14 +283,36 @@ enum CardTokens {
         return (start..<end, end)
     }
 
-    /// A word after an emoji (`🆔 abc123`).
-    private static func word(_ s: [Unicode.Scalar], after index: Int) -> (Range<Int>, Int)? {
+    /// The Tasks plugin's ID (`🆔 abc-1`) or IDs (`⛔ abc-1,def`) after `index`: letters, digits, `-` and `_`, with
+    /// only space, the end or another token after them (`⛔ out of scope` and `⛔ blocked: x` are text).
+    private static func taskID(_ s: [Unicode.Scalar], after index: Int, list: Bool) -> (Range<Int>, Int)? {
         var start = index
         if start < s.count, s[start] == "\u{FE0F}" { start += 1 }
         while start < s.count, s[start] == " " { start += 1 }
+        let isIDCharacter = { (c: Unicode.Scalar) in
+            c.isASCII && (c.properties.isAlphabetic || ("0"..."9").contains(c) || c == "-" || c == "_")
+        }
         var end = start
-        while end < s.count, !s[end].isSpaceLike { end += 1 }
+        while end < s.count {
+            if isIDCharacter(s[end]) {
+                end += 1
+            } else if list, s[end] == ",", end > start {
+                // `⛔ a, b`: spaces after a comma go with the list.
+                var next = end + 1
+                while next < s.count, s[next] == " " { next += 1 }
+                guard next < s.count, isIDCharacter(s[next]) else { break }
+                end = next
+            } else {
+                break
+            }
+        }
         guard end > start else { return nil }
+        var after = end
+        while after < s.count, s[after].isSpaceLike { after += 1 }
+        guard
+            after == s.count || isTokenEmoji(s[after]) || s[after] == "#" || s[after] == "^" || s[after] == "["
+                || s[after] == "("
+        else { return nil }
         return (start..<end, end)
     }
 

@@ -46,6 +46,9 @@ enum LaneStates {
             let key = LaneName.key(part)
             guard !key.isEmpty, let meaning = table[key] else { continue }
             if part != name, negationCount(part) < negations { continue }
+            // `Готово к работе`, `Pronto para validar`: where "done" also means "ready", a word for what it is ready
+            // for makes it no done lane.
+            if meaning == .state(.done), isReadyFor(part, in: base) { continue }
             // What brackets hold may give a state (`Phase 1 (done)`), never the archive (`Reading list (archive)`).
             if meaning == .archive, bracketed.contains(part) { continue }
             // A symbol is a state at the end of a name (`Phase 1 ✅ [Ann]`); at its start it decorates (`✅ Qualified`).
@@ -92,6 +95,13 @@ enum LaneStates {
             default: return false
             }
         }
+    }
+
+    /// Whether `part` starts `name` and is followed by a word for what something is ready for (`к`, `para`, `zum`).
+    private static func isReadyFor(_ part: String, in name: String) -> Bool {
+        guard !data.purposes.isEmpty, name.count > part.count, name.hasPrefix(part) else { return false }
+        let next = name.dropFirst(part.count).split(separator: " ", maxSplits: 1).first
+        return next.map { data.purposes.contains($0.lowercased()) } ?? false
     }
 
     /// How many words of `text` negate (`not`, `nicht`, `chưa` …).
@@ -198,6 +208,8 @@ enum LaneStates {
         var notStates: Set<String> = []
         /// Keys of the words for days, weeks, months, sprints and the like.
         var periods: Set<String> = []
+        /// Words for what something is ready for, after a word that means both "done" and "ready", lowercased.
+        var purposes: Set<String> = []
     }
 
     private static func loadTable() -> Table {
@@ -227,6 +239,7 @@ enum LaneStates {
         result.connectors = (file["compound-connectors"] ?? [:]).values.joined().map { Array($0.unicodeScalars) }
         result.periods = Set((file["periods"] ?? [:]).values.joined().map(LaneName.key))
         result.objects = Set((file["objects"] ?? [:]).values.joined().map { $0.lowercased() })
+        result.purposes = Set((file["purposes"] ?? [:]).values.joined().map { $0.lowercased() })
         result.notStates = Set((file["not-states"] ?? [:]).values.joined().map(LaneName.key))
         return result
     }
