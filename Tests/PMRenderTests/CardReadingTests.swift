@@ -301,7 +301,8 @@ struct CardReadingTests {
         "an item that only says the lane is empty is the lane's text, not a card",
         arguments: [
             "- _(empty)_", "- No items", "- (없음)", "- [ ] 无", "- *Nothing yet.*", "- [none]", "- (kosong)",
-            "- (niente)", "- _(şu an yok)_", "- trống",
+            "- (niente)", "- _(şu an yok)_", "- trống", "- _(nothing in flight)_", "- _(vazio — WIP 1)_", "- Belum ada.",
+            "- [ ] ⏸️ ...", "- —",
         ])
     func placeholderItems(item: String) throws {
         let result = Self.board("## Todo\n\n\(item)\n\n## Done\n\n- [x] Nothing to fix in the login\n")
@@ -315,11 +316,16 @@ struct CardReadingTests {
         arguments: [
             "## Todo\n\n- [x] Nothing\n", "## Todo\n\n- [none](tasks/none.md)\n", "## Todo\n\n- a\n- TBD\n- b\n",
             "---\nkanban-plugin: basic\n---\n\n## Todo\n\n- [ ] _(empty)_\n",
+            // Unwrapped, a word for "nothing" with more after it is a title.
+            "## Todo\n\n- Nothing in the cache survives a restart\n",
         ])
     func placeholderWordsThatAreCards(text: String) throws {
         let board = TestSupport.parse(text).board
         #expect(board.lanes[0].placeholderLine == nil)
-        #expect(board.lanes[0].cards.contains { ["Nothing", "none", "TBD", "(empty)"].contains($0.title) })
+        #expect(
+            board.lanes[0].cards.contains {
+                ["Nothing", "none", "TBD", "(empty)", "Nothing in the cache survives a restart"].contains($0.title)
+            })
     }
 
     @Test(

@@ -13,7 +13,7 @@ enum Placeholder {
         "no cards", "비어 있음", "暂无", "特になし", "nada", "ninguna", "aucun", "aucune", "rien", "keine", "leer", "vide",
         "vazio", "nenhum", "нет", "пусто", "kosong", "tidak ada", "niente", "nessuno", "nessuna", "vuoto", "yok",
         "şu an yok", "henüz yok", "boş", "trống", "không có", "brak", "pusto", "leeg", "geen", "niets", "tyhjä",
-        "ingen", "inget", "intet", "κενό", "üres", "nincs", "buit",
+        "ingen", "inget", "intet", "κενό", "üres", "nincs", "buit", "belum ada",
     ]
 
     /// Characters that hold a place on their own (dashes, dots, question marks), and spaces.
@@ -29,16 +29,29 @@ enum Placeholder {
 
     /// Whether a list item's text only says the lane is empty (`_(empty)_`, `No items`, `(없음)`, `无`), emphasis
     /// marks, brackets and a closing full stop aside.
+    ///
+    /// Wrapped in brackets or emphasis, the first word is enough (`_(nothing in flight)_`, `_(vazio — WIP 1)_`); marks
+    /// and symbols without a word are one too (`⏸️ ...`).
     static func isItem(_ text: String) -> Bool {
         var words = Substring(TextCleaning.collapseWhitespace(text)).trimmingSpaces
+        var wrapped = false
         while let first = words.first, let last = words.last, words.count >= 2,
             ("([（".contains(first) && ")]）".contains(last)) || ("_*".contains(first) && first == last)
         {
             words = words.dropFirst().dropLast().trimmingSpaces
+            wrapped = true
         }
         if words.last == "." { words = words.dropLast() }
-        guard !words.isEmpty, words.count <= 16 else { return false }
+        guard !words.isEmpty, words.count <= 40 else { return false }
+        let scalars = words.unicodeScalars
+        if scalars.contains(where: { $0 != " " && marks.contains($0) }),
+            !scalars.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil })
+        {
+            return true
+        }
         let key = words.lowercased()
-        return values.contains(key) || items.contains(key)
+        if words.count <= 16, values.contains(key) || items.contains(key) { return true }
+        guard wrapped, let first = key.split(separator: " ").first else { return false }
+        return values.contains(String(first)) || items.contains(String(first))
     }
 }
