@@ -174,6 +174,31 @@ struct CardReadingTests {
                 "- [ ] Refactor the authentication module to use the new token service soon\n  https://x.example",
                 "Refactor the authentication module to use the new token service soon", "https://x.example"
             ),
+            // The next line may start with a code span, a bracket or a link in lower case; a short line that ends with a
+            // word that leaves a sentence open was wrapped too.
+            (
+                "- [x] handle the case where we only have one pane and it is our vim session in which case the\n"
+                    + "  `defaultPaneIndex` comes back as `nil`",
+                "handle the case where we only have one pane and it is our vim session in which case the "
+                    + "defaultPaneIndex comes back as nil", ""
+            ),
+            (
+                "- [ ] Lancer le script une fois sur la VM Debian, une fois que Docker est installé\n"
+                    + "  (`apt install docker.io`), pour confirmer le parcours.",
+                "Lancer le script une fois sur la VM Debian, une fois que Docker est installé (apt install docker.io), "
+                    + "pour confirmer le parcours.", ""
+            ),
+            (
+                "- [x] look into supporting a\n  [ui-select](https://example.com/ui-select) popup instead",
+                "look into supporting a ui-select popup instead", ""
+            ),
+            (
+                "- [ ] Refactor the authentication module to use the new token service, as in\n"
+                    + "  [https://x.example](https://x.example)",
+                "Refactor the authentication module to use the new token service, as in",
+                "[https://x.example](https://x.example)"
+            ),
+            ("- [ ] Look at\n  Notes", "Look at", "Notes"),
             // A first line that has ended a sentence is no wrapped title; nor is a line a `<br>` parts from more.
             (
                 "- [ ] **Interpolation of structured values.** Decide how lists and maps are\n  shown in strings.",
@@ -301,7 +326,8 @@ struct CardReadingTests {
         "an item that only says the lane is empty is the lane's text, not a card",
         arguments: [
             "- _(empty)_", "- No items", "- (없음)", "- [ ] 无", "- *Nothing yet.*", "- [none]", "- (kosong)",
-            "- (niente)", "- _(şu an yok)_", "- trống", "- _(nothing in flight)_", "- _(vazio — WIP 1)_", "- Belum ada.",
+            "- (niente)", "- _(şu an yok)_", "- trống", "- _(nothing in flight)_", "- _(vazio — WIP 1)_",
+            "- Belum ada.",
             "- [ ] ⏸️ ...", "- —",
         ])
     func placeholderItems(item: String) throws {

@@ -718,6 +718,15 @@ struct Editor {
                 .invalidEditValue(option: "title", value: title, expected: "a title without control characters"),
                 file: file)
         }
+        // `- TBD` alone in a lane says the lane is empty (but on an Obsidian board, where the plugin shows it as a card).
+        if !board.style.headingCards, board.style.dialect != .obsidianKanban, Placeholder.isItem(trimmed) {
+            throw EditFailure(
+                .usage,
+                .invalidEditValue(
+                    option: "title", value: title,
+                    expected: "a title that says more than that a lane is empty (alone in a lane, it would read so)"),
+                file: file)
+        }
         // On a board of items without task boxes, `- [x] Title` would be a checked card titled "Title".
         if !board.style.taskItems, !board.style.headingCards, ObsidianSyntax.startsWithTaskBox(Substring(trimmed)) {
             throw EditFailure(

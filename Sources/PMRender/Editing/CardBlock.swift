@@ -206,10 +206,9 @@ struct CardBlock {
         switch first {
         case UInt8(ascii: ">"):
             return "\\" + text
-        case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "*"), UInt8(ascii: "_"):
-            // A bullet, or a thematic break (`***`, `- - -`, `___`).
-            let rule = bytes.allSatisfy { $0 == first || $0 == 0x20 || $0 == 0x09 } && bytes.count { $0 == first } >= 3
-            return first != UInt8(ascii: "_") && endsMarker(1) || rule ? "\\" + text : text
+        case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "*"):
+            // A bullet. (A thematic break, marks alone, is refused as a title: alone in a lane it reads as empty.)
+            return endsMarker(1) ? "\\" + text : text
         case UInt8(ascii: "`"), UInt8(ascii: "~"):
             return bytes.prefix(3).allSatisfy { $0 == first } && bytes.count >= 3 ? "\\" + text : text
         case UInt8(ascii: "0")...UInt8(ascii: "9"):

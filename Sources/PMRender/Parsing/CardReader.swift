@@ -264,16 +264,15 @@ private struct ReadingState {
             let previous = lines[count - 1]
             let next = lines[count]
             guard next.breakBefore == .softBreak, next.line == previous.lastLine + 1,
-                let first = next.nodes.first, markdown.nodes[first].kind == .text,
-                markdown.nodes[first].text.first?.isLowercase == true,
-                !markdown.nodes[first].text.hasPrefix("http"), !markdown.nodes[first].text.hasPrefix("www."),
-                let last = previous.nodes.last.map({ Self.visibleText(of: $0, in: markdown) })?.last(where: {
-                    !$0.isWhitespace
-                }),
+                Self.continuesSentence(next.nodes, in: markdown),
+                let lastText = previous.nodes.last.map({ Self.visibleText(of: $0, in: markdown) }),
+                let last = lastText.last(where: { !$0.isWhitespace }),
                 !Self.sentenceEnds.contains(last),
                 // A line that has ended a sentence (`**Interpolation.** Decide how lists,`) is not a wrapped title.
                 !Self.endsSentenceWithin(previous.nodes, in: markdown),
-                wrapWidth(of: previous.lastLine) >= Self.wrapWidth,
+                // A long line, or one that ends with a word that cannot end a title (`look into supporting a`).
+                wrapWidth(of: previous.lastLine) >= Self.wrapWidth
+                    || Self.endsOpen(lastText),
                 CardField.parse(Substring(CardField.lineText(next.nodes, in: markdown) ?? "")) == nil,
                 // A line that ends one sentence and starts another is the title's only as the item's last line.
                 count + 1 == lines.count || !Self.endsSentenceWithin(next.nodes, in: markdown),
@@ -284,6 +283,44 @@ private struct ReadingState {
         }
         return count
     }
+
+    /// Whether a line goes on with a sentence: it starts in lower case (not a URL), with a code span, or with a
+    /// bracket or link whose text does (`(\`apt install …\`), to confirm`, `[ui-select](…) popup instead`).
+    static func continuesSentence(_ nodes: [Int], in markdown: Markdown) -> Bool {
+        guard let first = nodes.first else { return false }
+        let node = markdown.nodes[first]
+        switch node.kind {
+        case .code:
+            return true
+        case .link:
+            return startsWord(Substring(markdown.plainText(of: first)))
+        case .text:
+            var text = Substring(node.text)
+            if text.first == "(" {
+                text = text.dropFirst()
+                if text.isEmpty { return nodes.count > 1 && markdown.nodes[nodes[1]].kind == .code }
+            }
+            return startsWord(text)
+        default:
+            return false
+        }
+    }
+
+    /// Whether text starts with a word in lower case, not a URL.
+    private static func startsWord(_ text: Substring) -> Bool {
+        text.first?.isLowercase == true && !text.hasPrefix("http") && !text.hasPrefix("www.")
+    }
+
+    /// Whether a line of three words or more ends with a word that leaves a sentence open (`look into supporting a`).
+    private static func endsOpen(_ line: String) -> Bool {
+        let words = line.split(separator: " ")
+        return words.count >= 3 && leadingWords.contains(String(words[words.count - 1]))
+    }
+
+    /// English words that leave a sentence open: a line ending with one was wrapped, however short.
+    private static let leadingWords: Set<String> = [
+        "a", "an", "the", "of", "to", "for", "with", "and", "or", "in", "on", "at", "by", "from", "into", "that", "as",
+    ]
 
     /// A line's width as written, without its metadata (tags and dates an edit may add do not make it wrap).
     func wrapWidth(of line: Int) -> Int {
