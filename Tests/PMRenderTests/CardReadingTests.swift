@@ -499,6 +499,21 @@ struct CardReadingTests {
         #expect(lane.cards[5].group == "Frontend")
     }
 
+    @Test("a list, a heading or a quote after a <br> is one, as the plugin shows the card with its <br>s as line breaks")
+    func blocksAfterBreaks() throws {
+        let card = try Self.card("- [ ] **(25 mins)**<br>Shopping list.<br>- [x] hair dryer<br>- [ ] fan #home")
+        #expect(card.title == "(25 mins)")
+        #expect(card.subtasks.map(\.title) == ["hair dryer", "fan #home"])
+        #expect(card.subtasks.map(\.isDone) == [true, false])
+        #expect(card.description.roots.map { card.description.nodes[$0].kind } == [.paragraph, .list])
+        let heading = try Self.card("- [ ] ==1==<br>#### Weekly review<br>> quoted")
+        #expect(heading.description.roots.map { heading.description.nodes[$0].kind } == [.heading, .blockQuote])
+        // Text after a <br> that opens no block stays lines of a paragraph.
+        let plain = try Self.card("- [ ] Exam<br>Chapter 1-3<br>#2 pencil")
+        #expect(plain.description.roots.map { plain.description.nodes[$0].kind } == [.paragraph])
+        #expect(plain.descriptionSource == "Chapter 1-3<br>#2 pencil")
+    }
+
     @Test("bold keys of no known field that repeat under sibling headings are those heading cards' properties")
     func repeatedBoldKeys() throws {
         let board = Self.board(

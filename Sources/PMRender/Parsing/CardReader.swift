@@ -430,12 +430,85 @@ private struct ReadingState {
 
     // MARK: Description
 
+    /// Obsidian's `<br>` before a list item, a heading or a quote (`Shopping list<br>- [x] hair dryer<br>- [ ] fan`):
+    /// the plugin shows a card's text with its `<br>`s made line breaks, as Markdown, so these are blocks — a list,
+    /// subtasks — not lines of text. The lines' source, so read again; nil when no line after a `<br>` opens a block
+    /// (most cards), or the source cannot be cut out exactly.
+    func blocksAfterBreaks(_ lines: [Line], in markdown: Markdown) -> Markdown? {
+        guard
+            lines.contains(where: { line in
+                line.breakBefore == .lineBreak
+                    && line.nodes.first.map { markdown.nodes[$0].kind == .text && Self.opensBlock(markdown.nodes[$0].text) }
+                        == true
+            }),
+            let start = lines.first?.nodes.first, markdown.nodes[start].byteColumn > 0,
+            let first = lines.first?.line, let last = lines.last?.lastLine
+        else { return nil }
+        // The text from the first line's start, each `<br>` a line break; the source line of each line of it.
+        var text = ""
+        var sourceLines: [Int] = []
+        var blank: [Bool] = []
+        for line in first...last {
+            let content =
+                line == first
+                ? reader.source.line(line, fromByteColumn: markdown.nodes[start].byteColumn)
+                : String(reader.source.line(line).drop { $0 == " " || $0 == "\t" })
+            let pieces = content.replacingOccurrences(
+                of: #"<br\s*/?>"#, with: "\n", options: [.regularExpression, .caseInsensitive])
+            for piece in pieces.split(separator: "\n", omittingEmptySubsequences: false) {
+                text += (sourceLines.isEmpty ? "" : "\n") + piece
+                sourceLines.append(line)
+                blank.append(piece.allSatisfy { $0 == " " || $0 == "\t" })
+            }
+        }
+        var blocks = text.withUTF8 { MarkdownParser.segments($0, firstLine: 1) }
+        // Each node on the source line it came from (columns are the text's, not the file's).
+        for index in blocks.indices {
+            let segmentLine = blocks[index].line
+            for node in blocks[index].markdown.nodes.indices {
+                let line = blocks[index].markdown.nodes[node].line
+                guard line > 0 else { continue }
+                let sourceLine = sourceLines[min(segmentLine + line - 2, sourceLines.count - 1)]
+                blocks[index].markdown.nodes[node].line = sourceLine - base
+                blocks[index].markdown.nodes[node].byteColumn = 0
+            }
+        }
+        return Markdown.joining(blocks) { $0 >= 1 && $0 <= blank.count && blank[$0 - 1] }
+    }
+
+    /// Whether a line's text starts a list item, a heading or a quote.
+    static func opensBlock(_ text: String) -> Bool {
+        let bytes = text.utf8
+        guard let first = bytes.first else { return false }
+        switch first {
+        case UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "+"):
+            return bytes.dropFirst().first == UInt8(ascii: " ")
+        case UInt8(ascii: ">"):
+            return true
+        case UInt8(ascii: "#"):
+            let marks = bytes.prefix { $0 == first }.count
+            return marks <= 6 && bytes.dropFirst(marks).first == UInt8(ascii: " ")
+        case UInt8(ascii: "0")...UInt8(ascii: "9"):
+            let digits = bytes.prefix { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }.count
+            let after = bytes.dropFirst(digits)
+            return digits <= 9 && (after.first == UInt8(ascii: ".") || after.first == UInt8(ascii: ")"))
+                && after.dropFirst().first == UInt8(ascii: " ")
+        default:
+            return false
+        }
+    }
+
     /// The lines of a paragraph after the title line, or a whole paragraph: field lines and lines holding only
     /// metadata are read and dropped; the others stay, their token markers removed.
     ///
     /// The kept lines are parted as they were: by a soft break, or by a hard one (Obsidian writes a card's line breaks
     /// as `<br>`); an empty line between two hard breaks (`<br><br>`) parts paragraphs.
     mutating func paragraph(_ lines: [Line], in markdown: Markdown, into description: inout Markdown.Builder) {
+        if let blocks = blocksAfterBreaks(lines, in: markdown) {
+            for line in lines { keptLines.formUnion(line.line...line.lastLine) }
+            for root in blocks.roots { block(root, in: blocks, into: &description) }
+            return
+        }
         // Each kept line, with what parts it from the kept line before (the strongest break in between).
         var kept: [(line: Markdown, parting: Parting)] = []
         var parting = Parting.softBreak
