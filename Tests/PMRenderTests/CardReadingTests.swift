@@ -499,7 +499,8 @@ struct CardReadingTests {
         #expect(lane.cards[5].group == "Frontend")
     }
 
-    @Test("a list, a heading or a quote after a <br> is one, as the plugin shows the card with its <br>s as line breaks")
+    @Test(
+        "a list, a heading or a quote after a <br> is one, as the plugin shows the card with its <br>s as line breaks")
     func blocksAfterBreaks() throws {
         let card = try Self.card("- [ ] **(25 mins)**<br>Shopping list.<br>- [x] hair dryer<br>- [ ] fan #home")
         #expect(card.title == "(25 mins)")

@@ -435,12 +435,11 @@ private struct ReadingState {
     /// subtasks — not lines of text. The lines' source, so read again; nil when no line after a `<br>` opens a block
     /// (most cards), or the source cannot be cut out exactly.
     func blocksAfterBreaks(_ lines: [Line], in markdown: Markdown) -> Markdown? {
-        guard
-            lines.contains(where: { line in
-                line.breakBefore == .lineBreak
-                    && line.nodes.first.map { markdown.nodes[$0].kind == .text && Self.opensBlock(markdown.nodes[$0].text) }
-                        == true
-            }),
+        let opensBlock = { (line: Line) -> Bool in
+            guard line.breakBefore == .lineBreak, let first = line.nodes.first else { return false }
+            return markdown.nodes[first].kind == .text && Self.opensBlock(markdown.nodes[first].text)
+        }
+        guard lines.contains(where: opensBlock),
             let start = lines.first?.nodes.first, markdown.nodes[start].byteColumn > 0,
             let first = lines.first?.line, let last = lines.last?.lastLine
         else { return nil }
