@@ -515,6 +515,42 @@ struct CardReadingTests {
         #expect(plain.descriptionSource == "Chapter 1-3<br>#2 pencil")
     }
 
+    @Test("a line of text that ends with a colon, or is bold, over more of a lane's cards labels them")
+    func paragraphLabels() throws {
+        let result = Self.board(
+            """
+            ## Done
+
+            - a
+
+            RBAC:
+
+            - b
+            - c
+
+            **Large**
+
+            - d
+
+            ### Later
+
+            - e
+
+            **Under a heading:**
+
+            - f
+
+            A sentence that says more than a label does, and is no label at all.
+
+            - g
+            """)
+        let lane = try #require(result.board.lanes.first)
+        #expect(lane.cards.map(\.group) == [nil, "RBAC", "RBAC", "Large", "Later", "Later", "Later"])
+        #expect(lane.groups.map(\.isHeading) == [false, false, true])
+        // Under a `###` label a line of text is stray, as is a sentence.
+        #expect(result.diagnostics.map(\.location?.line) == [18, 22])
+    }
+
     @Test("bold keys of no known field that repeat under sibling headings are those heading cards' properties")
     func repeatedBoldKeys() throws {
         let board = Self.board(

@@ -983,6 +983,14 @@ import Testing
         #expect(card.title == "[x] b" && !card.isChecked)
     }
 
+    @Test func theLastCardUnderALabelOfTextMayLeave() throws {
+        // The label stays where it was, a line of text (a `###` label would read as a heading card: refused).
+        let board = "## Todo\n\n- a\n\nRBAC:\n\n- b\n\n## Done\n"
+        let (result, after) = try Self.onBoard(board, ["move", "b", "done"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(after == "## Todo\n\n- a\n\nRBAC:\n\n## Done\n\n- b\n")
+    }
+
     @Test func aTaskellBoardWithoutDescriptionsYetGetsAQuotedOne() throws {
         let board = "## To Do\n\n- Buy milk\n    @ 2026-12-01\n- Walk dog\n\n## Done\n\n- Old\n"
         #expect(TestSupport.parse(board).board.style.dialect == .taskell)

@@ -588,16 +588,17 @@ struct Editor {
     }
 
     /// Refuses to take the last list card out of a lane with group labels: a `###` label with no list card left in
-    /// its lane reads as a heading card.
+    /// its lane reads as a heading card. (A label of text reads as the lane's description then.)
     func checkGroupsKeepCards(leaving position: CardLookup.Position) throws(EditFailure) {
         let lane = board.lanes[position.lane]
+        let headings = lane.groups.filter(\.isHeading)
         // (On an Obsidian Kanban board every heading in a lane is a label.)
-        guard !lane.groups.isEmpty, lane.cards[position.index].style == .listItem,
+        guard !headings.isEmpty, lane.cards[position.index].style == .listItem,
             board.style.dialect != .obsidianKanban
         else { return }
         let others = lane.cards.indices.filter { $0 != position.index && lane.cards[$0].style == .listItem }
         guard others.isEmpty else { return }
-        let names = lane.groups.map { "'\($0.name)'" }.joined(separator: ", ")
+        let names = headings.map { "'\($0.name)'" }.joined(separator: ", ")
         throw EditFailure(
             .refused,
             .editNotPossible(

@@ -87,4 +87,9 @@ public struct CardGroup: Hashable, Sendable {
     /// it (the lane's card count at its end).
     public var firstCard: Int
     public var location: SourceLocation
+    /// A `###` heading, rather than a line of text (`**Backend:**`) over the cards.
+    public var isHeading = true
+
+    /// The level given to a label that is a line of text: below every heading, so that any heading ends its group.
+    static let paragraphLevel = 7
 }

@@ -228,9 +228,16 @@ struct BoardReader {
                 } else {
                     problems.append((.tableNotRead, location(segment)))
                 }
-            } else if !outline.addLaneDescription(segment, last: raw), !outline.inArchive, !Self.isComment(node),
-                !Self.isTagsOnly(segment)
+            } else if outline.addLaneDescription(segment, last: raw) {
+                // Content under a lane's heading before its first card describes the lane.
+            } else if node.kind == .paragraph, !outline.inArchive, !outline.inHeadingGroup,
+                let label = Self.label(segment), index + 1 < visible.count,
+                segments[visible[index + 1]].root.kind == .item
             {
+                // `**Backend:**` or `RBAC:` alone on a line over more of the lane's cards labels them, as a `###` would
+                // (not under a `###` label: a card has one group).
+                outline.addGroup(label, level: CardGroup.paragraphLevel, at: location(segment), last: raw)
+            } else if !outline.inArchive, !Self.isComment(node), !Self.isTagsOnly(segment) {
                 problems.append((.strayContent(Self.describe(node)), location(segment)))
             }
             index += 1
@@ -325,7 +332,9 @@ struct BoardReader {
                 wipLimit: draft.heading.limit, wipLimitLocation: draft.heading.limit == nil ? nil : draft.location,
                 description: Markdown.joining(draft.description) { self.source.isBlank($0) }, cards: cards,
                 groups: draft.groups.filter { !$0.name.isEmpty }.map {
-                    CardGroup(name: $0.name, firstCard: $0.firstCard, location: $0.location)
+                    CardGroup(
+                        name: $0.name, firstCard: $0.firstCard, location: $0.location,
+                        isHeading: $0.level < CardGroup.paragraphLevel)
                 },
                 location: draft.location, headingLevel: draft.level)
             lane.endLine = self.endLine(
@@ -786,6 +795,21 @@ struct BoardReader {
         return (text, markdown.nodes[nodes[0]].kind == .strong)
     }
 
+    /// A paragraph's text when it is a label for the cards after it: one short line that ends with a colon (`RBAC:`,
+    /// `**Large:**`, `Ama henüz yapılmayan konular:`) or is wholly bold (`**Later**`).
+    static func label(_ segment: MarkdownSegment) -> String? {
+        let markdown = segment.markdown
+        let children = Array(markdown.children(of: 0))
+        guard !children.isEmpty,
+            !markdown.nodes.contains(where: { [.softBreak, .lineBreak, .link, .image].contains($0.kind) })
+        else { return nil }
+        let text = TextCleaning.collapseWhitespace(markdown.plainText(of: 0))
+        guard !text.isEmpty, text.count <= 60 else { return nil }
+        let bold = children.count == 1 && markdown.nodes[children[0]].kind == .strong
+        guard bold || text.hasSuffix(":") || text.hasSuffix("：") else { return nil }
+        return String(text.dropLast(text.hasSuffix(":") || text.hasSuffix("：") ? 1 : 0)).trimmingWhitespace
+    }
+
     /// Whether a list item is one line of plain text (no link: kanbn's `- [none](tasks/none.md)` is a card), not
     /// checked, that only says there is nothing here (`Placeholder.isItem`).
     static func isPlaceholder(_ item: MarkdownSegment) -> Bool {
@@ -1102,6 +1126,12 @@ private struct Outline {
     mutating func addGroup(_ name: String, level: Int, at location: SourceLocation, last: Int) {
         lanes[lanes.count - 1].groups.append((name, level, lanes[lanes.count - 1].cards.count, location))
         lanes[lanes.count - 1].lastSegment = max(lanes[lanes.count - 1].lastSegment, last)
+    }
+
+    /// Whether the lane's cards are under a `###` label now.
+    var inHeadingGroup: Bool {
+        guard hasLane, let group = lanes[lanes.count - 1].groups.last else { return false }
+        return !group.name.isEmpty && group.level < CardGroup.paragraphLevel
     }
 
     /// Ends the current group when a heading of `level` is beside or above its label.
