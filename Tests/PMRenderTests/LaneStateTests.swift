@@ -49,7 +49,7 @@ struct LaneStateTests {
             ("완료된 것", .done), ("Beklemede", .todo),
             ("Em execução", .doing), ("Faza 1 — ZROBIONA", .done), ("検証待ちタスク", .doing), ("完了済", .done),
             ("Berjalan", .doing), ("Future Work", .todo), ("📋 Remaining — buildable now", .todo), ("Not doing", .done),
-            ("Próximas fases — não iniciadas", .todo), ("Do testów", .doing),
+            ("Próximas fases — não iniciadas", .todo), ("Do testów", .doing), ("Active Backlog", .todo),
         ])
     func names(name: String, state: CardState) {
         let lanes = Self.lanes("## \(name)\n- [ ] a\n")
