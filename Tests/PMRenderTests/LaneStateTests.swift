@@ -137,7 +137,7 @@ struct LaneStateTests {
         "a known name negated by the rest of the name, or followed by other words in Chinese, Japanese or Korean",
         arguments: [
             "Not done", "Noch nicht erledigt", "Nog niet klaar", "Non completato", "No completado", "Não concluído",
-            "Не выполнено", "Chưa hoàn thành", "완료되지 않음", "完了予定", "완료예정", "完了待ち",
+            "Не выполнено", "Chưa hoàn thành", "Almost done", "Mostly done", "완료되지 않음", "完了予定", "완료예정", "完了待ち",
         ])
     func negated(name: String) {
         let lanes = Self.lanes("## In Progress\n## \(name)\n- [ ] a\n## Done\n")
