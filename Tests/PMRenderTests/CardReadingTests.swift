@@ -109,6 +109,10 @@ struct CardReadingTests {
         }
         let spaced = try Self.card("- [ ] Ship ⛔ a-1, b_2 📅 2026-01-02")
         #expect((spaced.title, spaced.extras.dependsOn) == ("Ship", ["a-1", "b_2"]))
+        // Before the plugin's `🏁` or an Obsidian date.
+        #expect(try Self.card("- [ ] Task 🆔 t4 🏁 keep").id == "t4")
+        let dated = try Self.card("- [ ] Task ⛔ abc123 @{2026-04-01}")
+        #expect((dated.title, dated.extras.dependsOn, dated.due?.iso) == ("Task", ["abc123"], "2026-04-01"))
     }
 
     @Test("emoji go on a tag, as Obsidian reads it; the Tasks plugin's emoji end one")

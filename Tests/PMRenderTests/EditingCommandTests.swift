@@ -983,6 +983,39 @@ import Testing
         #expect(card.title == "[x] b" && !card.isChecked)
     }
 
+    @Test func aNewCardGoesToALaneNamedTodoBeforeOneThatIsTodoForItsPlace() throws {
+        // `Notes` after the doing lane, before `À faire`, is todo for standing outside the flow: no new card goes there.
+        let board = "## En cours\n\n- [ ] a\n\n## Notes\n\n- [ ] n\n\n## À faire\n\n- [ ] b\n\n## Terminé\n"
+        let (added, afterAdd) = try Self.onBoard(board, ["add", "c"])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(afterAdd.contains("- [ ] b\n- [ ] c\n"))
+        let (moved, afterMove) = try Self.onBoard(board, ["move", "a", "todo"])
+        #expect(moved.status == 0, "\(moved.stderr)")
+        #expect(afterMove.contains("- [ ] b\n- [ ] a\n"))
+    }
+
+    @Test func aBoardWhoseLocaleIsGuessedTakesCardsInAnotherLanguage() throws {
+        // The locale is guessed from the board's words; a Korean card on an English-named board may tip it.
+        let board = "# 작업 보드\n\n## Todo\n\n- [ ] 회의\n\n## Doing\n\n## Done\n"
+        let (result, after) = try Self.onBoard(board, ["add", "로그인 페이지 디자인 수정하기"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(after.contains("- [ ] 회의\n- [ ] 로그인 페이지 디자인 수정하기\n"))
+    }
+
+    @Test func obsidianAndTaskellTitlesThatStartLikeABlock() throws {
+        // The plugin shows a card's text as Markdown blocks: escaped after the task box too.
+        let obsidian = "---\nkanban-plugin: basic\n---\n\n## Todo\n\n- [ ] a\n"
+        let (added, after) = try Self.onBoard(obsidian, ["add", "--", "1. Intro"])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(after == obsidian + "- [ ] 1\\. Intro\n")
+        // Taskell shows titles as plain text: refused rather than written with a backslash.
+        let taskell = "## To Do\n\n- Buy milk\n    @ 2026-12-01\n\n## Done\n\n- Old\n"
+        let (refused, unchanged) = try Self.onBoard(taskell, ["add", "--", "> quote"])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("Taskell would show the backslash"), "\(refused.stderr)")
+        #expect(unchanged == taskell)
+    }
+
     @Test func theLastCardUnderALabelOfTextMayLeave() throws {
         // The label stays where it was, a line of text (a `###` label would read as a heading card: refused).
         let board = "## Todo\n\n- a\n\nRBAC:\n\n- b\n\n## Done\n"

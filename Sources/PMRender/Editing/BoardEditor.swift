@@ -108,7 +108,7 @@ struct Editor {
             laneIndex = try resolveLane(laneName)
             let lane = board.lanes[laneIndex]
             if !board.rules.allowsNewCard(in: lane) {
-                let allowed = board.rules.newCards.map { $0.map(\.text) } ?? board.lanes(in: .todo).map(\.name)
+                let allowed = board.rules.newCardLaneNames(on: board)
                 try enforce([
                     (
                         .newCardNotAllowed(
@@ -118,7 +118,7 @@ struct Editor {
                 ])
             }
         } else {
-            guard let index = board.lanes.firstIndex(where: { board.rules.allowsNewCard(in: $0) }) else {
+            guard let index = board.firstLaneIndex(where: { board.rules.allowsNewCard(in: $0) }) else {
                 throw EditFailure(.usage, .noLaneForState(.todo), file: file)
             }
             laneIndex = index
@@ -201,7 +201,7 @@ struct Editor {
                 keepsOldCard: true,
                 notes: [Diagnostic(.cardAlreadyInLane(title: card.title, lane: lane), file: file, at: card.location)])
         }
-        guard let target = board.lanes.firstIndex(where: { $0.state == .done }) else {
+        guard let target = board.firstLaneIndex(where: { $0.state == .done }) else {
             throw EditFailure(.usage, .noLaneForState(.done), file: file)
         }
         return try move(card.id, to: target)
@@ -726,6 +726,16 @@ struct Editor {
                 .invalidEditValue(
                     option: "title", value: title,
                     expected: "a title that says more than that a lane is empty (alone in a lane, it would read so)"),
+                file: file)
+        }
+        // Taskell shows a title as plain text: an escape written for Markdown would show.
+        if board.style.dialect == .taskell, CardBlock.escapingBlockStart(trimmed) != trimmed {
+            throw EditFailure(
+                .usage,
+                .invalidEditValue(
+                    option: "title", value: title,
+                    expected: "a title that does not start like a list, a quote or code (Taskell would show the "
+                        + "backslash that keeps Markdown from reading it so)"),
                 file: file)
         }
         // On a board of items without task boxes, `- [x] Title` would be a checked card titled "Title".

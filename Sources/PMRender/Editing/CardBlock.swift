@@ -142,7 +142,9 @@ struct CardBlock {
         }
         line.body = Self.replacingWords(of: body, with: newTitle, conventions: conventions) + tail
         if style == .heading { line.body = Self.escapingClosingHashes(line.body) }
-        if style == .listItem, line.box == nil { line.body = Self.escapingBlockStart(line.body) }
+        if style == .listItem {
+            line.body = Self.writtenTitle(line.body, hasBox: line.box != nil, conventions: conventions)
+        }
         title = line
     }
 
@@ -194,6 +196,13 @@ struct CardBlock {
         let head = text.dropLast(run)
         guard head.isEmpty || head.last == " " || head.last == "\t" else { return text }
         return head + "\\" + String(repeating: "#", count: run)
+    }
+
+    /// A list card's title as written after its marker: escaped where it would open a block — without a task box,
+    /// and on an Obsidian board, whose plugin shows a card's text as Markdown blocks (`- [ ] 1. Intro` is a list
+    /// there) — else as it is (after a task box, CommonMark reads a paragraph's text).
+    static func writtenTitle(_ title: String, hasBox: Bool, conventions: BoardConventions) -> String {
+        !hasBox || conventions.style.dialect == .obsidianKanban ? escapingBlockStart(title) : title
     }
 
     /// A title with what would open a block at the start of a list item's text escaped (`1\. Intro`, `\> quote`,

@@ -80,7 +80,12 @@ enum EditVerifier {
         }
         // What the edit does not touch: the front matter's and the settings block's values, the board's title and
         // the text above its lanes.
-        guard newBoard.settings == oldBoard.settings, newBoard.rules.withoutLocations == oldBoard.rules.withoutLocations
+        // (A locale the front matter does not set is guessed from the board's words, which an edit may change.)
+        var newSettings = newBoard.settings
+        if !newSettings.localeIsExplicit, !oldBoard.settings.localeIsExplicit {
+            newSettings.locale = oldBoard.settings.locale
+        }
+        guard newSettings == oldBoard.settings, newBoard.rules.withoutLocations == oldBoard.rules.withoutLocations
         else { throw fail("the board's settings would change") }
         guard newBoard.title == oldBoard.title, newBoard.descriptionSource == oldBoard.descriptionSource else {
             throw fail("the board's title or the text above its lanes would change")

@@ -41,9 +41,8 @@ extension Editor {
             return lines.map(line)
         }
         let bullet = String(board.style.bullet)
-        // Text after a task box is a paragraph's; without one, it could open a block of its own.
-        var first =
-            bullet + " " + (board.style.taskItems ? "[ ] " + card.title : CardBlock.escapingBlockStart(card.title))
+        let title = CardBlock.writtenTitle(card.title, hasBox: board.style.taskItems, conventions: conventions)
+        var first = bullet + " " + (board.style.taskItems ? "[ ] " : "") + title
         if conventions.propertyListCards {
             return propertyListCard(card, first: first, description: description).map(line)
         }

@@ -48,6 +48,14 @@ public struct Board: Hashable, Sendable {
     /// The lanes holding cards of `state`, in file order.
     public func lanes(in state: CardState) -> [Lane] { lanes.filter { $0.state == state } }
 
+    /// The first lane `isIn` accepts, preferring one whose state is said (by its name, the front matter or the
+    /// `**Complete**` marker) to one that took it from its neighbours: a card added or moved to "todo" goes to
+    /// `## To Do`, not to a `## Decisions` lane before it.
+    public func firstLaneIndex(where isIn: (Lane) -> Bool) -> Int? {
+        lanes.indices.first { isIn(lanes[$0]) && lanes[$0].stateSource.isSaid }
+            ?? lanes.indices.first { isIn(lanes[$0]) }
+    }
+
     /// Number of cards in lanes of `state`.
     public func cardCount(in state: CardState) -> Int {
         lanes.reduce(0) { $0 + ($1.state == state ? $1.cards.count : 0) }

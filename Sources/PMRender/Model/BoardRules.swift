@@ -35,10 +35,16 @@ public struct BoardRules: Hashable, Sendable {
         return from.state == to.state && !targets.contains(where: \.isLaneName)
     }
 
-    /// Whether a new card may appear in `lane`.
+    /// Whether a new card may appear in `lane`: by default a todo lane's, not one of notes after a doing lane (which
+    /// is todo only for standing outside the flow).
     public func allowsNewCard(in lane: Lane) -> Bool {
-        guard let newCards else { return lane.state == .todo }
+        guard let newCards else { return lane.state == .todo && lane.stateSource != .afterDoing }
         return newCards.contains { $0.matches(lane) }
+    }
+
+    /// The names of the lanes new cards may start in on `board`, as the rule is written or as the default gives them.
+    public func newCardLaneNames(on board: Board) -> [String] {
+        newCards.map { $0.map(\.text) } ?? board.lanes.filter { allowsNewCard(in: $0) }.map(\.name)
     }
 
     /// The rule for cards leaving `lane`: the names they may go to; nil when no rule mentions the lane or its state.

@@ -73,11 +73,14 @@ public enum LaneStateSource: String, Hashable, Sendable {
     /// A lane after a done lane is todo: later work, parking lots and notes stand there (Obsidian Kanban, too, counts
     /// only lanes marked **Complete** as complete).
     case afterDone = "after-done"
-    /// A lane after a doing lane is todo when no done or doing lane follows it before a todo lane: there it stands
-    /// outside the flow from doing to done (notes, decisions, later phases).
+    /// A lane after a doing lane is todo when a todo lane is the next of a known state, or none is and a done lane
+    /// came before: there it stands outside the flow from doing to done (notes, decisions, later phases).
     case afterDoing = "after-doing"
     /// The first lanes, before any known one, are todo.
     case firstLanes = "first-lanes"
+
+    /// Whether the board says the state (rather than a lane taking it from the lanes around it).
+    public var isSaid: Bool { self == .frontMatter || self == .completeMarker || self == .name }
 }
 
 /// A `###` label grouping a lane's list cards.

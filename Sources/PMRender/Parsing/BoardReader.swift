@@ -524,8 +524,12 @@ struct BoardReader {
             } else if previous == .done, !LaneStates.isPeriod(name) {
                 lanes[index].state = .todo
                 lanes[index].stateSource = .afterDone
-            } else if previous == .doing, (nextKnown[index] ?? .todo) == .todo {
-                // Not on the way from a doing lane to a done one: notes, decisions, later phases (`Future work`).
+            } else if previous == .doing,
+                nextKnown[index] == .todo || (nextKnown[index] == nil && known[..<index].contains { $0?.0 == .done })
+            {
+                // Not on the way from a doing lane to a done one: before a todo lane, or after every lane of the flow
+                // (notes, decisions, later phases). (`Todo | Doing | Verify` on a board that archives its done cards
+                // is a stage.)
                 lanes[index].state = .todo
                 lanes[index].stateSource = .afterDoing
             } else if let previous {
@@ -681,10 +685,11 @@ struct BoardReader {
             var holdsCards = false
             for index in children.prefix(64) {
                 guard case .state(let state)? = meaning(index) else { continue }
-                // A heading card (`### Staging` over `- due: …`, or over text) is not a lane.
+                // A heading card (`### Staging` over `- due: …`, or over fields) is not a lane; a lane's name over
+                // prose is one with a description (`### Done` over "Nothing is formally done yet.").
                 let body = visible[(index + 1)..<Self.headingBodyEnd(after: index, level: level, visible, segments)]
                     .map { segments[$0] }
-                if !body.isEmpty, Self.isHeadingCard(body) { continue }
+                if !body.isEmpty, Self.isHeadingCard(body), !Self.isProse(body) { continue }
                 known += 1
                 states.insert(state)
                 holdsCards = holdsCards || body.contains { $0.root.kind == .item }
@@ -793,6 +798,19 @@ struct BoardReader {
             })
         guard let text = CardField.lineText(nodes, in: markdown) else { return nil }
         return (text, markdown.nodes[nodes[0]].kind == .strong)
+    }
+
+    /// Whether a heading's body is paragraphs of text alone, none of them opening with a field (`Due: …`).
+    static func isProse(_ body: [MarkdownSegment]) -> Bool {
+        body.allSatisfy { segment in
+            guard segment.root.kind == .paragraph else { return false }
+            let markdown = segment.markdown
+            let firstLine = Array(
+                markdown.children(of: 0).prefix {
+                    markdown.nodes[$0].kind != .softBreak && markdown.nodes[$0].kind != .lineBreak
+                })
+            return CardField.parse(Substring(CardField.lineText(firstLine, in: markdown) ?? "")) == nil
+        }
     }
 
     /// A paragraph's text when it is a label for the cards after it: one short line that ends with a colon (`RBAC:`,

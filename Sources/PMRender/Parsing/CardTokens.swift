@@ -309,10 +309,10 @@ enum CardTokens {
         guard end > start else { return nil }
         var after = end
         while after < s.count, s[after].isSpaceLike { after += 1 }
-        guard
-            after == s.count || isTokenEmoji(s[after]) || s[after] == "#" || s[after] == "^" || s[after] == "["
-                || s[after] == "("
-        else { return nil }
+        // More metadata: a token's emoji, the plugin's `🏁` on-completion, a tag, a block ID, a field, a date `@{…}`.
+        guard after == s.count || isTokenEmoji(s[after]) || "#^[(@🏁".unicodeScalars.contains(s[after]) else {
+            return nil
+        }
         return (start..<end, end)
     }
 

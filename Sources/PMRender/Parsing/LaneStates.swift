@@ -46,9 +46,9 @@ enum LaneStates {
             let key = LaneName.key(part)
             guard !key.isEmpty, let meaning = table[key] else { continue }
             if part != name, negationCount(part) < negations { continue }
-            // `Готово к работе`, `Pronto para validar`: where "done" also means "ready", a word for what it is ready
-            // for makes it no done lane.
-            if meaning == .state(.done), isReadyFor(part, in: base) { continue }
+            // `Готово к тестированию`, `Pronto para validar`: where "done" also means "ready", a word for what it is
+            // ready for makes it a lane of work waiting for its next step, as `Ready for QA` is.
+            if meaning == .state(.done), isReadyFor(part, in: base) { return .state(.doing) }
             // What brackets hold may give a state (`Phase 1 (done)`), never the archive (`Reading list (archive)`).
             if meaning == .archive, bracketed.contains(part) { continue }
             // A symbol is a state at the end of a name (`Phase 1 ✅ [Ann]`); at its start it decorates (`✅ Qualified`).
@@ -104,7 +104,9 @@ enum LaneStates {
 
     /// Whether `part` starts `name` and is followed by a word for what something is ready for (`к`, `para`, `zum`).
     private static func isReadyFor(_ part: String, in name: String) -> Bool {
-        guard !data.purposes.isEmpty, name.count > part.count, name.hasPrefix(part) else { return false }
+        guard data.readyWords.contains(LaneName.key(part)), name.count > part.count, name.hasPrefix(part) else {
+            return false
+        }
         let next = name.dropFirst(part.count).split(separator: " ", maxSplits: 1).first
         return next.map { data.purposes.contains($0.lowercased()) } ?? false
     }
@@ -215,6 +217,8 @@ enum LaneStates {
         var periods: Set<String> = []
         /// Words for what something is ready for, after a word that means both "done" and "ready", lowercased.
         var purposes: Set<String> = []
+        /// Keys of the done names that also mean "ready" (`Готово`, `Pronto`, `Fertig`).
+        var readyWords: Set<String> = []
     }
 
     private static func loadTable() -> Table {
@@ -245,6 +249,7 @@ enum LaneStates {
         result.periods = Set((file["periods"] ?? [:]).values.joined().map(LaneName.key))
         result.objects = Set((file["objects"] ?? [:]).values.joined().map { $0.lowercased() })
         result.purposes = Set((file["purposes"] ?? [:]).values.joined().map { $0.lowercased() })
+        result.readyWords = Set((file["ready-words"] ?? [:]).values.joined().map(LaneName.key))
         result.notStates = Set((file["not-states"] ?? [:]).values.joined().map(LaneName.key))
         return result
     }

@@ -19,7 +19,7 @@ public enum TransitionValidator {
             case .added:
                 guard let card = change.new, let lane = new.lane(named: card.lane), !rules.allowsNewCard(in: lane)
                 else { continue }
-                let allowed = rules.newCards.map { $0.map(\.text) } ?? new.lanes(in: .todo).map(\.name)
+                let allowed = rules.newCardLaneNames(on: new)
                 diagnostics.append(
                     Diagnostic(
                         .newCardInWrongLane(title: card.title, lane: lane.name, allowed: allowed),
