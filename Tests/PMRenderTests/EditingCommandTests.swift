@@ -992,6 +992,11 @@ import Testing
         let (moved, afterMove) = try Self.onBoard(board, ["move", "a", "todo"])
         #expect(moved.status == 0, "\(moved.stderr)")
         #expect(afterMove.contains("- [ ] b\n- [ ] a\n"))
+        // A card already in a lane of that state stays.
+        let schedule = "## Schedule\n\n- [ ] Monday\n\n## Ideas\n\n- [ ] i\n\n## Done\n"
+        let (stays, unchanged) = try Self.onBoard(schedule, ["move", "monday", "todo"])
+        #expect(stays.status == 0, "\(stays.stderr)")
+        #expect(unchanged == schedule)
     }
 
     @Test func aBoardWhoseLocaleIsGuessedTakesCardsInAnotherLanguage() throws {

@@ -89,7 +89,14 @@ struct Editor {
         }
         switch request.action {
         case .add(let card, let lane): return try add(card, laneName: lane)
-        case .move(let query, let lane): return try move(query, to: try resolveLane(lane))
+        case .move(let query, let lane):
+            // A card asked into the state its lane has already stays there (`move x TODO` on a card in `Schedule`).
+            if let state = CardState(canonicalName: lane), board.laneIndex(named: lane) == nil,
+                let position = try? CardLookup.resolve(query, on: board), board.lanes[position.lane].state == state
+            {
+                return try move(query, to: position.lane)
+            }
+            return try move(query, to: try resolveLane(lane))
         case .done(let query): return try done(query)
         case .edit(let query, let changes): return try edit(query, changes)
         case .remove(let query): return try remove(query)
