@@ -555,38 +555,6 @@ struct CardReadingTests {
         #expect(result.diagnostics.map(\.location?.line) == [18, 22])
     }
 
-    @Test("bold keys of no known field that repeat under sibling headings are those heading cards' properties")
-    func repeatedBoldKeys() throws {
-        let board = Self.board(
-            """
-            ## Todo
-
-            ### Tworzenie CU przez UI
-
-            - **Skąd pochodzi:** MASTER_PLAN.md
-            - **Dlaczego odłożone:** ręcznie
-            - **Estymacja:** M
-
-            ### Eksport CU
-
-            - **Skąd pochodzi:** backlog
-            - **Estymacja:** S
-
-            ### Frontend
-
-            - **Login page:** build the form
-            - **Settings:** dark mode
-            """
-        ).board
-        let lane = try #require(board.lanes.first)
-        #expect(
-            lane.cards.map(\.title) == [
-                "Tworzenie CU przez UI", "Eksport CU", "Login page: build the form", "Settings: dark mode",
-            ])
-        #expect(lane.cards[1].descriptionSource == "- **Skąd pochodzi:** backlog\n- **Estymacja:** S")
-        #expect(lane.cards[2].group == "Frontend")
-    }
-
     @Test("a property list that starts with the card's ID (the Kanban & Roadmap extension's format) is read")
     func propertiesAfterAnID() throws {
         let result = Self.board(

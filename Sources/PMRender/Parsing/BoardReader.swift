@@ -191,11 +191,7 @@ struct BoardReader {
                 // A deeper heading inside a lane: a heading card, or a group label.
                 let end = Self.headingBodyEnd(after: index, level: node.number, visible, segments)
                 let body = visible[(index + 1)..<end].map { segments[$0] }
-                if !isObsidian,
-                    Self.isHeadingCard(body)
-                        || Self.sharesBoldKeys(body, at: index, level: node.number, visible, segments),
-                    !(body.isEmpty && laneHasListCards(from: end))
-                {
+                if !isObsidian, Self.isHeadingCard(body), !(body.isEmpty && laneHasListCards(from: end)) {
                     // A heading card beside (or above) a group label is not in that group.
                     outline.endGroup(atLevel: node.number)
                     outline.addCard(.heading(segment, body: body), last: visible[end - 1])
@@ -740,49 +736,6 @@ struct BoardReader {
         // Bold keys alone could be cards' bold titles (`- **Login page:** build the form`): one must be a field's.
         return lines.allSatisfy { $0.map { $0.isBold && CardField.startsWithBoldKey(Substring($0.text)) } ?? false }
             && lines.contains { $0.flatMap { CardField.parse(Substring($0.text)) } != nil }
-    }
-
-    /// Whether a heading's body is a list of bold keys (`- **Why:** …`, `- **Estymacja:** M`) of which two or more
-    /// are also listed under another heading of its level nearby: the properties of heading cards, in any language,
-    /// rather than cards under a group label.
-    static func sharesBoldKeys(
-        _ body: [MarkdownSegment], at index: Int, level: Int, _ visible: [Int], _ segments: [MarkdownSegment]
-    ) -> Bool {
-        guard let keys = boldKeys(body) else { return false }
-        // A few headings each way are enough, and keep a board of thousands of such headings linear.
-        for step in [1, -1] {
-            var cursor = index + step
-            var seen = 0
-            while cursor >= 0, cursor < visible.count, seen < 8 {
-                let root = segments[visible[cursor]].root
-                if root.kind == .heading {
-                    if root.number < level { break }
-                    if root.number == level {
-                        seen += 1
-                        let end = headingBodyEnd(after: cursor, level: level, visible, segments)
-                        let other = visible[(cursor + 1)..<end].map { segments[$0] }
-                        if let otherKeys = boldKeys(other), keys.intersection(otherKeys).count >= 2 { return true }
-                    }
-                }
-                cursor += step
-            }
-        }
-        return false
-    }
-
-    /// The keys, lowercased, of a body that starts with a list of two or more items whose lines all start with a bold
-    /// key; nil for any other body.
-    private static func boldKeys(_ body: [MarkdownSegment]) -> Set<String>? {
-        let items = body.prefix { $0.root.kind == .item }
-        guard items.count >= 2 else { return nil }
-        var keys: Set<String> = []
-        for item in items {
-            guard let line = fieldLine(item), line.isBold, CardField.startsWithBoldKey(Substring(line.text)),
-                let colon = line.text.firstIndex(where: { $0 == ":" || $0 == "：" })
-            else { return nil }
-            keys.insert(line.text[..<colon].trimmingSpaces.lowercased())
-        }
-        return keys
     }
 
     /// The first line of a list item (not a task) when it may be a field: its text, with a bold key made plain
