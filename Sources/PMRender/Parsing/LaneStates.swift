@@ -75,12 +75,7 @@ enum LaneStates {
     /// Whether a lane name names a period of time (`Last week`, `2025`, `Q3`, `Sprint 12`, `Mai`): lanes after a done
     /// lane so named hold what was done then.
     static func isPeriod(_ name: String) -> Bool {
-        // A day is a period when it is the name (`2024-01-15`); in other words it dates them (`Finance (started
-        // 2026-09-15)`), and its year is no period then.
-        let days = #"\b(\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{4})\b"#
-        let undated = name.replacingOccurrences(of: days, with: " ", options: .regularExpression)
-        if undated != name, !undated.unicodeScalars.contains(where: \.isWordCharacter) { return true }
-        var name = Substring(undated).trimmingSpaces
+        var name = Substring(name).trimmingSpaces
         // A number of days or weeks in brackets is a duration (`Execution order (2 weeks)`), not a period; a year in
         // brackets is one (`Release notes (2025)`).
         if let (before, inside) = bracketedSuffix(name) {
