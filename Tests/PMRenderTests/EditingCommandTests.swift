@@ -935,7 +935,6 @@ import Testing
         (["move", "a", "te"], "'te' fits 2 lanes: 'Testing' or 'Test results'"),
         (["add", "ring\u{7}bell"], "expected a title without control characters"),
         (["add", "TBD"], "expected a title that says more than that a lane is empty"),
-        (["add", "—"], "expected a title that says more than that a lane is empty"),
         (["add", "\u{1B}[31mred"], "expected a title without control characters"),
     ])
     func inputThatCannotBeMetIsAUsageError(arguments: [String], message: String) throws {

@@ -125,7 +125,11 @@ struct Editor {
                 ])
             }
         } else {
-            guard let index = board.firstLaneIndex(where: { board.rules.allowsNewCard(in: $0) }) else {
+            // (Failing a lane the default rule allows, a todo lane of notes after the doing one: the board's only.)
+            guard
+                let index = board.lanes.firstIndex(where: { board.rules.allowsNewCard(in: $0) })
+                    ?? (board.rules.newCards == nil ? board.firstLaneIndex(in: .todo) : nil)
+            else {
                 throw EditFailure(.usage, .noLaneForState(.todo), file: file)
             }
             laneIndex = index
@@ -208,7 +212,7 @@ struct Editor {
                 keepsOldCard: true,
                 notes: [Diagnostic(.cardAlreadyInLane(title: card.title, lane: lane), file: file, at: card.location)])
         }
-        guard let target = board.firstLaneIndex(where: { $0.state == .done }) else {
+        guard let target = board.lanes.firstIndex(where: { $0.state == .done }) else {
             throw EditFailure(.usage, .noLaneForState(.done), file: file)
         }
         return try move(card.id, to: target)

@@ -63,7 +63,7 @@ public enum CardLookup {
                 .usage, .ambiguousLane(name, candidates: same.map { board.lanes[$0].name }), file: board.sourceFile)
         }
         if let index = board.laneIndex(named: name) { return index }
-        if let state = CardState(canonicalName: name), let index = board.firstLaneIndex(where: { $0.state == state }) {
+        if let state = CardState(canonicalName: name), let index = board.firstLaneIndex(in: state) {
             return index
         }
         let folded = fold(name)

@@ -48,12 +48,11 @@ public struct Board: Hashable, Sendable {
     /// The lanes holding cards of `state`, in file order.
     public func lanes(in state: CardState) -> [Lane] { lanes.filter { $0.state == state } }
 
-    /// The first lane `isIn` accepts, preferring one whose state is said (by its name, the front matter or the
-    /// `**Complete**` marker) to one that took it from its neighbours: a card added or moved to "todo" goes to
-    /// `## To Do`, not to a `## Decisions` lane before it.
-    public func firstLaneIndex(where isIn: (Lane) -> Bool) -> Int? {
-        lanes.indices.first { isIn(lanes[$0]) && lanes[$0].stateSource.isSaid }
-            ?? lanes.indices.first { isIn(lanes[$0]) }
+    /// The first lane in `state`, not one of notes after a doing lane when another is (`move x TODO` goes to
+    /// `## À faire`, not to `## Decisions` before it).
+    public func firstLaneIndex(in state: CardState) -> Int? {
+        lanes.indices.first { lanes[$0].state == state && lanes[$0].stateSource != .afterDoing }
+            ?? lanes.indices.first { lanes[$0].state == state }
     }
 
     /// Number of cards in lanes of `state`.

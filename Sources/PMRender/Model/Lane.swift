@@ -78,9 +78,6 @@ public enum LaneStateSource: String, Hashable, Sendable {
     case afterDoing = "after-doing"
     /// The first lanes, before any known one, are todo.
     case firstLanes = "first-lanes"
-
-    /// Whether the board says the state (rather than a lane taking it from the lanes around it).
-    public var isSaid: Bool { self == .frontMatter || self == .completeMarker || self == .name }
 }
 
 /// A `###` label grouping a lane's list cards.

@@ -224,15 +224,15 @@ struct BoardReader {
                 } else {
                     problems.append((.tableNotRead, location(segment)))
                 }
-            } else if outline.addLaneDescription(segment, last: raw) {
-                // Content under a lane's heading before its first card describes the lane.
             } else if node.kind == .paragraph, !outline.inArchive, !outline.inHeadingGroup,
                 let label = Self.label(segment), index + 1 < visible.count,
                 segments[visible[index + 1]].root.kind == .item
             {
-                // `**Backend:**` or `RBAC:` alone on a line over more of the lane's cards labels them, as a `###` would
-                // (not under a `###` label: a card has one group).
+                // `**Backend:**` or `RBAC:` alone on a line over a lane's cards labels them, as a `###` would (not
+                // under a `###` label: a card has one group).
                 outline.addGroup(label, level: CardGroup.paragraphLevel, at: location(segment), last: raw)
+            } else if outline.addLaneDescription(segment, last: raw) {
+                // Content under a lane's heading before its first card describes the lane.
             } else if !outline.inArchive, !Self.isComment(node), !Self.isTagsOnly(segment) {
                 problems.append((.strayContent(Self.describe(node)), location(segment)))
             }
@@ -681,11 +681,10 @@ struct BoardReader {
             var holdsCards = false
             for index in children.prefix(64) {
                 guard case .state(let state)? = meaning(index) else { continue }
-                // A heading card (`### Staging` over `- due: …`, or over fields) is not a lane; a lane's name over
-                // prose is one with a description (`### Done` over "Nothing is formally done yet.").
+                // A heading card (`### Staging` over `- due: …`, or over text) is not a lane.
                 let body = visible[(index + 1)..<Self.headingBodyEnd(after: index, level: level, visible, segments)]
                     .map { segments[$0] }
-                if !body.isEmpty, Self.isHeadingCard(body), !Self.isProse(body) { continue }
+                if !body.isEmpty, Self.isHeadingCard(body) { continue }
                 known += 1
                 states.insert(state)
                 holdsCards = holdsCards || body.contains { $0.root.kind == .item }
@@ -751,19 +750,6 @@ struct BoardReader {
             })
         guard let text = CardField.lineText(nodes, in: markdown) else { return nil }
         return (text, markdown.nodes[nodes[0]].kind == .strong)
-    }
-
-    /// Whether a heading's body is paragraphs of text alone, none of them opening with a field (`Due: …`).
-    static func isProse(_ body: [MarkdownSegment]) -> Bool {
-        body.allSatisfy { segment in
-            guard segment.root.kind == .paragraph else { return false }
-            let markdown = segment.markdown
-            let firstLine = Array(
-                markdown.children(of: 0).prefix {
-                    markdown.nodes[$0].kind != .softBreak && markdown.nodes[$0].kind != .lineBreak
-                })
-            return CardField.parse(Substring(CardField.lineText(firstLine, in: markdown) ?? "")) == nil
-        }
     }
 
     /// A paragraph's text when it is a label for the cards after it: one short line that ends with a colon (`RBAC:`,

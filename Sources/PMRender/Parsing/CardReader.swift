@@ -319,7 +319,7 @@ private struct ReadingState {
 
     /// English words that leave a sentence open: a line ending with one was wrapped, however short.
     private static let leadingWords: Set<String> = [
-        "a", "an", "the", "of", "to", "for", "with", "and", "or", "in", "on", "at", "by", "from", "into", "that", "as",
+        "a", "an", "the", "of", "with", "and", "or", "from", "into", "that",
     ]
 
     /// A line's width as written, without its metadata (tags and dates an edit may add do not make it wrap).
@@ -439,7 +439,17 @@ private struct ReadingState {
             guard line.breakBefore == .lineBreak, let first = line.nodes.first else { return false }
             return markdown.nodes[first].kind == .text && Self.opensBlock(markdown.nodes[first].text)
         }
-        guard lines.contains(where: opensBlock),
+        // Metadata on those lines (`@{date}`, `#tag`, `Due:`) is read by the line reader: such a card stays so.
+        let holdsMetadata = { (line: Line) -> Bool in
+            let text = Self.plainLine(line.nodes, in: markdown)
+            return CardField.parse(Substring(text)) != nil
+                || CardTokens.scan(text, triggers: reader.triggers).contains {
+                    if case .token = $0 { return true }
+                    return false
+                }
+        }
+        guard lines.contains(where: opensBlock), !lines.contains(where: holdsMetadata),
+            !lines.contains(where: { $0.nodes.contains { markdown.nodes[$0].kind == .code } }),
             let start = lines.first?.nodes.first, markdown.nodes[start].byteColumn > 0,
             let first = lines.first?.line, let last = lines.last?.lastLine
         else { return nil }

@@ -46,9 +46,9 @@ enum LaneStates {
             let key = LaneName.key(part)
             guard !key.isEmpty, let meaning = table[key] else { continue }
             if part != name, negationCount(part) < negations { continue }
-            // `Готово к тестированию`, `Pronto para validar`: where "done" also means "ready", a word for what it is
-            // ready for makes it a lane of work waiting for its next step, as `Ready for QA` is.
-            if meaning == .state(.done), isReadyFor(part, in: base) { return .state(.doing) }
+            // `Готово к работе`, `Pronto para validar`: where "done" also means "ready", a word for what it is ready
+            // for makes it no done lane (ready to start or ready for review: the lanes around it tell).
+            if meaning == .state(.done), isReadyFor(part, in: base) { continue }
             // What brackets hold may give a state (`Phase 1 (done)`), never the archive (`Reading list (archive)`).
             if meaning == .archive, bracketed.contains(part) { continue }
             // A symbol is a state at the end of a name (`Phase 1 ✅ [Ann]`); at its start it decorates (`✅ Qualified`).

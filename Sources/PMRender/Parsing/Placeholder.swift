@@ -30,8 +30,7 @@ enum Placeholder {
     /// Whether a list item's text only says the lane is empty (`_(empty)_`, `No items`, `(없음)`, `无`), emphasis
     /// marks, brackets and a closing full stop aside.
     ///
-    /// Wrapped in brackets or emphasis, the first word is enough (`_(nothing in flight)_`, `_(vazio — WIP 1)_`); marks
-    /// and symbols without a word are one too (`⏸️ ...`).
+    /// Wrapped in brackets or emphasis, the first word is enough (`_(nothing in flight)_`, `_(vazio — WIP 1)_`).
     static func isItem(_ text: String) -> Bool {
         var words = Substring(TextCleaning.collapseWhitespace(text)).trimmingSpaces
         var wrapped = false
@@ -43,12 +42,6 @@ enum Placeholder {
         }
         if words.last == "." { words = words.dropLast() }
         guard !words.isEmpty, words.count <= 40 else { return false }
-        let scalars = words.unicodeScalars
-        if scalars.contains(where: { $0 != " " && marks.contains($0) }),
-            !scalars.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil })
-        {
-            return true
-        }
         let key = words.lowercased()
         if words.count <= 16, values.contains(key) || items.contains(key) { return true }
         guard wrapped, let first = key.split(separator: " ").first else { return false }
