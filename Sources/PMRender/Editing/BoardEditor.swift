@@ -707,55 +707,36 @@ struct Editor {
 
     private func validTitle(_ title: String) throws(EditFailure) -> String {
         let trimmed = title.trimmingWhitespace
+        func refused(_ expected: String) -> EditFailure {
+            EditFailure(.usage, .invalidEditValue(option: "title", value: title, expected: expected), file: file)
+        }
         // A title must show some text: HTML and `%%` comments alone read as no title at all.
         // (As the text of a list item or heading: `1. Intro` is no list there.)
         let shown = MarkdownParser.inline(CardBlock.escapingBlockStart(trimmed)).inlineText
             .replacingOccurrences(of: "%%.*?(%%|$)", with: "", options: .regularExpression)
         if !trimmed.isEmpty, !trimmed.contains(where: { $0.isNewline }), shown.trimmingWhitespace.isEmpty {
-            throw EditFailure(
-                .usage,
-                .invalidEditValue(
-                    option: "title", value: title, expected: "a title that shows some text (HTML and comments do not)"),
-                file: file)
+            throw refused("a title that shows some text (HTML and comments do not)")
         }
-        guard !trimmed.isEmpty else {
-            throw EditFailure(.usage, .invalidEditValue(option: "title", value: title, expected: "a title"), file: file)
-        }
+        guard !trimmed.isEmpty else { throw refused("a title") }
         // A control character (an escape sequence pasted from a terminal) would be written into the board unseen.
         if trimmed.unicodeScalars.contains(where: {
             ($0.value < 0x20 && $0 != "\t" && $0 != "\n" && $0 != "\r") || $0.value == 0x7F
         }) {
-            throw EditFailure(
-                .usage,
-                .invalidEditValue(option: "title", value: title, expected: "a title without control characters"),
-                file: file)
+            throw refused("a title without control characters")
         }
         // `- TBD` alone in a lane says the lane is empty (but on an Obsidian board, where the plugin shows it as a card).
         if !board.style.headingCards, board.style.dialect != .obsidianKanban, Placeholder.isItem(trimmed) {
-            throw EditFailure(
-                .usage,
-                .invalidEditValue(
-                    option: "title", value: title,
-                    expected: "a title that says more than that a lane is empty (alone in a lane, it would read so)"),
-                file: file)
+            throw refused("a title that says more than that a lane is empty (alone in a lane, it would read so)")
         }
         // Taskell shows a title as plain text: an escape written for Markdown would show.
         if board.style.dialect == .taskell, CardBlock.escapingBlockStart(trimmed) != trimmed {
-            throw EditFailure(
-                .usage,
-                .invalidEditValue(
-                    option: "title", value: title,
-                    expected: "a title that does not start like a list, a quote or code (Taskell would show the "
-                        + "backslash that keeps Markdown from reading it so)"),
-                file: file)
+            throw refused(
+                "a title that does not start like a list, a quote or code (Taskell would show the backslash that "
+                    + "keeps Markdown from reading it so)")
         }
         // On a board of items without task boxes, `- [x] Title` would be a checked card titled "Title".
         if !board.style.taskItems, !board.style.headingCards, ObsidianSyntax.startsWithTaskBox(Substring(trimmed)) {
-            throw EditFailure(
-                .usage,
-                .invalidEditValue(
-                    option: "title", value: title, expected: "a title that does not start with a task box"),
-                file: file)
+            throw refused("a title that does not start with a task box")
         }
         // Dates, IDs and stamps alone leave no title (tags alone are one: `#idea`).
         let hasTag = CardTokens.scan(trimmed, triggers: conventions.triggers).contains {
@@ -763,22 +744,13 @@ struct Editor {
             return false
         }
         if !hasTag, CardBlock.words(trimmed, conventions: conventions).trimmingWhitespace.isEmpty {
-            throw EditFailure(
-                .usage,
-                .invalidEditValue(option: "title", value: title, expected: "a title with words, not only metadata"),
-                file: file)
+            throw refused("a title with words, not only metadata")
         }
         // A `<br>` (`<br/>`, `<BR />`) outside a code span ends a title: what follows would be the description.
-        guard !trimmed.isEmpty, !trimmed.contains(where: { $0.isNewline }),
+        guard !trimmed.contains(where: { $0.isNewline }),
             trimmed.replacingOccurrences(of: "`[^`]*`", with: "", options: .regularExpression)
                 .range(of: #"<br\s*/?>"#, options: [.regularExpression, .caseInsensitive]) == nil
-        else {
-            throw EditFailure(
-                .usage,
-                .invalidEditValue(
-                    option: "title", value: title, expected: "a title of one line (a <br> would start the description)"),
-                file: file)
-        }
+        else { throw refused("a title of one line (a <br> would start the description)") }
         return trimmed
     }
 
