@@ -599,7 +599,7 @@ struct Editor {
     }
 
     /// Refuses to take the last list card out of a lane with group labels: a `###` label with no list card left in
-    /// its lane reads as a heading card. (A label of text reads as the lane's description then.)
+    /// its lane reads as a heading card. (A label of text stays a line of text then.)
     func checkGroupsKeepCards(leaving position: CardLookup.Position) throws(EditFailure) {
         let lane = board.lanes[position.lane]
         let headings = lane.groups.filter(\.isHeading)

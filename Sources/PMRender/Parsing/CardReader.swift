@@ -433,7 +433,8 @@ private struct ReadingState {
     /// Obsidian's `<br>` before a list item, a heading or a quote (`Shopping list<br>- [x] hair dryer<br>- [ ] fan`):
     /// the plugin shows a card's text with its `<br>`s made line breaks, as Markdown, so these are blocks — a list,
     /// subtasks — not lines of text. The lines' source, so read again; nil when no line after a `<br>` opens a block
-    /// (most cards), or the source cannot be cut out exactly.
+    /// (most cards), when the lines hold metadata or code (the line reader reads those), or when the source cannot be
+    /// cut out exactly.
     func blocksAfterBreaks(_ lines: [Line], in markdown: Markdown) -> Markdown? {
         let opensBlock = { (line: Line) -> Bool in
             guard line.breakBefore == .lineBreak, let first = line.nodes.first else { return false }
