@@ -216,7 +216,7 @@ struct CardBlock {
         case UInt8(ascii: ">"):
             return "\\" + text
         case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "*"):
-            // A bullet. (A thematic break, marks alone, is refused as a title: alone in a lane it reads as empty.)
+            // A bullet. (A thematic break, `***`, shows no text: it is refused as a title.)
             return endsMarker(1) ? "\\" + text : text
         case UInt8(ascii: "`"), UInt8(ascii: "~"):
             return bytes.prefix(3).allSatisfy { $0 == first } && bytes.count >= 3 ? "\\" + text : text
