@@ -318,12 +318,24 @@ struct CardReadingTests {
             ("- [ ] a\n\nTask | Who\n-- | --\nb | Ben", "5:1 warning table-not-read"),
             ("Tasks this week:\n| Task | Who |\n|---|---|\n| a | Ann |", "3:1 warning table-not-read"),
             ("- [ ] a\n\na|b\n:-:", "5:1 warning stray-content"),
+            // A table in a lane named for a state with no cards holds what should be cards, on a board with cards.
+            ("| Task | Who |\n|---|---|\n| a | Ann |\n\n## Notes\n\n- [ ] b", "3:1 warning table-not-read"),
         ])
     func problems(text: String, expected: String) {
         let result = Self.board("## TODO\n\n" + text)
         let found = result.diagnostics.map { "\($0.location!.line):\($0.location!.column) \($0.severity) \($0.code)" }
         #expect(found == [expected])
         #expect(!result.hasErrors)
+    }
+
+    @Test("a table that describes a lane of cards, or a lane not named for a state, is its text")
+    func describingTables() {
+        let table = "| When | What |\n|---|---|\n| May | a |\n\n"
+        for text in ["## TODO\n\n\(table)- [ ] a\n", "## TODO\n\n- [ ] a\n\n## Decisions\n\n\(table)"] {
+            let result = Self.board(text)
+            #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+            #expect(result.board.lanes.contains { $0.descriptionSource.hasPrefix("| When") })
+        }
     }
 
     @Test(

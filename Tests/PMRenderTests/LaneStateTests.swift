@@ -50,6 +50,11 @@ struct LaneStateTests {
             ("Em execução", .doing), ("Faza 1 — ZROBIONA", .done), ("検証待ちタスク", .doing), ("完了済", .done),
             ("Berjalan", .doing), ("Future Work", .todo), ("📋 Remaining — buildable now", .todo),
             ("Próximas fases — não iniciadas", .todo), ("Do testów", .doing), ("Active Backlog", .todo),
+            // Inflected forms before or after a word for tasks, which decides last; the word alone is todo.
+            ("Erledigte Aufgaben", .done), ("Tehtävät valmiit", .done), ("ideas implementadas", .done),
+            ("Выполненные задачи", .done), ("Hotové úkoly", .done), ("Afgeronde taken", .done),
+            ("Slutförda uppgifter", .done), ("Aktive Aufgaben", .doing), ("Offene Aufgaben", .todo),
+            ("Aufgaben", .todo), ("New Ideas", .todo), ("Ideas: done", .done), ("Ativas", .doing), ("진행", .doing),
         ])
     func names(name: String, state: CardState) {
         let lanes = Self.lanes("## \(name)\n- [ ] a\n")
@@ -313,6 +318,17 @@ struct LaneStateTests {
             (
                 "## Todo\n- a\n## Done\n- [x] b\n## Deployment\n### Staging\n- x\n### Production\n- y\n",
                 ["Todo", "Done", "Deployment"], [1, 1, 2], "", [2, 2, 2]
+            ),
+            // Names in two languages; lanes that say they are empty, or hold a table, are lanes, not heading cards.
+            (
+                "## Fila\n### A Fazer (Backlog)\n*(Vazio)*\n### Em Progresso (In Progress)\n> Nothing yet\n"
+                    + "### Concluído (Done)\n- [x] a\n## Notas\n- b\n",
+                ["A Fazer (Backlog)", "Em Progresso (In Progress)", "Concluído (Done)", "Notas"], [0, 0, 1, 1], "## Fila",
+                [3, 3, 3, 2]
+            ),
+            (
+                "## Columns\n### À faire\n*(Vide)*\n### Terminé\n| ID | Task |\n|---|---|\n| 1 | a |\n## Log\n- b\n",
+                ["À faire", "Terminé", "Log"], [0, 0, 1], "## Columns", [3, 3, 2]
             ),
         ])
     func laneSection(text: String, lanes: [String], counts: [Int], description: String, levels: [Int]) {

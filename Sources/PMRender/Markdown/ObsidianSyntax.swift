@@ -456,7 +456,7 @@ enum InlineTokens: Equatable {
     }
 
     private static func mayHaveURL(_ text: String) -> Bool {
-        text.contains("://") || text.contains("www.")
+        text.holdsBytes("://") || text.holdsBytes("www.")
     }
 
     /// `[[…]]` starting at `index`: the inside and the index after `]]`.

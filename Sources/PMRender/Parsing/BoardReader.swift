@@ -88,7 +88,8 @@ struct BoardReader {
         var sectionIntro: [MarkdownSegment] = []
         var inSectionIntro = false
         // Tables shown as lanes' descriptions: not cards, which matters on a board without any.
-        var describingTables: [SourceLocation] = []
+        /// Tables before a lane's cards, and their lanes.
+        var describingTables: [(location: SourceLocation, lane: Int)] = []
         var outline = Outline()
         var index = 0
         var sawLane = false
@@ -220,7 +221,7 @@ struct BoardReader {
                 // A board kept as tables (a row a card): its rows are not cards, and it must not look empty silently.
                 // A table that describes a lane on a board of cards (a decision log, metrics) is shown, and is fine.
                 if outline.addLaneDescription(segment, last: raw) {
-                    describingTables.append(location(segment))
+                    describingTables.append((location(segment), outline.lanes.count - 1))
                 } else {
                     problems.append((.tableNotRead, location(segment)))
                 }
@@ -239,8 +240,14 @@ struct BoardReader {
             index += 1
         }
 
-        if !outline.lanes.contains(where: { !$0.isArchive && !$0.cards.isEmpty }) {
-            problems += describingTables.map { (.tableNotRead, $0) }
+        // Tables that hold what should be cards: on a board with no cards at all, or in a lane named for a state that
+        // has none (`## Done` over `| T02 | Semantic HTML | … |`; a decision log under `## Decisions` is fine).
+        let boardHasCards = outline.lanes.contains { !$0.isArchive && !$0.cards.isEmpty }
+        for table in describingTables {
+            let lane = outline.lanes[table.lane]
+            if !boardHasCards || (lane.cards.isEmpty && cache.meaning(of: lane.heading.name) != nil) {
+                problems.append((.tableNotRead, table.location))
+            }
         }
 
         // The end of a piece: the line before the next piece (blank lines are trimmed by the readers).
@@ -681,13 +688,15 @@ struct BoardReader {
             var holdsCards = false
             for index in children.prefix(64) {
                 guard case .state(let state)? = meaning(index) else { continue }
-                // A heading card (`### Staging` over `- due: …`, or over text) is not a lane.
+                // A heading card (`### Staging` over `- due: …`, or over text) is not a lane; a lane that only says
+                // it is empty (`*(Nenhuma tarefa em andamento)*`, a quote) or holds a table is one.
                 let body = visible[(index + 1)..<Self.headingBodyEnd(after: index, level: level, visible, segments)]
                     .map { segments[$0] }
-                if !body.isEmpty, Self.isHeadingCard(body) { continue }
+                if !body.isEmpty, Self.isHeadingCard(body), !body.allSatisfy(isEmptyLaneText) { continue }
                 known += 1
                 states.insert(state)
-                holdsCards = holdsCards || body.contains { $0.root.kind == .item }
+                // Cards kept in a table are not read, but the lanes are lanes.
+                holdsCards = holdsCards || body.contains { $0.root.kind == .item || isTable($0) }
             }
             let own = meaning(start)
             if known == 0 {
@@ -709,8 +718,6 @@ struct BoardReader {
         return ambiguous ? nil : found
     }
 
-    /// Whether the blocks under a deeper heading make it a card (text, fields, a property list) rather than a group
-    /// label for the list cards under it.
     /// Where the pieces under the heading at `visible[index]` end: at the next heading of its level or above, or a
     /// thematic break.
     static func headingBodyEnd(after index: Int, level: Int, _ visible: [Int], _ segments: [MarkdownSegment]) -> Int {
@@ -724,8 +731,12 @@ struct BoardReader {
         return end
     }
 
+    /// Whether the blocks under a deeper heading make it a card (text, fields, a property list) rather than a group
+    /// label for the list cards under it.
     static func isHeadingCard(_ body: [MarkdownSegment]) -> Bool {
         guard let first = body.first else { return true }
+        // A heading right under it makes it a label over deeper sections (`### Phase 1` over `#### Core` over cards).
+        if first.root.kind == .heading { return false }
         guard first.root.kind == .item else { return true }
         // A list of the card's properties: VS Code Markdown Kanban's (`- due: …`), or any list whose first item is a
         // known field, or whose items all start with bold keys, one of them a field's (`- **Priority:** High`,
@@ -765,6 +776,16 @@ struct BoardReader {
         let bold = children.count == 1 && markdown.nodes[children[0]].kind == .strong
         guard bold || text.hasSuffix(":") || text.hasSuffix("：") else { return nil }
         return String(text.dropLast(text.hasSuffix(":") || text.hasSuffix("：") ? 1 : 0)).trimmingWhitespace
+    }
+
+    /// Whether a block under a lane's heading is what a lane with no cards holds: a line that says it is empty
+    /// (`*(Vazio)*`, `Nothing yet.`), a quote or a table.
+    private func isEmptyLaneText(_ segment: MarkdownSegment) -> Bool {
+        switch segment.root.kind {
+        case .blockQuote, .callout: true
+        case .paragraph: isTable(segment) || Placeholder.isItem(segment.markdown.plainText(of: 0))
+        default: false
+        }
     }
 
     /// Whether a list item is one line of plain text (no link: kanbn's `- [none](tasks/none.md)` is a card), not

@@ -80,6 +80,13 @@ enum CardField: Equatable {
     /// each field, nil for a key pm-render does not know; nil when the line is not wholly such fields (keys in bold or
     /// plain, values in text or code spans).
     static func joinedFields(_ nodes: [Int], in markdown: Markdown) -> [(CardField?, Substring)]? {
+        // Most lines hold no separator: `|` or the last byte of `·` (C2 B7) or `•` (E2 80 A2).
+        guard
+            nodes.contains(where: {
+                markdown.nodes[$0].kind == .strong
+                    || markdown.nodes[$0].text.utf8.contains { $0 == UInt8(ascii: "|") || $0 == 0xB7 || $0 == 0xA2 }
+            })
+        else { return nil }
         var flat = ""
         for index in nodes {
             let node = markdown.nodes[index]
@@ -91,10 +98,12 @@ enum CardField: Equatable {
             }
         }
         // `|`, or a middle dot or bullet (`**Priority:** P0 · **Assignee:** DEV`); every part must be a field.
-        guard let separator = [" | ", " · ", " • "].first(where: flat.contains) else { return nil }
+        // (Byte for byte: Foundation's `contains` and `components` go through NSString.)
+        let separators: [StaticString] = [" | ", " · ", " • "]
+        guard let separator = separators.first(where: flat.holdsBytes)?.description else { return nil }
         var fields: [(CardField?, Substring)] = []
-        for part in flat.components(separatedBy: separator) {
-            let trimmed = Substring(part).trimmingSpaces
+        for part in flat.split(separator: separator, omittingEmptySubsequences: false) {
+            let trimmed = part.trimmingSpaces
             guard let colon = trimmed.firstIndex(where: { $0 == ":" || $0 == "：" }) else { return nil }
             let key = trimmed[..<colon].trimmingSpaces
             let value = trimmed[trimmed.index(after: colon)...].trimmingSpaces

@@ -63,7 +63,7 @@ enum CardTokens {
                 || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "(") || byte == date || byte == time
         }
         // todo.txt's `due:2026-05-10`.
-        return marked || (colon && text.contains("due:"))
+        return marked || (colon && text.holdsBytes("due:"))
     }
 
     static func scan(_ text: String, atLineEnd: Bool = true, triggers: Triggers = Triggers()) -> [CardTextPiece] {

@@ -42,6 +42,8 @@ enum LaneStates {
         if data.notStates.contains(LaneName.key(base)) { return nil }
         // Brackets qualify a name; a negation inside them does not negate it (`Done (not reviewed)`).
         let negations = negationCount(base)
+        let baseKey = LaneName.key(base)
+        var contentMeaning: Meaning?
         for part in parts {
             let key = LaneName.key(part)
             guard !key.isEmpty, let meaning = table[key] else { continue }
@@ -55,21 +57,35 @@ enum LaneStates {
             if part != name, !key.unicodeScalars.contains(where: \.isWordCharacter), !base.hasSuffix(part) {
                 continue
             }
+            // A word for what a lane holds (`Aufgaben`, `Ideas`) decides only when no other word of the name does
+            // (`Erledigte Aufgaben` is done, `Tehtävät valmiit` "tasks done" too; `Aufgaben` alone is todo).
+            if key != baseKey, data.contents.contains(key) {
+                contentMeaning = contentMeaning ?? meaning
+                continue
+            }
             return meaning
         }
         for part in parts where negationCount(part) == negations {
             let key = LaneName.key(part)
             if key.unicodeScalars.allSatisfy(\.isCJK), let meaning = compoundMeaning(key) { return meaning }
         }
-        return nil
+        return contentMeaning
     }
 
     /// A lane name's meaning when the whole name is a known name, symbols around it aside (`Done`, `🔨 Por hacer`,
-    /// `Done ✓`); nil for names that only hold one (`Code review of the API`).
+    /// `Done ✓`), or one given in two languages (`A Fazer (Backlog)`, `进行中 (In Progress)`); nil for names that only
+    /// hold one (`Code review of the API`, `Review (API)`).
     static func wholeMeaning(of name: String) -> Meaning? {
-        let words = name.unicodeScalars.map { $0.isWordCharacter || $0 == " " ? Character($0) : " " }
-        let trimmed = String(words).split(separator: " ").joined(separator: " ")
-        return table[LaneName.key(trimmed)] ?? table[LaneName.key(name)]
+        func whole(_ name: Substring) -> Meaning? {
+            let words = name.unicodeScalars.map { $0.isWordCharacter || $0 == " " ? Character($0) : " " }
+            let trimmed = String(words).split(separator: " ").joined(separator: " ")
+            return table[LaneName.key(trimmed)] ?? table[LaneName.key(String(name))]
+        }
+        if let meaning = whole(Substring(name)) { return meaning }
+        guard let (before, inside) = bracketedSuffix(Substring(name).trimmingSpaces), let meaning = whole(before),
+            whole(inside) == meaning
+        else { return nil }
+        return meaning
     }
 
     /// Whether a lane name names a period of time (`Last week`, `2025`, `Q3`, `Sprint 12`, `Mai`): lanes after a done
@@ -206,6 +222,8 @@ enum LaneStates {
         var connectors: [[Unicode.Scalar]] = []
         /// Words after which a known name is what a name is about (`of`), lowercased.
         var objects: Set<String> = []
+        /// Keys of the words for what a lane holds (tasks, ideas), which decide a longer name's state last.
+        var contents: Set<String> = []
         /// Keys of names about the flow rather than a state of it (`WIP Limits`).
         var notStates: Set<String> = []
         /// Keys of the words for days, weeks, months, sprints and the like.
@@ -245,6 +263,7 @@ enum LaneStates {
         result.objects = Set((file["objects"] ?? [:]).values.joined().map { $0.lowercased() })
         result.purposes = Set((file["purposes"] ?? [:]).values.joined().map { $0.lowercased() })
         result.readyWords = Set((file["ready-words"] ?? [:]).values.joined().map(LaneName.key))
+        result.contents = Set((file["contents"] ?? [:]).values.joined().map(LaneName.key))
         result.notStates = Set((file["not-states"] ?? [:]).values.joined().map(LaneName.key))
         return result
     }

@@ -31,6 +31,33 @@ extension String {
     }
 }
 
+extension StringProtocol {
+    /// Whether the text holds `needle`, byte for byte. (Foundation's `contains` goes through NSString, and the
+    /// standard library's generic search of one collection in another is slower still.)
+    func holdsBytes(_ needle: StaticString) -> Bool {
+        let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
+        return utf8.withContiguousStorageIfAvailable { Self.find(pattern, in: $0) } ?? Self.find(pattern, in: Array(utf8))
+    }
+
+    private static func find(_ pattern: UnsafeBufferPointer<UInt8>, in bytes: some RandomAccessCollection<UInt8>)
+        -> Bool
+    {
+        guard let first = pattern.first else { return true }
+        guard bytes.count >= pattern.count else { return false }
+        var start = bytes.startIndex
+        let last = bytes.index(bytes.endIndex, offsetBy: -pattern.count)
+        while start <= last {
+            if bytes[start] == first,
+                pattern.indices.dropFirst().allSatisfy({ bytes[bytes.index(start, offsetBy: $0)] == pattern[$0] })
+            {
+                return true
+            }
+            start = bytes.index(after: start)
+        }
+        return false
+    }
+}
+
 extension Substring {
     /// The substring without leading and trailing spaces and tabs.
     var trimmingSpaces: Substring {
