@@ -328,6 +328,15 @@ struct CardReadingTests {
         #expect(!result.hasErrors)
     }
 
+    @Test("text after a rule that ends the board is its footer, not stray; before more lanes it is stray")
+    func footer() {
+        let footer = Self.board("## TODO\n\n- [ ] a\n\n---\n\n*Last updated: 2026-01-26*\n\n[Back](README.md)\n")
+        #expect(footer.diagnostics.isEmpty, "\(footer.diagnostics)")
+        #expect(footer.board.cards.map(\.title) == ["a"])
+        let stray = Self.board("## TODO\n\n- [ ] a\n\n---\n\nStray.\n\n## Done\n\n- [x] b\n")
+        #expect(stray.diagnostics.map(\.code) == ["stray-content"])
+    }
+
     @Test("a table that describes a lane of cards, or a lane not named for a state, is its text")
     func describingTables() {
         let table = "| When | What |\n|---|---|\n| May | a |\n\n"
@@ -604,6 +613,29 @@ struct CardReadingTests {
         #expect((values.tags, values.assignees) == (["NA", "none"], ["Nil"]))
         // A word is a value: `Due: soon` is a deadline that cannot be read.
         #expect(!TestSupport.parse("## Todo\n\n### Card\n- Due: soon\n\n## Done\n").diagnostics.isEmpty)
+    }
+
+    @Test(
+        "field keys and priorities in other languages; a date written as a token; a priority not understood stays text",
+        arguments: [
+            ("**Prioritaet:** HOCH\nVerantwortlich: Jan", Priority?.some(.high), ["Jan"], "", nil as String?),
+            ("**目标日期**: 2025-09-30\n优先级: 低", .low, [], "", "2025-09-30"),
+            ("- **Öncelik:** Yüksek\n- **Etiket:** `core`, `ui`\n- **Sorumlu:** Ali", .high, ["Ali"], "", nil),
+            ("Due: @{2026-05-10}\nResponsable: Ana", nil, ["Ana"], "", "2026-05-10"),
+            ("Deadline: 📅 2026-05-10\nPriority: whenever", nil, [], "Priority: whenever", "2026-05-10"),
+        ])
+    func localizedFields(
+        lines: String, priority: Priority?, assignees: [String], description: String, due: String?
+    ) throws {
+        let indented = lines.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")
+        let result = Self.board("## Todo\n\n- [ ] Card\n\(indented)\n")
+        let card = try #require(result.board.cards.first)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        #expect(card.priority == priority)
+        #expect(card.assignees == assignees)
+        #expect(card.descriptionSource == description)
+        #expect(card.due.map { "\($0.date)" } == due)
+        if lines.contains("Etiket") { #expect(card.tags == ["core", "ui"]) }
     }
 
     @Test("fields joined on one line by | are read; the line stays unless every key is known")

@@ -87,14 +87,20 @@ struct BoardReader {
         // What the section's heading says before its first lane goes to that lane's description.
         var sectionIntro: [MarkdownSegment] = []
         var inSectionIntro = false
-        // Tables shown as lanes' descriptions: not cards, which matters on a board without any.
-        /// Tables before a lane's cards, and their lanes.
+        // Tables shown as lanes' descriptions, and their lanes: not cards, which matters on a board without any.
         var describingTables: [(location: SourceLocation, lane: Int)] = []
         var outline = Outline()
         var index = 0
         var sawLane = false
         var titleHeading: (String, SourceLocation)?
         var afterRule = false
+        // A rule at the end followed by text alone (`---` over `*Last updated: 2026-01-26*`) sets off the board's
+        // footer: that text is not a card's, and not warned about.
+        let footerStart =
+            visible.lastIndex { segments[$0].root.kind == .thematicBreak }
+            .flatMap { rule in
+                visible[(rule + 1)...].allSatisfy { segments[$0].root.kind == .paragraph } ? rule + 1 : nil
+            } ?? visible.count
 
         // Whether the current lane has list-item cards, before this point or in the headings that follow it: then a
         // heading with nothing under it is a group label (`### Backend` between two groups), not a card.
@@ -234,7 +240,7 @@ struct BoardReader {
                 outline.addGroup(label, level: CardGroup.paragraphLevel, at: location(segment), last: raw)
             } else if outline.addLaneDescription(segment, last: raw) {
                 // Content under a lane's heading before its first card describes the lane.
-            } else if !outline.inArchive, !Self.isComment(node), !Self.isTagsOnly(segment) {
+            } else if !outline.inArchive, index < footerStart, !Self.isComment(node), !Self.isTagsOnly(segment) {
                 problems.append((.strayContent(Self.describe(node)), location(segment)))
             }
             index += 1

@@ -20,13 +20,29 @@ enum CardField: Equatable {
                 .due,
                 [
                     "due", "deadline", "due date", "duedate", "기한", "마감", "마감일", "fällig", "fälligkeit", "échéance",
-                    "vencimiento", "prazo", "срок", "期限", "截止日期", "截止",
+                    "vencimiento", "prazo", "срок", "期限", "截止日期", "截止", "target date", "目标日期", "截止时间",
+                    "到期日", "締切", "締め切り", "fecha límite", "data limite", "date limite", "scadenza", "дедлайн",
+                    "son tarih", "tenggat",
                 ]
             ),
             (.id, ["id"]),
-            (.tags, ["tags", "tag", "labels", "태그", "标签", "標籤", "タグ"]),
-            (.assignees, ["assignee", "assignees", "owner", "owners", "assigned", "담당", "담당자", "担当", "担当者", "负责人"]),
-            (.priority, ["priority", "우선순위", "优先级", "優先度"]),
+            (.tags, ["tags", "tag", "labels", "태그", "标签", "標籤", "タグ", "etiket", "etiketler", "etiquetas", "étiquettes"]),
+            (
+                .assignees,
+                [
+                    "assignee", "assignees", "owner", "owners", "assigned", "담당", "담당자", "担当", "担当者", "负责人",
+                    "負責人", "verantwortlich", "zuständig", "responsable", "responsável", "ответственный", "исполнитель",
+                    "sorumlu",
+                ]
+            ),
+            (
+                .priority,
+                [
+                    "priority", "우선순위", "优先级", "優先度", "優先級", "priorität", "prioritaet", "prioridad", "prioridade",
+                    "priorité", "priorità", "приоритет", "öncelik", "prioritas", "ưu tiên", "prioriteit", "priorytet",
+                    "prioritet",
+                ]
+            ),
             (.start, ["start", "started", "start date", "시작"]),
             (.scheduled, ["scheduled"]),
             (.created, ["created"]),
@@ -190,9 +206,24 @@ struct CardDraft {
         deadlines.append((Deadline(date: date, time: time), text, location))
     }
 
+    /// A date field's value without the marks of a date written as a token (`Due: @{2026-05-10}`, `@[[2026-05-10]]`,
+    /// `📅 2026-05-10`): the date they hold.
+    static func dateValue(_ value: Substring) -> Substring {
+        var value = value.trimmingSpaces
+        if value.hasPrefix("@{"), value.hasSuffix("}") {
+            value = value.dropFirst(2).dropLast()
+        } else if value.hasPrefix("@[["), value.hasSuffix("]]") {
+            value = value.dropFirst(3).dropLast(2)
+        } else if let first = value.unicodeScalars.first, [0x1F4C5, 0x1F4C6, 0x1F5D3].contains(first.value) {
+            value = Substring(value.unicodeScalars.dropFirst().drop { $0.value == 0xFE0F })
+        }
+        return value.trimmingSpaces
+    }
+
     /// Adds a `Key: value` field. A value that only holds its place (`Assignee: —`, `Due: TBD`) says nothing.
     mutating func add(_ field: CardField, value: Substring, at location: SourceLocation, dateFormat: DateFormat?) {
         guard !Placeholder.isValue(value) else { return }
+        let value = [.due, .start, .scheduled, .created, .completed].contains(field) ? Self.dateValue(value) : value
         switch field {
         case .due:
             guard let (date, time) = DateFormat.date(value, preferred: dateFormat) else {

@@ -554,9 +554,11 @@ private struct ReadingState {
                 }
             }
             // `Status: pending` is text here: only VS Code's property items of those keys are left out.
+            // A priority pm-render cannot read (`Priority: whenever`) stays as written.
             if joined == nil,
                 let (field, value) = CardField.parse(Substring(CardField.lineText(line.nodes, in: markdown) ?? "")),
-                field != .steps, field != .ignored
+                field != .steps, field != .ignored,
+                field != .priority || Priority(text: String(value)) != nil || Placeholder.isValue(value)
             {
                 let location = SourceLocation(line: line.line, column: column(of: line.nodes.first, in: markdown))
                 draft.add(field, value: value, at: location, dateFormat: reader.dateFormat)

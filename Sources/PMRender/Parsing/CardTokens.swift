@@ -387,11 +387,19 @@ extension Priority {
     /// `high`, `Highest`, `p1`, `1`, `urgent`, `높음` …
     init?(text: String) {
         switch text.trimmingWhitespace.lowercased() {
-        case "highest", "urgent", "critical", "p0", "긴급", "최우선", "最高": self = .highest
-        case "high", "p1", "1", "높음", "高": self = .high
-        case "medium", "med", "normal-high", "p2", "2", "중간", "보통", "中": self = .medium
+        case "highest", "urgent", "critical", "p0", "긴급", "최우선", "最高", "dringend", "urgente", "kritisch", "crítica",
+            "crítico", "critique", "критический", "срочно", "acil", "kritik":
+            self = .highest
+        case "high", "p1", "1", "높음", "高", "hoch", "alta", "alto", "haute", "élevée", "высокий", "yüksek", "tinggi",
+            "cao", "hoog", "wysoki", "wysoka", "hög", "høy":
+            self = .high
+        case "medium", "med", "normal-high", "p2", "2", "중간", "보통", "中", "mittel", "media", "medio", "média", "médio",
+            "moyenne", "moyen", "средний", "orta", "sedang", "trung bình", "gemiddeld", "średni", "średnia", "medel":
+            self = .medium
         case "normal", "p3", "3": self = .normal
-        case "low", "p4", "4", "낮음", "低": self = .low
+        case "low", "p4", "4", "낮음", "低", "niedrig", "baja", "bajo", "baixa", "baixo", "basse", "bas", "низкий", "düşük",
+            "rendah", "thấp", "laag", "niski", "niska", "låg", "lav":
+            self = .low
         case "lowest", "p5", "5", "최저", "最低": self = .lowest
         default: return nil
         }
