@@ -143,7 +143,8 @@ struct DialectTests {
 
     @Test("a heading right over deeper ones labels them: the cards are theirs (### phase, #### area, list cards)")
     func headingOverHeadings() {
-        let text = "## Todo\n### Phase 1\n#### Core\n- [ ] a\n  - [ ] a1\n- [ ] b\n#### Docs\n- [ ] c\n"
+        let text =
+            "## Todo\n### Phase 1\n#### Core\n- [ ] a\n  - [ ] a1\n- [ ] b\n#### Docs\n- [ ] c\n"
             + "### Phase 2\n#### Login\nDue: 2026-12-01\n"
         let board = TestSupport.parse(text).board
         #expect(board.lanes[0].cards.map(\.title) == ["a", "b", "c", "Login"])

@@ -323,7 +323,8 @@ struct LaneStateTests {
             (
                 "## Fila\n### A Fazer (Backlog)\n*(Vazio)*\n### Em Progresso (In Progress)\n> Nothing yet\n"
                     + "### Concluído (Done)\n- [x] a\n## Notas\n- b\n",
-                ["A Fazer (Backlog)", "Em Progresso (In Progress)", "Concluído (Done)", "Notas"], [0, 0, 1, 1], "## Fila",
+                ["A Fazer (Backlog)", "Em Progresso (In Progress)", "Concluído (Done)", "Notas"], [0, 0, 1, 1],
+                "## Fila",
                 [3, 3, 3, 2]
             ),
             (

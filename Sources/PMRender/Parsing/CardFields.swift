@@ -26,7 +26,10 @@ enum CardField: Equatable {
                 ]
             ),
             (.id, ["id"]),
-            (.tags, ["tags", "tag", "labels", "태그", "标签", "標籤", "タグ", "etiket", "etiketler", "etiquetas", "étiquettes"]),
+            (
+                .tags,
+                ["tags", "tag", "labels", "태그", "标签", "標籤", "タグ", "etiket", "etiketler", "etiquetas", "étiquettes"]
+            ),
             (
                 .assignees,
                 [

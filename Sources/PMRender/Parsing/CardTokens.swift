@@ -397,7 +397,8 @@ extension Priority {
             "moyenne", "moyen", "средний", "orta", "sedang", "trung bình", "gemiddeld", "średni", "średnia", "medel":
             self = .medium
         case "normal", "p3", "3": self = .normal
-        case "low", "p4", "4", "낮음", "低", "niedrig", "baja", "bajo", "baixa", "baixo", "basse", "bas", "низкий", "düşük",
+        case "low", "p4", "4", "낮음", "低", "niedrig", "baja", "bajo", "baixa", "baixo", "basse", "bas", "низкий",
+            "düşük",
             "rendah", "thấp", "laag", "niski", "niska", "låg", "lav":
             self = .low
         case "lowest", "p5", "5", "최저", "最低": self = .lowest

@@ -11,7 +11,8 @@ enum Placeholder {
     private static let items: Set<String> = [
         "empty", "nothing", "nothing yet", "nothing here", "no items", "no items yet", "no tasks", "no tasks yet",
         "no cards", "비어 있음", "暂无", "特になし", "nada", "ninguna", "aucun", "aucune", "rien", "keine", "leer", "vide",
-        "vazio", "nenhum", "nenhuma", "нет", "пусто", "kosong", "tidak ada", "niente", "nessuno", "nessuna", "vuoto", "yok",
+        "vazio", "nenhum", "nenhuma", "нет", "пусто", "kosong", "tidak ada", "niente", "nessuno", "nessuna", "vuoto",
+        "yok",
         "şu an yok", "henüz yok", "boş", "trống", "không có", "brak", "pusto", "leeg", "geen", "niets", "tyhjä",
         "ingen", "inget", "intet", "κενό", "üres", "nincs", "buit", "belum ada",
     ]

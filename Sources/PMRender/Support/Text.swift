@@ -36,7 +36,8 @@ extension StringProtocol {
     /// standard library's generic search of one collection in another is slower still.)
     func holdsBytes(_ needle: StaticString) -> Bool {
         let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
-        return utf8.withContiguousStorageIfAvailable { Self.find(pattern, in: $0) } ?? Self.find(pattern, in: Array(utf8))
+        return utf8.withContiguousStorageIfAvailable { Self.find(pattern, in: $0) }
+            ?? Self.find(pattern, in: Array(utf8))
     }
 
     private static func find(_ pattern: UnsafeBufferPointer<UInt8>, in bytes: some RandomAccessCollection<UInt8>)
