@@ -38,6 +38,9 @@ import Testing
             added: ["- Print badges\n", "    @ 2026-05-25\n", "    > Name and company.\n"]),
         // Plain `*` bullets whose titles start with a bracket (`* [Editor] …`): a plain bullet, no task box.
         AddCase(fixture: "plain-bullets.md", arguments: ["Zoom", "--lane", "Backlog"], added: ["* Zoom\n"]),
+        // A board mostly of heading cards: a lane of list cards takes a list card (a heading with nothing under it,
+        // written after list items, would read as a group label).
+        AddCase(fixture: "mixed-styles.md", arguments: ["Order toner"], added: ["- Order toner\n"]),
         // CRLF and a BOM: the new line ends in CR LF; the BOM stays.
         AddCase(
             fixture: "crlf-bom.md", arguments: ["Buy chairs", "--tag", "office"],

@@ -136,7 +136,11 @@ struct Editor {
         }
         let lane = board.lanes[laneIndex]
         try enforce(wipProblems(into: lane, from: nil))
-        let style: Card.Style = board.style.headingCards ? .heading : .listItem
+        // The lane's own style first: a heading with nothing under it, written among list cards, would read as a
+        // group label (a board of heading cards may keep list cards in one lane).
+        let style: Card.Style =
+            lane.cards.contains { $0.style == .listItem }
+            ? .listItem : lane.cards.isEmpty ? (board.style.headingCards ? .heading : .listItem) : .heading
         if style == .heading, let description = card.description { try requireNoHeading(in: description) }
         var block = CardBlock(
             lines: newCardLines(
