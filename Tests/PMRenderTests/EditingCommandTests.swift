@@ -255,6 +255,10 @@ import Testing
         EditCase(
             fixture: "headings.md", arguments: ["pick a font", "--due", "2026-12-12"],
             removed: [], added: ["Due: 2026-12-12\n"]),
+        // A deadline line pm-render could not read takes the new date (a second line would keep the first's warning).
+        EditCase(
+            fixture: "mixed-styles.md", arguments: ["dev setup", "--due", "2026-12-01"],
+            removed: ["Deadline: Nov 20 EOD\n"], added: ["Deadline: 2026-12-01\n"]),
         EditCase(
             fixture: "taskell.md", arguments: ["draft", "--due", "2026-05-14"],
             removed: ["    @ 2026-05-12\n"], added: ["    @ 2026-05-14\n"]),
