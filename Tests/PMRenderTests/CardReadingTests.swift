@@ -335,6 +335,9 @@ struct CardReadingTests {
         #expect(footer.board.cards.map(\.title) == ["a"])
         let stray = Self.board("## TODO\n\n- [ ] a\n\n---\n\nStray.\n\n## Done\n\n- [x] b\n")
         #expect(stray.diagnostics.map(\.code) == ["stray-content"])
+        // More than a little text after the rule is content, not a footer.
+        let long = Self.board("## TODO\n\n- [ ] a\n\n---\n\n" + String(repeating: "Text.\n\n", count: 4))
+        #expect(long.diagnostics.map(\.code) == Array(repeating: "stray-content", count: 4))
     }
 
     @Test("a table that describes a lane of cards, or a lane not named for a state, is its text")
@@ -531,6 +534,9 @@ struct CardReadingTests {
         #expect(card.subtasks.map(\.title) == ["hair dryer", "fan"])
         #expect(card.subtasks.map(\.isDone) == [true, false])
         #expect(card.description.roots.map { card.description.nodes[$0].kind } == [.paragraph, .list])
+        // A blank line (`<br><br>`) between the title and the list.
+        let spaced = try Self.card("- [x] # Docs<br><br>- [x] spec<br>- [ ] plan")
+        #expect(spaced.subtasks.map(\.title) == ["spec", "plan"])
         let heading = try Self.card("- [ ] ==1==<br>#### Weekly review<br>> quoted")
         #expect(heading.description.roots.map { heading.description.nodes[$0].kind } == [.heading, .blockQuote])
         // Text after a <br> that opens no block stays lines of a paragraph.
@@ -623,6 +629,7 @@ struct CardReadingTests {
             ("- **Öncelik:** Yüksek\n- **Etiket:** `core`, `ui`\n- **Sorumlu:** Ali", .high, ["Ali"], "", nil),
             ("Due: @{2026-05-10}\nResponsable: Ana", nil, ["Ana"], "", "2026-05-10"),
             ("Deadline: 📅 2026-05-10\nPriority: whenever", nil, [], "Priority: whenever", "2026-05-10"),
+            ("Due: @{2026-05-10} @@{14:00}", nil, [], "", "2026-05-10"), ("Due: 📅 TBD\nDue: @{}", nil, [], "", nil),
         ])
     func localizedFields(
         lines: String, priority: Priority?, assignees: [String], description: String, due: String?

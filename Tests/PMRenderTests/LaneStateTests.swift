@@ -54,7 +54,11 @@ struct LaneStateTests {
             ("Erledigte Aufgaben", .done), ("Tehtävät valmiit", .done), ("ideas implementadas", .done),
             ("Выполненные задачи", .done), ("Hotové úkoly", .done), ("Afgeronde taken", .done),
             ("Slutförda uppgifter", .done), ("Aktive Aufgaben", .doing), ("Offene Aufgaben", .todo),
-            ("Aufgaben", .todo), ("New Ideas", .todo), ("Ideas: done", .done), ("Ativas", .doing), ("진행", .doing),
+            ("Aufgaben", .todo), ("New Ideas", .todo), ("Ideas: done", .done), ("Ativas", .doing),
+            ("2. 完了した機能 (What Works)", .done), ("进行中的工作", .doing), ("作業中・未完了", .doing),
+            ("Реалізовано", .done), ("Наступні кроки", .todo), ("하는 중", .doing),
+            // A word that starts many names in a language is not a name of its own there (`진행`, "progress").
+            ("진행 예정", .todo), ("진행 완료", .done), ("진행 중", .doing),
         ])
     func names(name: String, state: CardState) {
         let lanes = Self.lanes("## \(name)\n- [ ] a\n")

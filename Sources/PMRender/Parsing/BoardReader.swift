@@ -88,18 +88,22 @@ struct BoardReader {
         var sectionIntro: [MarkdownSegment] = []
         var inSectionIntro = false
         // Tables shown as lanes' descriptions, and their lanes: not cards, which matters on a board without any.
-        var describingTables: [(location: SourceLocation, lane: Int)] = []
+        var describingTables: [(location: SourceLocation, lane: Int, holdsCards: Bool)] = []
         var outline = Outline()
         var index = 0
         var sawLane = false
         var titleHeading: (String, SourceLocation)?
         var afterRule = false
-        // A rule at the end followed by text alone (`---` over `*Last updated: 2026-01-26*`) sets off the board's
-        // footer: that text is not a card's, and not warned about.
+        // A rule at the end followed by a little text alone (`---` over `*Last updated: 2026-01-26*`, three short
+        // paragraphs at most) sets off the board's footer: that text is not a card's, and not warned about.
         let footerStart =
             visible.lastIndex { segments[$0].root.kind == .thematicBreak }
             .flatMap { rule in
-                visible[(rule + 1)...].allSatisfy { segments[$0].root.kind == .paragraph } ? rule + 1 : nil
+                let footer = visible[(rule + 1)...]
+                return footer.count <= 3
+                    && footer.allSatisfy {
+                        segments[$0].root.kind == .paragraph && segments[$0].markdown.plainText(of: 0).count <= 300
+                    } ? rule + 1 : nil
             } ?? visible.count
 
         // Whether the current lane has list-item cards, before this point or in the headings that follow it: then a
@@ -227,7 +231,7 @@ struct BoardReader {
                 // A board kept as tables (a row a card): its rows are not cards, and it must not look empty silently.
                 // A table that describes a lane on a board of cards (a decision log, metrics) is shown, and is fine.
                 if outline.addLaneDescription(segment, last: raw) {
-                    describingTables.append((location(segment), outline.lanes.count - 1))
+                    describingTables.append((location(segment), outline.lanes.count - 1, tableHoldsCards(segment)))
                 } else {
                     problems.append((.tableNotRead, location(segment)))
                 }
@@ -246,12 +250,15 @@ struct BoardReader {
             index += 1
         }
 
-        // Tables that hold what should be cards: on a board with no cards at all, or in a lane named for a state that
-        // has none (`## Done` over `| T02 | Semantic HTML | … |`; a decision log under `## Decisions` is fine).
+        // Tables that hold what should be cards: on a board with no cards at all, in a lane named for a state that
+        // has none (`## Done` over `| T02 | Semantic HTML | … |`; a decision log under `## Decisions` is fine), or
+        // whose columns are lanes.
         let boardHasCards = outline.lanes.contains { !$0.isArchive && !$0.cards.isEmpty }
         for table in describingTables {
             let lane = outline.lanes[table.lane]
-            if !boardHasCards || (lane.cards.isEmpty && cache.meaning(of: lane.heading.name) != nil) {
+            if !boardHasCards || table.holdsCards
+                || (lane.cards.isEmpty && LaneStates.wholeMeaning(of: lane.heading.name) != nil)
+            {
                 problems.append((.tableNotRead, table.location))
             }
         }
@@ -741,8 +748,16 @@ struct BoardReader {
     /// label for the list cards under it.
     static func isHeadingCard(_ body: [MarkdownSegment]) -> Bool {
         guard let first = body.first else { return true }
-        // A heading right under it makes it a label over deeper sections (`### Phase 1` over `#### Core` over cards).
-        if first.root.kind == .heading { return false }
+        // A heading right under it, over items most of which hold lists of their own (cards with their subtasks),
+        // makes it a label over deeper sections (`### Phase 1` over `#### Core` over `- [ ] CORE-1` and its steps). A
+        // card may have sections too (`#### Notes` over text, `#### Subtasks` over `- [ ] form`): flat items.
+        if first.root.kind == .heading {
+            let items = body.filter { $0.root.kind == .item }
+            let nesting = items.count { item in
+                item.markdown.children(of: 0).contains { item.markdown.nodes[$0].kind == .list }
+            }
+            return nesting < 2 || nesting * 2 < items.count
+        }
         guard first.root.kind == .item else { return true }
         // A list of the card's properties: VS Code Markdown Kanban's (`- due: …`), or any list whose first item is a
         // known field, or whose items all start with bold keys, one of them a field's (`- **Priority:** High`,
@@ -819,7 +834,18 @@ struct BoardReader {
 
     /// Whether a paragraph holds a GitHub table (cmark reads it as text): a row with `|`, then a delimiter row
     /// (`|---|:---:|`) of as many cells, anywhere in the paragraph's lines.
-    private func isTable(_ segment: MarkdownSegment) -> Bool {
+    private func isTable(_ segment: MarkdownSegment) -> Bool { tableHeader(segment) != nil }
+
+    /// Whether a table's rows look like cards: its header names lanes of two states or more (`| Backlog | In Testing
+    /// | Live |`, a board kept as a table). (A status column is no such sign: build status, metrics and legends have one.)
+    private func tableHoldsCards(_ segment: MarkdownSegment) -> Bool {
+        guard let header = tableHeader(segment) else { return false }
+        return Set(header.compactMap { LaneStates.meaning(of: $0.replacingOccurrences(of: "*", with: "")) }).count >= 2
+    }
+
+    /// A table's header row (its cells, trimmed): the row before a delimiter row of as many cells, anywhere in the
+    /// paragraph's lines; nil when the paragraph holds no table.
+    private func tableHeader(_ segment: MarkdownSegment) -> [String]? {
         var line = segment.line
         while line < source.lineCount, !source.isBlank(line + 1) {
             if let header = Self.tableCells(source.line(line)), let delimiter = Self.tableCells(source.line(line + 1)),
@@ -831,11 +857,11 @@ struct BoardReader {
                     return !dashes.isEmpty && dashes.allSatisfy { $0 == "-" }
                 })
             {
-                return true
+                return header
             }
             line += 1
         }
-        return false
+        return nil
     }
 
     /// A table row's cells (trimmed), without the optional pipes at its ends; nil for a line without `|`.

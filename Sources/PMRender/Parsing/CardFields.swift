@@ -209,24 +209,36 @@ struct CardDraft {
         deadlines.append((Deadline(date: date, time: time), text, location))
     }
 
-    /// A date field's value without the marks of a date written as a token (`Due: @{2026-05-10}`, `@[[2026-05-10]]`,
-    /// `📅 2026-05-10`): the date they hold.
+    /// A date field's value without the marks of a date written as tokens (`Due: @{2026-05-10} @@{14:00}`,
+    /// `@[[2026-05-10]]`, `📅 2026-05-10`): the date (and time) they hold.
     static func dateValue(_ value: Substring) -> Substring {
-        var value = value.trimmingSpaces
-        if value.hasPrefix("@{"), value.hasSuffix("}") {
-            value = value.dropFirst(2).dropLast()
-        } else if value.hasPrefix("@[["), value.hasSuffix("]]") {
-            value = value.dropFirst(3).dropLast(2)
-        } else if let first = value.unicodeScalars.first, [0x1F4C5, 0x1F4C6, 0x1F5D3].contains(first.value) {
-            value = Substring(value.unicodeScalars.dropFirst().drop { $0.value == 0xFE0F })
+        let value = value.trimmingSpaces
+        guard value.hasPrefix("@{") || value.hasPrefix("@[[") || value.unicodeScalars.first.map(isCalendar) == true
+        else { return value }
+        var plain = ""
+        var rest = Substring(value)
+        while let first = rest.first {
+            if let marker = ["@@{", "@{", "@[[", "]]", "}"].first(where: { rest.hasPrefix($0) }) {
+                plain += " "
+                rest = rest.dropFirst(marker.count)
+            } else if let scalar = rest.unicodeScalars.first, isCalendar(scalar) || scalar.value == 0xFE0F {
+                rest = Substring(rest.unicodeScalars.dropFirst())
+            } else {
+                plain.append(first)
+                rest = rest.dropFirst()
+            }
         }
-        return value.trimmingSpaces
+        return Substring(TextCleaning.collapseWhitespace(plain))
+    }
+
+    private static func isCalendar(_ scalar: Unicode.Scalar) -> Bool {
+        [0x1F4C5, 0x1F4C6, 0x1F5D3].contains(scalar.value)
     }
 
     /// Adds a `Key: value` field. A value that only holds its place (`Assignee: —`, `Due: TBD`) says nothing.
     mutating func add(_ field: CardField, value: Substring, at location: SourceLocation, dateFormat: DateFormat?) {
-        guard !Placeholder.isValue(value) else { return }
         let value = [.due, .start, .scheduled, .created, .completed].contains(field) ? Self.dateValue(value) : value
+        guard !Placeholder.isValue(value) else { return }
         switch field {
         case .due:
             guard let (date, time) = DateFormat.date(value, preferred: dateFormat) else {

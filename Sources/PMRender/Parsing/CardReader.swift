@@ -436,6 +436,8 @@ private struct ReadingState {
     /// (most cards), when the lines hold metadata or code (the line reader reads those), or when the source cannot be
     /// cut out exactly.
     func blocksAfterBreaks(_ lines: [Line], in markdown: Markdown) -> Markdown? {
+        // An empty line first: the title's `<br><br>` (`# Docs<br><br>- [x] spec`).
+        let lines = Array(lines.drop { $0.nodes.isEmpty })
         let opensBlock = { (line: Line) -> Bool in
             guard line.breakBefore == .lineBreak, let first = line.nodes.first else { return false }
             return markdown.nodes[first].kind == .text && Self.opensBlock(markdown.nodes[first].text)

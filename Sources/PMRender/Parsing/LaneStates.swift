@@ -5,7 +5,7 @@ import Foundation
 /// doing, `Erledigt` and `Готово` done, `归档` the archive.
 enum LaneStates {
     /// What a lane's name says.
-    enum Meaning: Equatable {
+    enum Meaning: Hashable {
         case state(CardState)
         case archive
     }
@@ -177,7 +177,7 @@ enum LaneStates {
         result += bracketed
         // The parts on either side of a separator, then the first and last words of the name and of those parts.
         var parts = [base]
-        let separators: [String] = [":", "：", "|", " - ", " – ", " — ", "/", "·"]
+        let separators: [String] = [":", "：", "|", " - ", " – ", " — ", "/", "／", "·", "・", "、"]
         for separator in separators {
             guard let range = base.range(of: separator) else { continue }
             parts.append(base[..<range.lowerBound].trimmingSpaces)
