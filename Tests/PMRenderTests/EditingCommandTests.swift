@@ -259,6 +259,10 @@ import Testing
         EditCase(
             fixture: "mixed-styles.md", arguments: ["dev setup", "--due", "2026-12-01"],
             removed: ["Deadline: Nov 20 EOD\n"], added: ["Deadline: 2026-12-01\n"]),
+        // A date written as a token after the key keeps its token.
+        EditCase(
+            fixture: "mixed-styles.md", arguments: ["print run", "--due", "2026-12-02"],
+            removed: ["Due: 📅 2026-05-10\n"], added: ["Due: 📅 2026-12-02\n"]),
         EditCase(
             fixture: "taskell.md", arguments: ["draft", "--due", "2026-05-14"],
             removed: ["    @ 2026-05-12\n"], added: ["    @ 2026-05-14\n"]),

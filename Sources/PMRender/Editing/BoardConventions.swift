@@ -205,9 +205,15 @@ struct BoardConventions {
         let isProperty = fieldText.hasPrefix("- ")
         if isProperty { fieldText = fieldText.dropFirst(2) }
         fieldText = CardField.unbolded(fieldText)
-        if let (field, _) = CardField.parse(fieldText), field == .due,
+        if let (field, value) = CardField.parse(fieldText), field == .due,
             let colon = fieldText.firstIndex(where: { $0 == ":" || $0 == "：" })
         {
+            // A date written as a token after the key (`- **Дедлайн:** @{2026-05-10}`): the token is the form, the one
+            // the board's editor reads.
+            if value.unicodeScalars.starts(with: triggers.date + ["{"]) { return .braces }
+            if let first = value.unicodeScalars.first, ["📅", "📆", "🗓"].contains(first) {
+                return .emoji(String(first))
+            }
             let key = String(fieldText[..<colon]).trimmingWhitespace
             return isProperty ? .property(key) : .field(key)
         }
