@@ -255,10 +255,6 @@ import Testing
         EditCase(
             fixture: "headings.md", arguments: ["pick a font", "--due", "2026-12-12"],
             removed: [], added: ["Due: 2026-12-12\n"]),
-        // A deadline line pm-render could not read takes the new date (a second line would keep the first's warning).
-        EditCase(
-            fixture: "mixed-styles.md", arguments: ["dev setup", "--due", "2026-12-01"],
-            removed: ["Deadline: Nov 20 EOD\n"], added: ["Deadline: 2026-12-01\n"]),
         // A date written as a token after the key keeps its token.
         EditCase(
             fixture: "mixed-styles.md", arguments: ["print run", "--due", "2026-12-02"],

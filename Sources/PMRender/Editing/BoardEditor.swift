@@ -136,11 +136,13 @@ struct Editor {
         }
         let lane = board.lanes[laneIndex]
         try enforce(wipProblems(into: lane, from: nil))
-        // The lane's own style first: a heading with nothing under it, written among list cards, would read as a
-        // group label (a board of heading cards may keep list cards in one lane).
+        // A heading with nothing under it, written among list cards, would read as a group label: on a board of
+        // heading cards, a lane of list cards takes a list card (not on a VS Code Markdown Kanban board, whose
+        // heading cards hold their properties as items).
         let style: Card.Style =
-            lane.cards.contains { $0.style == .listItem }
-            ? .listItem : lane.cards.isEmpty ? (board.style.headingCards ? .heading : .listItem) : .heading
+            board.style.headingCards
+                && (board.style.dialect == .vscodeKanban || !lane.cards.contains { $0.style == .listItem })
+            ? .heading : .listItem
         if style == .heading, let description = card.description { try requireNoHeading(in: description) }
         var block = CardBlock(
             lines: newCardLines(

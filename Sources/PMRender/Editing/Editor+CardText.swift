@@ -217,13 +217,9 @@ extension Editor {
                 .refused, .editNotPossible("the card's deadline is written in a way pm-render cannot change in place"),
                 file: file)
         }
-        // A `Due:` line that holds no date yet (`Due: TBD`, `**Due:** —`) or none pm-render can read (`Nov 20 EOD`,
-        // warned of) takes it: a second line would leave the first one and its warning.
-        if let field = block.fieldLines().first(where: {
-            $0.field == .due
-                && (Placeholder.isValue(Substring($0.value))
-                    || DateFormat.date(CardDraft.dateValue(Substring($0.value)), preferred: nil) == nil)
-        }) {
+        // A `Due:` line that holds no date yet (`Due: TBD`, `**Due:** —`) takes it.
+        if let field = block.fieldLines().first(where: { $0.field == .due && Placeholder.isValue(Substring($0.value)) })
+        {
             block.setField(field, value: due.description)
             return nil
         }

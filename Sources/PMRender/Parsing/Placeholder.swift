@@ -4,7 +4,9 @@ enum Placeholder {
     /// Words for "not yet", "none" and "nobody", lowercased.
     private static let values: Set<String> = [
         "tbd", "tba", "tbc", "n/a", "none", "null", "unassigned", "unknown", "nobody", "ninguno", "없음", "미정", "なし",
-        "未定", "无", "待定",
+        "未定", "无", "待定", "offen", "noch offen", "à définir", "a definir", "por definir", "por asignar",
+        "a atribuir", "da definire", "da assegnare", "не назначен", "не назначено", "не определён", "не определено",
+        "не определен", "belirlenmedi", "belirsiz", "belum ditentukan", "chưa xác định", "nog te bepalen",
     ]
 
     /// Words for "nothing here", lowercased, besides `values`.
@@ -25,7 +27,7 @@ enum Placeholder {
     static func isValue(_ value: Substring) -> Bool {
         let trimmed = value.trimmingSpaces
         if trimmed.unicodeScalars.allSatisfy(marks.contains) { return true }
-        return trimmed.count <= 10 && values.contains(trimmed.lowercased())
+        return trimmed.count <= 20 && values.contains(trimmed.lowercased())
     }
 
     /// Whether a list item's text only says the lane is empty (`_(empty)_`, `No items`, `(없음)`, `无`), emphasis
