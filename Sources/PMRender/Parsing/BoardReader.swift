@@ -250,8 +250,8 @@ struct BoardReader {
             index += 1
         }
 
-        // Tables that hold what should be cards: on a board with no cards at all, in a lane named for a state that
-        // has none (`## Done` over `| T02 | Semantic HTML | … |`; a decision log under `## Decisions` is fine), or
+        // Tables that hold what should be cards: on a board with no cards at all, in a lane named wholly for a state
+        // that has none (`## Done` over `| T02 | Semantic HTML | … |`; a decision log under `## Decisions` is fine), or
         // whose columns are lanes.
         let boardHasCards = outline.lanes.contains { !$0.isArchive && !$0.cards.isEmpty }
         for table in describingTables {
