@@ -188,9 +188,9 @@ struct BoardConventions {
         let rest = String(view)
         let trimmedLine = Substring(line).trimmingSpaces
         if rest.unicodeScalars.starts(with: triggers.date + ["{"]) { return .braces }
-        if let first = rest.unicodeScalars.first, ["📅", "📆", "🗓"].contains(first) { return .emoji(String(first)) }
+        if let first = rest.unicodeScalars.first, CardTokens.isDueEmoji(first) { return .emoji(String(first)) }
         if rest.hasPrefix("@due "),
-            let emoji = rest.unicodeScalars.firstIndex(where: { ["📅", "📆", "🗓"].contains($0) }),
+            let emoji = rest.unicodeScalars.firstIndex(where: CardTokens.isDueEmoji),
             rest.unicodeScalars[rest.unicodeScalars.index(rest.startIndex, offsetBy: 4)..<emoji].allSatisfy({
                 $0 == " "
             })
@@ -211,7 +211,7 @@ struct BoardConventions {
             // A date written as a token after the key (`- **Дедлайн:** @{2026-05-10}`): the token is the form, the one
             // the board's editor reads.
             if value.unicodeScalars.starts(with: triggers.date + ["{"]) { return .braces }
-            if let first = value.unicodeScalars.first, ["📅", "📆", "🗓"].contains(first) {
+            if let first = value.unicodeScalars.first, CardTokens.isDueEmoji(first) {
                 return .emoji(String(first))
             }
             let key = String(fieldText[..<colon]).trimmingWhitespace

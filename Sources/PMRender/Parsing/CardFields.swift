@@ -213,7 +213,9 @@ struct CardDraft {
     /// `@[[2026-05-10]]`, `📅 2026-05-10`): the date (and time) they hold.
     static func dateValue(_ value: Substring) -> Substring {
         let value = value.trimmingSpaces
-        guard value.hasPrefix("@{") || value.hasPrefix("@[[") || value.unicodeScalars.first.map(isCalendar) == true
+        guard
+            value.hasPrefix("@{") || value.hasPrefix("@[[")
+                || value.unicodeScalars.first.map(CardTokens.isDueEmoji) == true
         else { return value }
         var plain = ""
         var rest = Substring(value)
@@ -221,7 +223,7 @@ struct CardDraft {
             if let marker = ["@@{", "@{", "@[[", "]]", "}"].first(where: { rest.hasPrefix($0) }) {
                 plain += " "
                 rest = rest.dropFirst(marker.count)
-            } else if let scalar = rest.unicodeScalars.first, isCalendar(scalar) || scalar.value == 0xFE0F {
+            } else if let scalar = rest.unicodeScalars.first, CardTokens.isDueEmoji(scalar) || scalar.value == 0xFE0F {
                 rest = Substring(rest.unicodeScalars.dropFirst())
             } else {
                 plain.append(first)
@@ -229,10 +231,6 @@ struct CardDraft {
             }
         }
         return Substring(TextCleaning.collapseWhitespace(plain))
-    }
-
-    private static func isCalendar(_ scalar: Unicode.Scalar) -> Bool {
-        [0x1F4C5, 0x1F4C6, 0x1F5D3].contains(scalar.value)
     }
 
     /// Adds a `Key: value` field. A value that only holds its place (`Assignee: —`, `Due: TBD`) says nothing.

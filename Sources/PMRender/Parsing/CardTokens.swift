@@ -242,6 +242,9 @@ enum CardTokens {
         return (start..<end, end)
     }
 
+    /// Whether `c` is one of the Tasks plugin's due-date emoji (`📅`, `📆`, `🗓`).
+    static func isDueEmoji(_ c: Unicode.Scalar) -> Bool { dateEmoji(c) == .due }
+
     /// The Tasks plugin's date emoji.
     private static func dateEmoji(_ c: Unicode.Scalar) -> CardToken.DateKind? {
         switch c {
