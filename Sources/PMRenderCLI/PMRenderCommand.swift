@@ -47,6 +47,13 @@ struct PMRenderCommand: AsyncParsableCommand {
                     + "(--title='\(word)')")
             Foundation.exit(2)
         }
+        // The tables a board's reading needs, and unless another command is named those of its pages, built on
+        // another core while the command line is read (not awaited: a run that needs none exits without them).
+        let named = CommandLine.arguments.dropFirst().first
+        let rendering = !configuration.subcommands.contains {
+            $0 != Render.self && $0.configuration.commandName == named
+        }
+        Task.detached(priority: .userInitiated) { StartupTables.prepare(pages: rendering) }
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {

@@ -217,6 +217,19 @@ struct LaneStateTests {
         }
     }
 
+    @Test("an ASCII name's key is its letters and digits, lowercased; a name of ASCII symbols alone keeps them")
+    func asciiKeys() {
+        for value in 0x20...0x7E {
+            let character = Character(Unicode.Scalar(UInt8(value)))
+            let kept = character.isLetter || character.isNumber ? character.lowercased() : ""
+            #expect(LaneName.key("In \(character)Progress 2") == "in\(kept)progress2", "U+\(String(value, radix: 16))")
+        }
+        #expect(LaneName.key("--> ?") == "-->?")
+        #expect(LaneName.key("") == "")
+        // One scalar beyond ASCII takes the general path: the same key for the ASCII part.
+        #expect(LaneName.key("To-Do é") == "todoe")
+    }
+
     @Test("a symbol at the start of a name decorates it: `✅ Qualified` is not done")
     func leadingSymbol() {
         let lanes = Self.lanes("## Leads\n## ✅ Qualified\n- [ ] a\n## ☑️ Notes\n")

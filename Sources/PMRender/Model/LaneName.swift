@@ -8,6 +8,7 @@ public enum LaneName {
     /// Accents on Latin letters are left out (`À faire` and `A faire`, `Implémenté` and `Implemente` are one name:
     /// people type names without them as often as with them); marks on other scripts are kept.
     public static func key(_ name: String) -> String {
+        if let key = asciiKey(name) { return key }
         var out = String.UnicodeScalarView()
         var keptPrevious = false
         var latinBefore = false
@@ -30,6 +31,28 @@ public enum LaneName {
                 contentsOf: name.unicodeScalars.filter { !$0.properties.isWhitespace && !$0.isVariationSelector })
         }
         return String(out).lowercased()
+    }
+
+    /// The key of a name written in ASCII with a letter or digit (most names; and the loading of the lane-name data
+    /// keys two thousand of them as a board starts): the rule above, byte by byte. Nil for any other name.
+    private static func asciiKey(_ name: String) -> String? {
+        let key = name.utf8.withContiguousStorageIfAvailable { bytes -> String? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            let key = String(unsafeUninitializedCapacity: bytes.count) { out in
+                var count = 0
+                for byte in bytes {
+                    switch byte {
+                    case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"): out[count] = byte
+                    case UInt8(ascii: "A")...UInt8(ascii: "Z"): out[count] = byte | 0x20
+                    default: continue
+                    }
+                    count += 1
+                }
+                return count
+            }
+            return key.isEmpty ? nil : key
+        }
+        return key ?? nil
     }
 
     /// Whether `name`, written in a rule, names `lane`: by comparison key, or by the lane's name without a year in

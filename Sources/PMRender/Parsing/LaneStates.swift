@@ -13,6 +13,9 @@ enum LaneStates {
     /// Names by comparison key.
     static var table: [String: Meaning] { data.meanings }
 
+    /// Reads the lane-name data now rather than at its first use (see `StartupTables`).
+    static func prepare() { _ = data.meanings.count }
+
     private static let data = loadTable()
 
     /// Obsidian Kanban's `**Complete**` marker in the plugin's languages (`**완료됨**`, `**Fertiggestellt**` …),

@@ -16,12 +16,14 @@ public struct PageTemplates: Sendable {
     /// Templates every set must have; `history`, `overview` and `metrics` only when such a page is rendered.
     static let required = ["page", "overdue"]
 
-    /// The built-in templates. The tests lint them against the view models; at run time they are only parsed.
-    public static func builtIn() -> PageTemplates {
+    /// The built-in templates. The tests lint them against the view models; at run time they are only parsed, once.
+    public static func builtIn() -> PageTemplates { builtInSet }
+
+    private static let builtInSet: PageTemplates = {
         let sources = TemplateSource.named(EmbeddedTemplates.sources, folder: "Templates")
         // It cannot fail: the test suite parses and lints the same sources.
         return PageTemplates(set: try! TemplateSet(sources))
-    }
+    }()
 
     /// The built-in templates and what the linter says about them (for the tests).
     static func lintBuiltIn() -> [Diagnostic] {
