@@ -785,7 +785,8 @@ struct BoardReader {
     }
 
     /// A paragraph's text when it is a label for the cards after it: one short line that ends with a colon (`RBAC:`,
-    /// `**Large:**`, `Ama henüz yapılmayan konular:`) or is wholly bold (`**Later**`).
+    /// `**Large:**`, `Ama henüz yapılmayan konular:`) or is wholly bold (`**Later**`), a status symbol before it aside
+    /// (`✅ **20B.1: Collect the documents**`).
     static func label(_ segment: MarkdownSegment) -> String? {
         let markdown = segment.markdown
         let children = Array(markdown.children(of: 0))
@@ -794,7 +795,10 @@ struct BoardReader {
         else { return nil }
         let text = TextCleaning.collapseWhitespace(markdown.plainText(of: 0))
         guard !text.isEmpty, text.count <= 60 else { return nil }
-        let bold = children.count == 1 && markdown.nodes[children[0]].kind == .strong
+        let symbols =
+            children.count == 2 && markdown.nodes[children[0]].kind == .text
+            && !markdown.nodes[children[0]].text.unicodeScalars.contains { $0.isWordCharacter }
+        let bold = (children.count == 1 || symbols) && markdown.nodes[children[children.count - 1]].kind == .strong
         guard bold || text.hasSuffix(":") || text.hasSuffix("：") else { return nil }
         return String(text.dropLast(text.hasSuffix(":") || text.hasSuffix("：") ? 1 : 0)).trimmingWhitespace
     }
