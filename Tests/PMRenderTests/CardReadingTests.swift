@@ -598,6 +598,49 @@ struct CardReadingTests {
         #expect(result.diagnostics.map(\.location?.line) == [18, 26, 30])
     }
 
+    @Test("a lane of notes (Legend, Progress Log) whose lists have no task box holds text, not cards")
+    func notesLanes() throws {
+        let result = Self.board(
+            """
+            ## Todo
+
+            - [ ] a
+
+            ## Done
+
+            - [x] b
+
+            ## 📋 **Task Status Legend**
+
+            - **Todo**: not started
+            - **Done**: finished
+
+            ## Progress Log
+
+            ### 2026-02-01 — first pass
+
+            - read the boards
+            - wrote the rule
+
+            ## Notes
+
+            - [ ] ask about the API
+            """)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let lanes = result.board.lanes
+        #expect(lanes.map(\.cards.count) == [1, 1, 0, 0, 1])
+        #expect(lanes[2].descriptionSource == "- **Todo**: not started\n- **Done**: finished")
+        #expect(lanes[3].descriptionSource.hasPrefix("### 2026-02-01 — first pass\n\n- read the boards"))
+        #expect(lanes[3].groups.isEmpty)
+        // On a board of plain items, and on an Obsidian board (the plugin shows every item as a card), they are cards.
+        for board in [
+            "## Todo\n\n- a\n\n## Notes\n\n- b\n",
+            "---\nkanban-plugin: basic\n---\n\n## Todo\n\n- [ ] a\n\n## Notes\n\n- b\n",
+        ] {
+            #expect(Self.board(board).board.lanes.map(\.cards.count) == [1, 1], "\(board)")
+        }
+    }
+
     @Test("a property list that starts with the card's ID (the Kanban & Roadmap extension's format) is read")
     func propertiesAfterAnID() throws {
         let result = Self.board(

@@ -1084,6 +1084,17 @@ import Testing
         #expect(afterMove == "## Todo\n\n- _(empty)_\n\n## Doing\n\n- [ ] b\n\n## Done\n")
     }
 
+    @Test func theFirstCardTakesThePlaceOfALineThatSaidTheLaneWasEmpty() throws {
+        let board = "## Todo\n\n- [ ] a\n\n## Doing\n\n*(Nothing in progress)*\n\n## Done\n\nПусто.\nSee the archive.\n"
+        let (moved, afterMove) = try Self.onBoard(board, ["move", "a", "doing"])
+        #expect(moved.status == 0, "\(moved.stderr)")
+        #expect(afterMove == "## Todo\n\n## Doing\n\n- [ ] a\n\n## Done\n\nПусто.\nSee the archive.\n")
+        // A paragraph of more than that line is the lane's text, and stays.
+        let (done, afterDone) = try Self.onBoard(afterMove, ["done", "a"])
+        #expect(done.status == 0, "\(done.stderr)")
+        #expect(afterDone == "## Todo\n\n## Doing\n\n## Done\n\nПусто.\nSee the archive.\n\n- [x] a\n")
+    }
+
     @Test func aTaskellBoardWithoutDeadlinesYetGetsAnAtLine() throws {
         let board = "## To Do\n\n- Buy milk\n    > Two litres.\n- Walk dog\n\n## Done\n\n- Old\n"
         #expect(TestSupport.parse(board).board.style.dialect == .taskell)

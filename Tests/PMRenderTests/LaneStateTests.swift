@@ -307,7 +307,7 @@ struct LaneStateTests {
         arguments: [
             (
                 "## State\nAs of May.\n### Done\n- [x] a\n### Doing\n- b\n### Todo\n- c\n## Decisions\n- d\n",
-                ["Done", "Doing", "Todo", "Decisions"], [1, 1, 1, 1], "## State\nAs of May.", [3, 3, 3, 2]
+                ["Done", "Doing", "Todo", "Decisions"], [1, 1, 1, 0], "## State\nAs of May.", [3, 3, 3, 2]
             ),
             (
                 "## Context\n- x\n## Board\nIntro.\n### Todo\n- a\n### Done\n- b\n## Log\n- c\n",
@@ -340,7 +340,7 @@ struct LaneStateTests {
             (
                 "## Fila\n### A Fazer (Backlog)\n*(Vazio)*\n### Em Progresso (In Progress)\n> Nothing yet\n"
                     + "### Concluído (Done)\n- [x] a\n## Notas\n- b\n",
-                ["A Fazer (Backlog)", "Em Progresso (In Progress)", "Concluído (Done)", "Notas"], [0, 0, 1, 1],
+                ["A Fazer (Backlog)", "Em Progresso (In Progress)", "Concluído (Done)", "Notas"], [0, 0, 1, 0],
                 "## Fila",
                 [3, 3, 3, 2]
             ),

@@ -128,6 +128,23 @@ struct BoardReader {
             }
             return false
         }
+        // A lane of notes (`## Legend`, `## Progress Log`) whose lists have no task box, on a board whose cards have
+        // them: its lists, headings and text are the lane's text, not cards and group labels.
+        let boardHasTaskItems = visible.contains {
+            segments[$0].root.kind == .item && segments[$0].root.flags.contains(.task)
+        }
+        func isNotesLane(_ heading: LaneHeading, from start: Int, level: Int) -> Bool {
+            guard boardHasTaskItems, !isObsidian, LaneStates.isNotes(heading.name) else { return false }
+            var next = start
+            while next < visible.count {
+                let root = segments[visible[next]].root
+                if root.kind == .heading, root.number <= level { break }
+                if root.kind == .item, root.flags.contains(.task) { return false }
+                next += 1
+            }
+            return true
+        }
+        var inNotesLane = false
         while index < visible.count {
             let raw = visible[index]
             let segment = segments[raw]
@@ -184,6 +201,7 @@ struct BoardReader {
                         (cache.meaning(of: heading.name) == .archive && (!isObsidian || afterRule))
                         || frontMatter.hiddenLanes.contains(LaneName.key(heading.name))
                     outline.startLane(heading, location: location, isArchive: isArchive, last: raw, level: laneLevel)
+                    inNotesLane = !isArchive && isNotesLane(heading, from: index + 1, level: laneLevel)
                     for piece in sectionIntro { _ = outline.addLaneDescription(piece, last: raw) }
                     sectionIntro = []
                     inSectionIntro = false
@@ -195,6 +213,10 @@ struct BoardReader {
             // Before the first lane: the board's description.
             guard outline.hasLane else {
                 outline.preamble.append(segment)
+                index += 1
+                continue
+            }
+            if inNotesLane, outline.addLaneDescription(segment, last: raw) {
                 index += 1
                 continue
             }
@@ -243,7 +265,13 @@ struct BoardReader {
                 // under a `###` label: a card has one group).
                 outline.addGroup(label, level: CardGroup.paragraphLevel, at: location(segment), last: raw)
             } else if outline.addLaneDescription(segment, last: raw) {
-                // Content under a lane's heading before its first card describes the lane.
+                // Content under a lane's heading before its first card describes the lane. A line that only says the
+                // lane is empty (`Пусто.`, `*(Nenhuma tarefa)*`) gives its place to the first card, as such an item does.
+                if !isObsidian, Self.isPlaceholderLine(0, in: segment.markdown),
+                    outline.lanes[outline.lanes.count - 1].placeholderLine == nil
+                {
+                    outline.lanes[outline.lanes.count - 1].placeholderLine = segment.line
+                }
             } else if !outline.inArchive, index < footerStart, !Self.isComment(node), !Self.isTagsOnly(segment) {
                 problems.append((.strayContent(Self.describe(node)), location(segment)))
             }
@@ -818,13 +846,18 @@ struct BoardReader {
     static func isPlaceholder(_ item: MarkdownSegment) -> Bool {
         let markdown = item.markdown
         let children = Array(markdown.children(of: 0))
-        guard !markdown.nodes[0].flags.contains(.checked), children.count == 1,
-            markdown.nodes[children[0]].kind == .paragraph,
-            !markdown.nodes[children[0]..<markdown.nodes[children[0]].end].contains(where: {
+        guard !markdown.nodes[0].flags.contains(.checked), children.count == 1 else { return false }
+        return isPlaceholderLine(children[0], in: markdown)
+    }
+
+    /// Whether the node `paragraph` is a paragraph of one line of plain text that only says there is nothing here.
+    static func isPlaceholderLine(_ paragraph: Int, in markdown: Markdown) -> Bool {
+        guard markdown.nodes[paragraph].kind == .paragraph,
+            !markdown.nodes[paragraph..<markdown.nodes[paragraph].end].contains(where: {
                 [.softBreak, .lineBreak, .link, .image, .htmlInline].contains($0.kind)
             })
         else { return false }
-        return Placeholder.isItem(markdown.plainText(of: children[0]))
+        return Placeholder.isItem(markdown.plainText(of: paragraph))
     }
 
     /// Obsidian's `**Complete**` (in any of the plugin's languages) alone in a paragraph.

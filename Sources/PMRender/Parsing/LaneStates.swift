@@ -13,6 +13,12 @@ enum LaneStates {
     /// Names by comparison key.
     static var table: [String: Meaning] { data.meanings }
 
+    /// Whether a lane's whole name says it holds notes about the board rather than work (`Legend`, `Progress Log`,
+    /// `Definition of Done`, `Notas`, `备注`: the data's `notes`), symbols and markup aside.
+    static func isNotes(_ name: String) -> Bool {
+        data.notes.contains(LaneName.key(name))
+    }
+
     /// Reads the lane-name data now rather than at its first use (see `StartupTables`).
     static func prepare() { _ = data.meanings.count }
 
@@ -229,6 +235,8 @@ enum LaneStates {
         var contents: Set<String> = []
         /// Keys of names about the flow rather than a state of it (`WIP Limits`).
         var notStates: Set<String> = []
+        /// Keys of names of sections of notes (`Legend`, `Progress Log`).
+        var notes: Set<String> = []
         /// Keys of the words for days, weeks, months, sprints and the like.
         var periods: Set<String> = []
         /// Words for what something is ready for, after a word that means both "done" and "ready", lowercased.
@@ -268,6 +276,7 @@ enum LaneStates {
         result.readyWords = Set((file["ready-words"] ?? [:]).values.joined().map(LaneName.key))
         result.contents = Set((file["contents"] ?? [:]).values.joined().map(LaneName.key))
         result.notStates = Set((file["not-states"] ?? [:]).values.joined().map(LaneName.key))
+        result.notes = Set((file["notes"] ?? [:]).values.joined().map(LaneName.key))
         return result
     }
 }
