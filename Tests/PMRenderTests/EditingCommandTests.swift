@@ -1095,6 +1095,17 @@ import Testing
         #expect(afterDone == "## Todo\n\n## Doing\n\n## Done\n\nПусто.\nSee the archive.\n\n- [x] a\n")
     }
 
+    @Test func newCardsDoNotStartInALaneOfNotes() throws {
+        let board = "## Legend\n\n- 📝 TODO - to do\n\n## TODO\n\n- [ ] a\n\n## Done\n"
+        let (added, afterAdd) = try Self.onBoard(board, ["add", "b"])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(afterAdd == "## Legend\n\n- 📝 TODO - to do\n\n## TODO\n\n- [ ] a\n- [ ] b\n\n## Done\n")
+        let (refused, afterRefused) = try Self.onBoard(board, ["add", "b", "--lane", "legend"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("new-card"), "\(refused.stderr)")
+        #expect(afterRefused == board)
+    }
+
     @Test func aTaskellBoardWithoutDeadlinesYetGetsAnAtLine() throws {
         let board = "## To Do\n\n- Buy milk\n    > Two litres.\n- Walk dog\n\n## Done\n\n- Old\n"
         #expect(TestSupport.parse(board).board.style.dialect == .taskell)

@@ -30,6 +30,9 @@ public struct Lane: Hashable, Sendable {
     /// The line of the item that says the lane is empty (`- _(empty)_`), read as the lane's text: the first card
     /// added takes its place.
     public var placeholderLine: Int?
+    /// A lane of notes (`## Legend` over plain items on a board of task items): it holds text, and new cards do not
+    /// start in it.
+    public var holdsNotes = false
 
     public init(
         name: String, heading: String? = nil, nameMarkup: Markdown = Markdown(), state: CardState,

@@ -202,6 +202,7 @@ struct BoardReader {
                         || frontMatter.hiddenLanes.contains(LaneName.key(heading.name))
                     outline.startLane(heading, location: location, isArchive: isArchive, last: raw, level: laneLevel)
                     inNotesLane = !isArchive && isNotesLane(heading, from: index + 1, level: laneLevel)
+                    outline.lanes[outline.lanes.count - 1].holdsNotes = inNotesLane
                     for piece in sectionIntro { _ = outline.addLaneDescription(piece, last: raw) }
                     sectionIntro = []
                     inSectionIntro = false
@@ -388,6 +389,7 @@ struct BoardReader {
             }
             lane.descriptionSource = sourceText(of: draft.description, in: segments)
             lane.placeholderLine = draft.placeholderLine
+            lane.holdsNotes = draft.holdsNotes
             if draft.hasCompleteMarker { lane.stateSource = .completeMarker }
             lanes.append(lane)
         }
@@ -1145,6 +1147,7 @@ private struct Outline {
         var description: [MarkdownSegment] = []
         /// The line of an item that says the lane is empty.
         var placeholderLine: Int?
+        var holdsNotes = false
         var hasCompleteMarker = false
         /// The index of the lane's last piece.
         var lastSegment: Int
