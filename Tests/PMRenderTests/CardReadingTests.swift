@@ -355,7 +355,8 @@ struct CardReadingTests {
         arguments: [
             "- _(empty)_", "- No items", "- (없음)", "- [ ] 无", "- *Nothing yet.*", "- [none]", "- (kosong)",
             "- (niente)", "- _(şu an yok)_", "- trống", "- _(nothing in flight)_", "- _(vazio — WIP 1)_",
-            "- Belum ada.",
+            "- Belum ada.", "- None (the rest of Phase 3 moved to Done; see below)",
+            "- Nenhuma tarefa em andamento no momento.", "- Nothing: all shipped",
         ])
     func placeholderItems(item: String) throws {
         let result = Self.board("## Todo\n\n\(item)\n\n## Done\n\n- [x] Nothing to fix in the login\n")
@@ -369,15 +370,16 @@ struct CardReadingTests {
         arguments: [
             "## Todo\n\n- [x] Nothing\n", "## Todo\n\n- [none](tasks/none.md)\n", "## Todo\n\n- a\n- TBD\n- b\n",
             "---\nkanban-plugin: basic\n---\n\n## Todo\n\n- [ ] _(empty)_\n",
-            // Unwrapped, a word for "nothing" with more after it is a title.
-            "## Todo\n\n- Nothing in the cache survives a restart\n",
+            // Unwrapped, a word for "nothing" with more after it is a title, and so is "not yet" with a colon.
+            "## Todo\n\n- Nothing in the cache survives a restart\n", "## Todo\n\n- TBD: write the spec\n",
         ])
     func placeholderWordsThatAreCards(text: String) throws {
         let board = TestSupport.parse(text).board
         #expect(board.lanes[0].placeholderLine == nil)
         #expect(
             board.lanes[0].cards.contains {
-                ["Nothing", "none", "TBD", "(empty)", "Nothing in the cache survives a restart"].contains($0.title)
+                ["Nothing", "none", "TBD", "(empty)", "Nothing in the cache survives a restart", "TBD: write the spec"]
+                    .contains($0.title)
             })
     }
 
@@ -574,6 +576,10 @@ struct CardReadingTests {
 
             - d3
 
+            ***AdminController*** (branch `feat/admin`)
+
+            - d4
+
             ### Later
 
             - e
@@ -587,15 +593,16 @@ struct CardReadingTests {
             - g
             """)
         let lane = try #require(result.board.lanes.first)
-        // A status symbol before a bold line keeps it a label; a sentence with a bold word is none.
+        // A status symbol before a bold line keeps it a label, and so does a note in brackets after it, bold italics
+        // too; a sentence with a bold word is none.
         #expect(
             lane.cards.map(\.group) == [
                 nil, "RBAC", "RBAC", "Large", "✅ 20B.1: Collect the documents", "✅ 20B.1: Collect the documents",
-                "Later", "Later", "Later",
+                "AdminController (branch feat/admin)", "Later", "Later", "Later",
             ])
-        #expect(lane.groups.map(\.isHeading) == [false, false, false, true])
+        #expect(lane.groups.map(\.isHeading) == [false, false, false, false, true])
         // Under a `###` label a line of text is stray, as is a sentence.
-        #expect(result.diagnostics.map(\.location?.line) == [18, 26, 30])
+        #expect(result.diagnostics.map(\.location?.line) == [18, 30, 34])
     }
 
     @Test("a lane of notes (Legend, Progress Log) whose lists have no task box holds text, not cards")
@@ -632,9 +639,11 @@ struct CardReadingTests {
         #expect(lanes[2].descriptionSource == "- **Todo**: not started\n- **Done**: finished")
         #expect(lanes[3].descriptionSource.hasPrefix("### 2026-02-01 — first pass\n\n- read the boards"))
         #expect(lanes[3].groups.isEmpty)
-        // On a board of plain items, and on an Obsidian board (the plugin shows every item as a card), they are cards.
+        // On a board of plain items, on an Obsidian board (the plugin shows every item as a card), and in a lane the
+        // front matter gives a state, they are cards.
         for board in [
             "## Todo\n\n- a\n\n## Notes\n\n- b\n",
+            "---\nlanes: {Log: done}\n---\n## Todo\n\n- [ ] a\n\n## Log\n\n- b\n",
             "---\nkanban-plugin: basic\n---\n\n## Todo\n\n- [ ] a\n\n## Notes\n\n- b\n",
         ] {
             #expect(Self.board(board).board.lanes.map(\.cards.count) == [1, 1], "\(board)")

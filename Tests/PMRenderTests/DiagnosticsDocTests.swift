@@ -30,6 +30,7 @@ struct DiagnosticsDocTests {
         .unreadableTemplate("x"),
         .noSuchCard("x"), .ambiguousCard("x", candidates: ["a", "b"]), .noSuchLane("x", lanes: ["TODO"]),
         .ambiguousLane("te", candidates: ["Testing", "Test results"]), .noLaneForState(.doing),
+        .laneHoldsNotes("Legend"),
         .moveNotAllowed(title: "A", from: "TODO", to: "DONE", allowed: []),
         .laneAtWIPLimit(lane: "Review", count: 2, limit: 2), .stateAtWIPLimit(state: .doing, count: 2, limit: 2),
         .newCardNotAllowed(lane: "Done", allowed: ["TODO"], written: true), .ruleOverridden(.emptyCard),

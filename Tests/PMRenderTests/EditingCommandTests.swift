@@ -1100,10 +1100,18 @@ import Testing
         let (added, afterAdd) = try Self.onBoard(board, ["add", "b"])
         #expect(added.status == 0, "\(added.stderr)")
         #expect(afterAdd == "## Legend\n\n- 📝 TODO - to do\n\n## TODO\n\n- [ ] a\n- [ ] b\n\n## Done\n")
-        let (refused, afterRefused) = try Self.onBoard(board, ["add", "b", "--lane", "legend"])
-        #expect(refused.status == 1)
-        #expect(refused.stderr.contains("new-card"), "\(refused.stderr)")
-        #expect(afterRefused == board)
+        // Named, or the only lane of the state asked for, it is refused: a card there would turn its items into
+        // cards, or be read as its text.
+        let onlyTodo = "## Legend\n\n- 📝 TODO - to do\n\n## Doing\n\n- [ ] a\n"
+        for (text, arguments) in [
+            (board, ["add", "b", "--lane", "legend"]), (board, ["move", "a", "legend", "--force"]),
+            (onlyTodo, ["add", "b"]), (onlyTodo, ["move", "a", "todo"]),
+        ] {
+            let (refused, afterRefused) = try Self.onBoard(text, arguments)
+            #expect(refused.status == 2, "\(arguments)")
+            #expect(refused.stderr.contains("'Legend' holds notes, not cards"), "\(refused.stderr)")
+            #expect(afterRefused == text)
+        }
     }
 
     @Test func aTaskellBoardWithoutDeadlinesYetGetsAnAtLine() throws {

@@ -16,6 +16,7 @@ extension Problem {
             .unknownTemplateKey, .unescapedText, .templateKeyNotText, .templateNestingTooDeep, .templateRecursion,
             .unsupportedTemplateTag,
             .unreadableTemplate, .noSuchCard, .ambiguousCard, .noSuchLane, .ambiguousLane, .noLaneForState,
+            .laneHoldsNotes,
             .moveNotAllowed,
             .laneAtWIPLimit, .stateAtWIPLimit, .newCardNotAllowed, .boardHasErrors, .boardChangedOnDisk,
             .editChangesBoard, .invalidEditValue, .editNotPossible, .fileSystem:
@@ -91,6 +92,7 @@ extension Problem {
         case .noSuchCard: return "no-such-card"
         case .ambiguousCard: return "ambiguous-card"
         case .noSuchLane, .noLaneForState: return "no-such-lane"
+        case .laneHoldsNotes: return "notes-lane"
         case .ambiguousLane: return "ambiguous-lane"
         case .moveNotAllowed: return "illegal-move"
         case .laneAtWIPLimit, .stateAtWIPLimit: return "wip-limit"
@@ -266,6 +268,10 @@ extension Problem {
             // `add` takes --lane; `done` has no lane to name, and `move` takes one.
             let remedy = state == .done ? "move the card to a lane with 'pm-render move'" : "name the lane with --lane"
             return "the board has no \(state.rawValue) lane: \(remedy), or give the board one"
+        case .laneHoldsNotes(let lane):
+            return "\(Self.quote(lane)) holds notes, not cards (its items have no task box, and other lanes' do), so "
+                + "no card is put there: name another lane, or give one of its items a task box ('- [ ]') to make its "
+                + "items cards"
         case .moveNotAllowed(let title, let from, let to, let allowed):
             let options =
                 allowed.isEmpty

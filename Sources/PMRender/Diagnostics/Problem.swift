@@ -74,6 +74,8 @@ public enum Problem: Hashable, Sendable {
     case noSuchLane(String, lanes: [String])
     case ambiguousLane(String, candidates: [String])
     case noLaneForState(CardState)
+    /// A lane of notes (`Lane.holdsNotes`): cards are not put there.
+    case laneHoldsNotes(String)
     case moveNotAllowed(title: String, from: String, to: String, allowed: [String])
     case laneAtWIPLimit(lane: String, count: Int, limit: Int)
     case stateAtWIPLimit(state: CardState, count: Int, limit: Int)

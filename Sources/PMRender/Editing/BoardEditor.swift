@@ -134,6 +134,7 @@ struct Editor {
             }
             laneIndex = index
         }
+        try refuseNotes(in: laneIndex)
         let lane = board.lanes[laneIndex]
         try enforce(wipProblems(into: lane, from: nil))
         // A heading with nothing under it, written among list cards, would read as a group label: on a board of
@@ -181,6 +182,7 @@ struct Editor {
         let from = board.lanes[position.lane]
         let card = from.cards[position.index]
         let to = board.lanes[laneIndex]
+        try refuseNotes(in: laneIndex)
         // `--top` in the card's own lane puts it first there, unless it is first already.
         let raises =
             position.lane == laneIndex && request.top
@@ -218,7 +220,10 @@ struct Editor {
                 keepsOldCard: true,
                 notes: [Diagnostic(.cardAlreadyInLane(title: card.title, lane: lane), file: file, at: card.location)])
         }
-        guard let target = board.lanes.firstIndex(where: { $0.state == .done }) else {
+        guard
+            let target = board.lanes.firstIndex(where: { $0.state == .done && !$0.holdsNotes })
+                ?? board.lanes.firstIndex(where: { $0.state == .done })
+        else {
             throw EditFailure(.usage, .noLaneForState(.done), file: file)
         }
         return try move(card.id, to: target)
@@ -708,7 +713,15 @@ struct Editor {
     // MARK: - Names and values
 
     func resolveLane(_ name: String) throws(EditFailure) -> Int {
-        try CardLookup.lane(name, on: board)
+        let index = try CardLookup.lane(name, on: board)
+        try refuseNotes(in: index)
+        return index
+    }
+
+    /// A card written into a lane of notes would make its items cards, or be read as its text: neither is the edit.
+    private func refuseNotes(in laneIndex: Int) throws(EditFailure) {
+        guard board.lanes[laneIndex].holdsNotes else { return }
+        throw EditFailure(.usage, .laneHoldsNotes(board.lanes[laneIndex].name), file: file)
     }
 
     private func validTitle(_ title: String) throws(EditFailure) -> String {

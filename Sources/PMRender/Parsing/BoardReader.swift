@@ -134,7 +134,10 @@ struct BoardReader {
             segments[$0].root.kind == .item && segments[$0].root.flags.contains(.task)
         }
         func isNotesLane(_ heading: LaneHeading, from start: Int, level: Int) -> Bool {
-            guard boardHasTaskItems, !isObsidian, LaneStates.isNotes(heading.name) else { return false }
+            // (Not a lane the front matter gives a state: that names a lane of cards.)
+            guard boardHasTaskItems, !isObsidian, LaneStates.isNotes(heading.name),
+                !frontMatter.rules.lanes.keys.contains(where: { LaneName.names(heading.name, $0.text) })
+            else { return false }
             var next = start
             while next < visible.count {
                 let root = segments[visible[next]].root
@@ -825,10 +828,23 @@ struct BoardReader {
         else { return nil }
         let text = TextCleaning.collapseWhitespace(markdown.plainText(of: 0))
         guard !text.isEmpty, text.count <= 60 else { return nil }
-        let symbols =
-            children.count == 2 && markdown.nodes[children[0]].kind == .text
-            && !markdown.nodes[children[0]].text.unicodeScalars.contains { $0.isWordCharacter }
-        let bold = (children.count == 1 || symbols) && markdown.nodes[children[children.count - 1]].kind == .strong
+        // The bold part: the paragraph's first child, or the one after a status symbol (`✅ **20B.1: …**`), in bold or
+        // in bold italics (`***AdminController***`); a note in brackets may follow it (`**Fix** (branch `x`)`).
+        var rest = children[...]
+        if rest.count >= 2, markdown.nodes[rest[rest.startIndex]].kind == .text,
+            !markdown.nodes[rest[rest.startIndex]].text.unicodeScalars.contains(where: \.isWordCharacter)
+        {
+            rest = rest.dropFirst()
+        }
+        let first = rest[rest.startIndex]
+        let inner = Array(markdown.children(of: first))
+        let isBold =
+            markdown.nodes[first].kind == .strong
+            || (markdown.nodes[first].kind == .emphasis && inner.count == 1 && markdown.nodes[inner[0]].kind == .strong)
+        let note = rest.dropFirst().map {
+            [.text, .code].contains(markdown.nodes[$0].kind) ? markdown.nodes[$0].text : "\u{0}"
+        }.joined().trimmingWhitespace
+        let bold = isBold && (note.isEmpty || note.hasPrefix("(") && note.hasSuffix(")") && !note.contains("\u{0}"))
         guard bold || text.hasSuffix(":") || text.hasSuffix("：") else { return nil }
         return String(text.dropLast(text.hasSuffix(":") || text.hasSuffix("：") ? 1 : 0)).trimmingWhitespace
     }

@@ -78,6 +78,14 @@ enum LaneStates {
             let key = LaneName.key(part)
             if key.unicodeScalars.allSatisfy(\.isCJK), let meaning = compoundMeaning(key) { return meaning }
         }
+        // Korean `기획 중`, `음악 제작 중` ("planning", "making the music"): a noun and 중, "in the middle of", is work
+        // in progress (`진행 중` is in the data; 중 alone, and joined to a word as in 집중 "focus", is not).
+        let words = base.split(separator: " ")
+        if contentMeaning == nil, negations == 0, words.count >= 2, words.last == "중",
+            words.dropLast().allSatisfy({ $0.unicodeScalars.allSatisfy(\.isCJK) })
+        {
+            return .state(.doing)
+        }
         return contentMeaning
     }
 
