@@ -668,6 +668,19 @@ struct CardReadingTests {
         #expect(card.descriptionSource == "- Owner: \"Join\"\n- Non-owner: \"Delegate\"")
     }
 
+    @Test("a nested list of three plain keys or more is a property list: its known keys are read wherever they are")
+    func nestedPlainKeyList() throws {
+        let card = try Self.card(
+            "- [ ] Build the report\n  - Deliverable: the report\n  - Owner: Martin\n  - Completed: 2026-09-20\n"
+                + "  - Scope: `docs/`\n")
+        #expect(card.assignees == ["Martin"])
+        #expect(card.dates.completed?.description == "2026-09-20")
+        #expect(card.descriptionSource == "- Deliverable: the report\n- Scope: `docs/`")
+        // Unless an item is not `Key: value` (a link, a sentence): then it is text.
+        let text = try Self.card("- [ ] Notes\n  - Owner: Martin\n  - see https://example.com\n  - Backend: the API\n")
+        #expect(text.assignees.isEmpty)
+    }
+
     @Test(
         "a field that only holds its place says nothing, and is no warning",
         arguments: ["—", "-", "TBD", "n/a", "None", "?", "...", "미정", "未定", "null", "~"])

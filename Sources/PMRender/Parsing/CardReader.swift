@@ -645,7 +645,8 @@ private struct ReadingState {
         let items = Array(markdown.children(of: list))
         let properties = Self.readable(
             items.map { property($0, in: markdown) }, isVSCode: { isVSCodeProperty(items[$0], in: markdown) },
-            isBold: { isBoldProperty(items[$0], in: markdown) }, isKey: { startsWithKey(items[$0], in: markdown) })
+            isBold: { isBoldProperty(items[$0], in: markdown) }, isKey: { startsWithKey(items[$0], in: markdown) },
+            isPlainKey: { startsWithPlainKey(items[$0], in: markdown) })
         guard properties.contains(where: { $0 != nil }) else { return false }
         for (item, property) in zip(items, properties) {
             if let property { apply(property, item: item, in: markdown, into: &description) }
@@ -673,7 +674,8 @@ private struct ReadingState {
         let properties = Self.readable(
             found, isVSCode: { isVSCodeProperty(0, in: segments[$0].markdown) },
             isBold: { isBoldProperty(0, in: segments[$0].markdown) },
-            isKey: { startsWithKey(0, in: segments[$0].markdown) })
+            isKey: { startsWithKey(0, in: segments[$0].markdown) },
+            isPlainKey: { startsWithPlainKey(0, in: segments[$0].markdown) })
         var others = segments
         if properties.contains(where: { $0 != nil }) {
             for (segment, property) in zip(segments, properties) {
@@ -691,18 +693,22 @@ private struct ReadingState {
 
     /// The items of a list read as properties: every one, when all are; else, when the first is written as a
     /// property (as VS Code writes them, or with a bold key: `- **Priority:** High`), or every item starts with a key
-    /// (`- **Issue**: #12`, `- **Due**: …`), those with a known key (the others, a note among them, stay in the
-    /// description, and so do keys pm-render does not show, `**Status:**`, unless VS Code wrote them); else none.
-    /// `isVSCode`, `isBold` and `isKey` tell by index.
+    /// (`- **Issue**: #12`, `- **Due**: …`; or a plain one of a few words, in three items at least: `- Deliverable:
+    /// …`, `- Owner: Ann`, `- Status: done`; two may be prose, `- Owner: "Manage"`, `- Non-owner: "Join"`), those with a known key (the others, a note among them, stay in the description, and so do
+    /// keys pm-render does not show, `**Status:**`, unless VS Code wrote them); else none. `isVSCode`, `isBold`,
+    /// `isKey` and `isPlainKey` tell by index.
     private static func readable(
         _ properties: [(CardField, Substring, Int)?], isVSCode: (Int) -> Bool, isBold: (Int) -> Bool,
-        isKey: (Int) -> Bool
+        isKey: (Int) -> Bool, isPlainKey: (Int) -> Bool
     ) -> [(CardField, Substring, Int)?] {
         guard properties.contains(where: { $0 == nil }) else { return properties }
         // The "Markdown Kanban & Roadmap" extension starts a card's VS Code properties with `- id: T-4`.
         let startsWithID = properties.first??.0 == .id && properties.indices.dropFirst().contains(where: isVSCode)
         let startsWithProperty = properties.first.flatMap({ $0 }) != nil && (isVSCode(0) || isBold(0) || startsWithID)
-        guard startsWithProperty || properties.indices.allSatisfy(isKey) else {
+        guard
+            startsWithProperty || properties.indices.allSatisfy(isKey)
+                || (properties.count >= 3 && properties.indices.allSatisfy(isPlainKey))
+        else {
             return properties.map { _ in nil }
         }
         return properties.indices.map { properties[$0]?.0 == .ignored && !isVSCode($0) ? nil : properties[$0] }
@@ -723,6 +729,20 @@ private struct ReadingState {
             let text = CardField.lineText(line.nodes, in: markdown)
         else { return false }
         return isBoldProperty(item, in: markdown) && CardField.startsWithBoldKey(Substring(text))
+    }
+
+    /// Whether an item (not a task) is one line `Key: value` with a plain key of three words at most (`Owner: Ann`,
+    /// `Deliverable: the report`).
+    private func startsWithPlainKey(_ item: Int, in markdown: Markdown) -> Bool {
+        guard !markdown.nodes[item].flags.contains(.task), let paragraph = markdown.children(of: item).first,
+            markdown.nodes[paragraph].kind == .paragraph, let line = lines(of: paragraph, in: markdown).first
+        else { return false }
+        let text = Self.plainLine(line.nodes, in: markdown)
+        guard let colon = text.firstIndex(where: { $0 == ":" || $0 == "：" }) else { return false }
+        let key = text[..<colon].trimmingSpaces
+        let value = text[text.index(after: colon)...].trimmingSpaces
+        return !key.isEmpty && key.count <= 30 && key.split(separator: " ").count <= 3 && !value.isEmpty
+            && !value.hasPrefix("//")
     }
 
     /// Whether an item is `key: value` with one of VS Code Markdown Kanban's keys.
