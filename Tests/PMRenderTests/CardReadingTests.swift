@@ -639,6 +639,9 @@ struct CardReadingTests {
         #expect(lanes[2].descriptionSource == "- **Todo**: not started\n- **Done**: finished")
         #expect(lanes[3].descriptionSource.hasPrefix("### 2026-02-01 — first pass\n\n- read the boards"))
         #expect(lanes[3].groups.isEmpty)
+        // `check --verbose` says why those lanes show no cards.
+        let report = LaneReport.text(result.board).split(separator: "\n")
+        #expect(report.filter { $0.hasSuffix("notes: its items are text (none has a task box)") }.count == 2)
         // On a board of plain items, on an Obsidian board (the plugin shows every item as a card), and in a lane the
         // front matter gives a state, they are cards.
         for board in [

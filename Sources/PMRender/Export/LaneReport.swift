@@ -17,6 +17,8 @@ public enum LaneReport {
             var line = "  \(name)  \(state)  (\(reason(lane.stateSource)))  \(lane.cards.count) card"
             if lane.cards.count != 1 { line += "s" }
             if let limit = lane.wipLimit { line += ", WIP limit \(limit)" }
+            // Why a lane of plain items shows no cards (FORMAT.md: a lane of notes).
+            if lane.holdsNotes { line += "; notes: its items are text (none has a task box)" }
             out += line + "\n"
         }
         return DiagnosticPrinter.sanitizedKeepingNewlines(out)
