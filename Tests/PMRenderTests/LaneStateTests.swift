@@ -61,7 +61,7 @@ struct LaneStateTests {
             ("진행 예정", .todo), ("진행 완료", .done), ("진행 중", .doing),
             // Korean: a noun and 중 ("in the middle of") is work in progress.
             ("기획 중", .doing), ("음악 제작 중", .doing), ("🏃 当前 Sprint", .doing), ("📜 历史 Sprints", .done),
-            ("⚠️ Partial", .doing), ("Částečně / k další úpravě", .doing), ("공개됨", .done),
+            ("공개됨", .done),
         ])
     func names(name: String, state: CardState) {
         let lanes = Self.lanes("## \(name)\n- [ ] a\n")

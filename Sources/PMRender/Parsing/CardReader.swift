@@ -693,8 +693,9 @@ private struct ReadingState {
 
     /// The items of a list read as properties: every one, when all are; else, when the first is written as a
     /// property (as VS Code writes them, or with a bold key: `- **Priority:** High`), or every item starts with a key
-    /// (`- **Issue**: #12`, `- **Due**: …`; or a plain one of a few words, in three items at least: `- Deliverable:
-    /// …`, `- Owner: Ann`, `- Status: done`; two may be prose, `- Owner: "Manage"`, `- Non-owner: "Join"`), those with a known key (the others, a note among them, stay in the description, and so do
+    /// (`- **Issue**: #12`, `- **Due**: …`; or a plain one of a few words, in three items at least, two of them known:
+    /// `- Deliverable: …`, `- Owner: Ann`, `- Status: done`; fewer may be prose, `- Input: a file`, `- Output: a
+    /// page`, `- Owner: the team decides`), those with a known key (the others, a note among them, stay in the description, and so do
     /// keys pm-render does not show, `**Status:**`, unless VS Code wrote them); else none. `isVSCode`, `isBold`,
     /// `isKey` and `isPlainKey` tell by index.
     private static func readable(
@@ -707,7 +708,8 @@ private struct ReadingState {
         let startsWithProperty = properties.first.flatMap({ $0 }) != nil && (isVSCode(0) || isBold(0) || startsWithID)
         guard
             startsWithProperty || properties.indices.allSatisfy(isKey)
-                || (properties.count >= 3 && properties.indices.allSatisfy(isPlainKey))
+                || (properties.count >= 3 && properties.filter({ $0 != nil }).count >= 2
+                    && properties.indices.allSatisfy(isPlainKey))
         else {
             return properties.map { _ in nil }
         }

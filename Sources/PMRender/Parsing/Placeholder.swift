@@ -30,21 +30,10 @@ enum Placeholder {
         return trimmed.count <= 20 && values.contains(trimmed.lowercased())
     }
 
-    /// Words for tasks, lowercased: after a word for "none" they say there is no task (`Nenhuma tarefa …`).
-    private static let tasks: Set<String> = [
-        "task", "tasks", "item", "items", "card", "cards", "tarefa", "tarefas", "tarea", "tareas", "tâche", "tâches",
-        "aufgabe", "aufgaben", "задача", "задачи", "задач", "завдань", "görev", "tugas", "attività", "compito",
-        "compiti", "taak", "taken", "úkol", "úkoly", "úkolů", "zadanie", "zadań", "zadania", "uppgift", "uppgifter",
-        "opgave", "oppgave", "tehtävää", "công việc",
-    ]
-
     /// Whether a list item's text only says the lane is empty (`_(empty)_`, `No items`, `(없음)`, `无`), emphasis
     /// marks, brackets and a closing full stop aside.
     ///
-    /// Wrapped in brackets or emphasis, the first word is enough (`_(nothing in flight)_`, `_(vazio — WIP 1)_`); so
-    /// is a word for "none" followed by a bracket, a dash or a colon (`None (the rest moved to Done)`), or by a word
-    /// for tasks (`Nenhuma tarefa em andamento no momento.`). Not a word for "not yet" (`TBD: write the spec` is a
-    /// task), nor another sentence (`Nothing happens on save` is a bug).
+    /// Wrapped in brackets or emphasis, the first word is enough (`_(nothing in flight)_`, `_(vazio — WIP 1)_`).
     static func isItem(_ text: String) -> Bool {
         var words = Substring(TextCleaning.collapseWhitespace(text)).trimmingSpaces
         var wrapped = false
@@ -55,16 +44,10 @@ enum Placeholder {
             wrapped = true
         }
         if words.last == "." { words = words.dropLast() }
-        guard !words.isEmpty, words.count <= 120 else { return false }
+        guard !words.isEmpty, words.count <= 40 else { return false }
         let key = words.lowercased()
         if words.count <= 16, values.contains(key) || items.contains(key) { return true }
-        let parts = key.split(separator: " ", maxSplits: 2)
-        guard let first = parts.first else { return false }
-        if wrapped, words.count <= 40 { return values.contains(String(first)) || items.contains(String(first)) }
-        var word = first
-        while let last = word.last, ":;,".contains(last) { word = word.dropLast() }
-        guard word == "none" || items.contains(String(word)) else { return false }
-        if word.count < first.count || parts.count > 1 && "(（—–-".contains(parts[1].first ?? " ") { return true }
-        return parts.count > 1 && words.count <= 60 && tasks.contains(String(parts[1]))
+        guard wrapped, let first = key.split(separator: " ").first else { return false }
+        return values.contains(String(first)) || items.contains(String(first))
     }
 }
