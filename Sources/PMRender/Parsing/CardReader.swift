@@ -695,9 +695,9 @@ private struct ReadingState {
     /// property (as VS Code writes them, or with a bold key: `- **Priority:** High`), or every item starts with a key
     /// (`- **Issue**: #12`, `- **Due**: …`; or a plain one of a few words, in three items at least, two of them known:
     /// `- Deliverable: …`, `- Owner: Ann`, `- Status: done`; fewer may be prose, `- Input: a file`, `- Output: a
-    /// page`, `- Owner: the team decides`), those with a known key (the others, a note among them, stay in the description, and so do
-    /// keys pm-render does not show, `**Status:**`, unless VS Code wrote them); else none. `isVSCode`, `isBold`,
-    /// `isKey` and `isPlainKey` tell by index.
+    /// page`, `- Owner: the team decides`), those with a known key (the others, a note among them, stay in the
+    /// description, and so do keys pm-render does not show, `**Status:**`, unless VS Code wrote them); else none.
+    /// `isVSCode`, `isBold`, `isKey` and `isPlainKey` tell by index.
     private static func readable(
         _ properties: [(CardField, Substring, Int)?], isVSCode: (Int) -> Bool, isBold: (Int) -> Bool,
         isKey: (Int) -> Bool, isPlainKey: (Int) -> Bool
