@@ -113,6 +113,7 @@ struct Editor {
         let laneIndex: Int
         if let laneName {
             laneIndex = try resolveLane(laneName)
+            try refuseNotes(in: laneIndex)
             let lane = board.lanes[laneIndex]
             if !board.rules.allowsNewCard(in: lane) {
                 let allowed = board.rules.newCardLaneNames(on: board)
@@ -132,9 +133,9 @@ struct Editor {
             else {
                 throw EditFailure(.usage, .noLaneForState(.todo), file: file)
             }
+            try refuseNotes(in: index)
             laneIndex = index
         }
-        try refuseNotes(in: laneIndex)
         let lane = board.lanes[laneIndex]
         try enforce(wipProblems(into: lane, from: nil))
         // A heading with nothing under it, written among list cards, would read as a group label: on a board of
@@ -713,9 +714,7 @@ struct Editor {
     // MARK: - Names and values
 
     func resolveLane(_ name: String) throws(EditFailure) -> Int {
-        let index = try CardLookup.lane(name, on: board)
-        try refuseNotes(in: index)
-        return index
+        try CardLookup.lane(name, on: board)
     }
 
     /// A card written into a lane of notes would make its items cards, or be read as its text: neither is the edit.
