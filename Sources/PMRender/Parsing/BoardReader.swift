@@ -30,15 +30,15 @@ struct BoardReader {
     /// Reads the board, its cards one after another.
     mutating func read(_ segments: [MarkdownSegment], fallbackTitle: String, cache: inout CardCache) -> Board {
         let plan = self.plan(segments, cache: &cache)
-        let readings = plan.jobs.map(plan.reader.read)
-        return assemble(plan, readings: readings, segments: segments, fallbackTitle: fallbackTitle, cache: &cache)
+        store(plan.jobs.map(plan.reader.read), of: plan, in: &cache)
+        return assemble(plan, segments: segments, fallbackTitle: fallbackTitle, cache: &cache)
     }
 
     /// Reads the board, a large board's cards side by side (the same board as `read`, sooner).
     mutating func read(_ segments: [MarkdownSegment], fallbackTitle: String, cache: inout CardCache) async -> Board {
         let plan = self.plan(segments, cache: &cache)
-        let readings = await plan.reader.readAll(plan.jobs)
-        return assemble(plan, readings: readings, segments: segments, fallbackTitle: fallbackTitle, cache: &cache)
+        store(await plan.reader.readAll(plan.jobs), of: plan, in: &cache)
+        return assemble(plan, segments: segments, fallbackTitle: fallbackTitle, cache: &cache)
     }
 
     /// What the board's structure says before its cards are read: settings, lanes, and the cards to read (those the
@@ -324,16 +324,22 @@ struct BoardReader {
         raw + 1 < segments.count ? segments[raw + 1].line : source.lineCount + 1
     }
 
-    /// The board from its plan and the readings of the cards the cache did not hold.
-    private mutating func assemble(
-        _ plan: Plan, readings: [CardReader.Reading], segments: [MarkdownSegment], fallbackTitle: String,
-        cache: inout CardCache
-    ) -> Board {
+    /// Puts the readings of the plan's jobs in the cache, where `assemble` takes them from. (The cache then holds
+    /// the only copy of each card, so a card changed as it is placed in its lane is not kept twice.)
+    private func store(_ readings: [CardReader.Reading], of plan: Plan, in cache: inout CardCache) {
+        // Room for the first version's cards at once (later versions add a few, and the array grows as arrays do).
+        if cache.entries.isEmpty { cache.entries.reserveCapacity(readings.count) }
         for (job, reading) in zip(plan.jobs, readings) {
             let text: ArraySlice<UInt8>? =
                 if reusesReadingsByText, case .item = job.source { self.text(of: job) } else { nil }
             cache.store(reading, line: job.first.line, segment: job.first.id, body: job.body, text: text)
         }
+    }
+
+    /// The board from its plan and the readings in the cache.
+    private mutating func assemble(
+        _ plan: Plan, segments: [MarkdownSegment], fallbackTitle: String, cache: inout CardCache
+    ) -> Board {
         var settings = plan.settings
         let outline = plan.outline
         let laneLevel = plan.laneLevel
@@ -343,7 +349,12 @@ struct BoardReader {
         var stampsArchive = false
         // For each card in a lane (in `Board.cards` order), its reading's slot in the cache.
         var cardSlots: [Int] = []
+        let laneDrafts = outline.lanes.filter { !$0.isArchive }
+        let states = self.states(
+            of: laneDrafts.map(\.heading.name), completeMarkers: laneDrafts.map(\.hasCompleteMarker), cache: &cache)
         for draft in outline.lanes {
+            // (The archive's cards are done; `states` has the lanes'.)
+            let (state, stateSource) = draft.isArchive ? (.done, .name) : states[lanes.count]
             var cards: [Card] = []
             cards.reserveCapacity(draft.cards.count)
             for position in draft.cards.indices {
@@ -352,7 +363,17 @@ struct BoardReader {
                 let group = named?.isEmpty == false ? named : nil
                 guard let slot = cached(draft.cards[position].0.first, cache: &cache) else { continue }
                 var card = cache.entries[slot].reading.card
-                if !card.isIn(group: group) { card.group = group }
+                if !draft.isArchive, !card.isIn(group: group) || !card.isIn(lane: draft.heading.name, state) {
+                    // One new box for the three, put back at once so that the old one goes now.
+                    var fields = card.fields
+                    fields.group = group
+                    fields.lane = draft.heading.name
+                    fields.state = state
+                    card.fields = fields
+                    cache.entries[slot].reading.card = card
+                } else if !card.isIn(group: group) {
+                    card.group = group
+                }
                 cards.append(card)
                 if !draft.isArchive { cardSlots.append(slot) }
             }
@@ -375,8 +396,8 @@ struct BoardReader {
                 continue
             }
             var lane = Lane(
-                name: draft.heading.name, heading: draft.heading.source, nameMarkup: draft.heading.markup, state: .todo,
-                stateSource: .firstLanes,
+                name: draft.heading.name, heading: draft.heading.source, nameMarkup: draft.heading.markup, state: state,
+                stateSource: stateSource,
                 wipLimit: draft.heading.limit, wipLimitLocation: draft.heading.limit == nil ? nil : draft.location,
                 description: Markdown.joining(draft.description) { self.source.isBlank($0) }, cards: cards,
                 groups: draft.groups.filter { !$0.name.isEmpty }.map {
@@ -393,11 +414,8 @@ struct BoardReader {
             lane.descriptionSource = sourceText(of: draft.description, in: segments)
             lane.placeholderLine = draft.placeholderLine
             lane.holdsNotes = draft.holdsNotes
-            if draft.hasCompleteMarker { lane.stateSource = .completeMarker }
             lanes.append(lane)
         }
-        resolveStates(
-            &lanes, completeMarkers: outline.lanes.filter { !$0.isArchive }.map(\.hasCompleteMarker), cache: &cache)
         applyWIPRules(&lanes)
         assignIdentities(&lanes, &archive)
         // The next version finds its cards as they ended up here: unchanged ones need no change at all.
@@ -535,18 +553,19 @@ struct BoardReader {
 
     // MARK: - Lanes
 
-    /// Each lane's state: front matter `lanes:`, then `**Complete**`, then its name, then the lane above it (todo after a
-    /// done lane, unless it names a period of time).
-    private func resolveStates(_ lanes: inout [Lane], completeMarkers: [Bool], cache: inout CardCache) {
+    /// Each lane's state, from its name (`names`, in file order, the archive left out): front matter `lanes:`, then
+    /// `**Complete**`, then its name, then the lane above it (todo after a done lane, unless it names a period of time).
+    private func states(
+        of names: [String], completeMarkers: [Bool], cache: inout CardCache
+    ) -> [(CardState, LaneStateSource)] {
         // The states the first three rules give; the fourth looks at those before and after a lane.
         var known: [(CardState, LaneStateSource)?] = []
-        for index in lanes.indices {
-            let name = lanes[index].name
+        for (name, hasCompleteMarker) in zip(names, completeMarkers) {
             if let setting = frontMatter.rules.lanes.first(where: { LaneName.names(name, $0.key.text) })?
                 .value, let state = setting.state
             {
                 known.append((state, .frontMatter))
-            } else if completeMarkers[index] {
+            } else if hasCompleteMarker {
                 known.append((.done, .completeMarker))
             } else if let meaning = cache.meaning(of: name) {
                 // A lane named Archive that is not the archive (on an Obsidian board, one without `***` before it).
@@ -560,43 +579,33 @@ struct BoardReader {
             }
         }
         // The state of the nearest known lane after each lane (one pass from the end: a board may have many lanes).
-        var nextKnown = [CardState?](repeating: nil, count: lanes.count)
-        for index in lanes.indices.dropLast().reversed() {
+        var nextKnown = [CardState?](repeating: nil, count: names.count)
+        for index in names.indices.dropLast().reversed() {
             nextKnown[index] = known[index + 1]?.0 ?? nextKnown[index + 1]
         }
+        var states: [(CardState, LaneStateSource)] = []
+        states.reserveCapacity(names.count)
         var previous: CardState?
-        for index in lanes.indices {
-            let name = lanes[index].name
-            if let (state, source) = known[index] {
-                lanes[index].state = state
-                lanes[index].stateSource = source
+        for (index, name) in names.enumerated() {
+            if let known = known[index] {
+                states.append(known)
             } else if previous == .done, !LaneStates.isPeriod(name) {
-                lanes[index].state = .todo
-                lanes[index].stateSource = .afterDone
+                states.append((.todo, .afterDone))
             } else if previous == .doing,
                 nextKnown[index] == .todo || (nextKnown[index] == nil && known[..<index].contains { $0?.0 == .done })
             {
                 // Not on the way from a doing lane to a done one: before a todo lane, or after every lane of the flow
                 // (notes, decisions, later phases). (`Todo | Doing | Verify` on a board that archives its done cards
                 // is a stage.)
-                lanes[index].state = .todo
-                lanes[index].stateSource = .afterDoing
+                states.append((.todo, .afterDoing))
             } else if let previous {
-                lanes[index].state = previous
-                lanes[index].stateSource = .previousLane
+                states.append((previous, .previousLane))
             } else {
-                lanes[index].state = .todo
-                lanes[index].stateSource = .firstLanes
+                states.append((.todo, .firstLanes))
             }
-            for card in lanes[index].cards.indices where !lanes[index].cards[card].isIn(lane: name, lanes[index].state)
-            {
-                var fields = lanes[index].cards[card].fields
-                fields.state = lanes[index].state
-                fields.lane = name
-                lanes[index].cards[card].fields = fields
-            }
-            previous = lanes[index].state
+            previous = states[index].0
         }
+        return states
     }
 
     /// Limits from the front matter (`wip:` by lane name, `lanes:` with `wip`); the smaller limit wins.
