@@ -651,6 +651,19 @@ struct CardReadingTests {
         }
     }
 
+    @Test(
+        "a lane that reports on the board (status, summary, metrics) holds text on a board of task boxes",
+        arguments: [
+            "📊 Current Status", "🎯 Success Metrics", "Progress Overview", "Resumen de progreso",
+            "Legenda de prioridade", "统计", "Zusammenfassung",
+        ])
+    func reportLanes(name: String) throws {
+        let result = Self.board(
+            "## Todo\n\n- [ ] a\n\n## \(name)\n\n- Backend: 100% ✅\n- Frontend: 80%\n\n## Done\n\n- [x] b\n")
+        #expect(result.board.lanes.map(\.cards.count) == [1, 0, 1])
+        #expect(result.board.lanes[1].holdsNotes)
+    }
+
     @Test("a property list that starts with the card's ID (the Kanban & Roadmap extension's format) is read")
     func propertiesAfterAnID() throws {
         let result = Self.board(
@@ -683,6 +696,44 @@ struct CardReadingTests {
             "- [ ] Pipeline\n  - Input: a file\n  - Output: a page\n  - Owner: the API team decides\n",
         ] {
             #expect(try Self.card(text).assignees.isEmpty, "\(text)")
+        }
+    }
+
+    @Test("a heading over a list of three plain keys or more, two of them known, is a card with those properties")
+    func headingOverPlainKeyList() throws {
+        let result = Self.board(
+            """
+            ## Dia 1
+
+            ### 1. Finalizar backend
+
+            - Descrição: validar migration e endpoints
+              `GET` e `POST`.
+            - Responsável: Felipe Vidal
+            - Prioridade: Alta
+            - Aceite: Swagger funciona
+
+            ### 2. Finalizar frontend
+
+            - Descrição: validar cadastro
+            - Responsável: Eduardo
+            - Prioridade: Baixa
+            """)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let cards = result.board.cards
+        #expect(cards.map(\.title) == ["1. Finalizar backend", "2. Finalizar frontend"])
+        #expect(cards.map(\.assignees) == [["Felipe Vidal"], ["Eduardo"]])
+        #expect(cards.map(\.priority) == [.high, .low])
+        #expect(cards[0].descriptionSource.hasPrefix("- Descrição: validar migration"))
+        #expect(result.board.lanes[0].groups.isEmpty)
+        // A heading over list cards that only look like keys (one known, or items that are tasks) labels them.
+        for text in [
+            "## Todo\n\n### Backend\n\n- Login: the form\n- Signup: the email\n- Owner: the team decides\n",
+            "## Todo\n\n### Backend\n\n- [ ] Login: the form\n- [ ] Owner: Ann\n- [ ] Priority: high\n",
+        ] {
+            let board = Self.board(text).board
+            #expect(board.cards.count == 3, "\(text)")
+            #expect(board.lanes[0].groups.map(\.name) == ["Backend"], "\(text)")
         }
     }
 

@@ -803,9 +803,12 @@ struct BoardReader {
         guard first.root.kind == .item else { return true }
         // A list of the card's properties: VS Code Markdown Kanban's (`- due: …`), or any list whose first item is a
         // known field, or whose items all start with bold keys, one of them a field's (`- **Priority:** High`,
-        // `- **Why:** …`; `- **Issue**: #12`, `- **Due**: 2025-10-02`).
-        let lines = body.prefix { $0.root.kind == .item }.map(Self.fieldLine)
+        // `- **Why:** …`; `- **Issue**: #12`, `- **Due**: 2025-10-02`), or are plain keys, two of them known
+        // (`- Descrição: …`, `- Responsável: Ana`, `- Prioridade: Alta`).
+        let items = body.prefix { $0.root.kind == .item }
+        let lines = items.map(Self.fieldLine)
         if let line = lines[0], CardField.parse(Substring(line.text)) != nil { return true }
+        if CardField.isPlainPropertyList(items.map { CardField.plainKeyLine(0, in: $0.markdown) }) { return true }
         // Bold keys alone could be cards' bold titles (`- **Login page:** build the form`): one must be a field's.
         return lines.allSatisfy { $0.map { $0.isBold && CardField.startsWithBoldKey(Substring($0.text)) } ?? false }
             && lines.contains { $0.flatMap { CardField.parse(Substring($0.text)) } != nil }

@@ -146,6 +146,46 @@ enum CardField: Equatable {
         return !key.isEmpty && !key.contains("\n") && key.count <= 40
     }
 
+    /// A line's text as field and due lines are read: its text nodes, anything else as `x`.
+    static func plainLine(_ nodes: [Int], in markdown: Markdown) -> String {
+        var plain = ""
+        for index in nodes {
+            if markdown.nodes[index].kind == .text { plain += markdown.nodes[index].text } else { plain += "x" }
+        }
+        return plain
+    }
+
+    /// An item's first line as plain text (`plainLine`), as `CardField.isPlainPropertyList` reads it; nil for a
+    /// task item or an item that does not start with a paragraph.
+    static func plainKeyLine(_ item: Int, in markdown: Markdown) -> Substring? {
+        guard !markdown.nodes[item].flags.contains(.task), let paragraph = markdown.children(of: item).first,
+            markdown.nodes[paragraph].kind == .paragraph
+        else { return nil }
+        let firstLine = markdown.children(of: paragraph).prefix {
+            markdown.nodes[$0].kind != .softBreak && markdown.nodes[$0].kind != .lineBreak
+        }
+        return Substring(plainLine(Array(firstLine), in: markdown))
+    }
+
+    /// Whether a line is `Key: value` with a plain key of three words at most and a value (`Owner: Ann`,
+    /// `Deliverable: the report`; not `See: //comment`), as the items of a list of a card's properties are.
+    static func isPlainKeyLine(_ text: Substring) -> Bool {
+        guard let colon = text.firstIndex(where: { $0 == ":" || $0 == "：" }) else { return false }
+        let key = text[..<colon].trimmingSpaces
+        let value = text[text.index(after: colon)...].trimmingSpaces
+        return !key.isEmpty && key.count <= 30 && key.split(separator: " ").count <= 3 && !value.isEmpty
+            && !value.hasPrefix("//")
+    }
+
+    /// Whether the items of a list are a card's properties by their keys alone: three at least, each a plain
+    /// `Key: value` line (`isPlainKeyLine`), two of them known fields (`- Deliverable: …`, `- Owner: Ann`,
+    /// `- Status: done`). Fewer may be prose (`- Input: a file`, `- Output: a page`, `- Owner: the team decides`).
+    /// `lines` are the items' first lines (nil for a task item or other markup).
+    static func isPlainPropertyList(_ lines: [Substring?]) -> Bool {
+        lines.count >= 3 && lines.allSatisfy { $0.map(isPlainKeyLine) ?? false }
+            && lines.count(where: { $0.flatMap(parse) != nil }) >= 2
+    }
+
     /// Splits `Key: value` (ASCII or full-width colon); nil when the line is not of that form or the key is unknown.
     static func parse(_ line: Substring) -> (CardField, Substring)? {
         let trimmed = line.trimmingSpaces

@@ -444,7 +444,7 @@ private struct ReadingState {
         }
         // Metadata on those lines (`@{date}`, `#tag`, `Due:`) is read by the line reader: such a card stays so.
         let holdsMetadata = { (line: Line) -> Bool in
-            let text = Self.plainLine(line.nodes, in: markdown)
+            let text = CardField.plainLine(line.nodes, in: markdown)
             return CardField.parse(Substring(text)) != nil
                 || CardTokens.scan(text, triggers: reader.triggers).contains {
                     if case .token = $0 { return true }
@@ -534,7 +534,7 @@ private struct ReadingState {
                 }
             // Obsidian's settings block that the card's paragraph runs into is not the card's.
             if let settingsLine, line.line >= settingsLine { continue }
-            let plain = Self.plainLine(line.nodes, in: markdown)
+            let plain = CardField.plainLine(line.nodes, in: markdown)
             if let (date, time) = Self.taskellDue(plain), line.nodes.allSatisfy({ markdown.nodes[$0].kind == .text }) {
                 let location = SourceLocation(line: line.line, column: column(of: line.nodes.first, in: markdown))
                 draft.addDeadline(date, time: time, text: String(plain.dropFirst(2)), at: location)
@@ -602,15 +602,6 @@ private struct ReadingState {
         case softBreak, lineBreak, paragraph
     }
 
-    /// A line's text as field and due lines are read: its text nodes, anything else as `x`.
-    static func plainLine(_ nodes: [Int], in markdown: Markdown) -> String {
-        var plain = ""
-        for index in nodes {
-            if markdown.nodes[index].kind == .text { plain += markdown.nodes[index].text } else { plain += "x" }
-        }
-        return plain
-    }
-
     /// Taskell's due line: `@ 2026-05-20`, or `@ 2026-05-20 14:00 UTC` (Taskell writes times in UTC).
     static func taskellDue(_ text: String) -> (CalendarDate, TimeOfDay?)? {
         let trimmed = Substring(text).trimmingSpaces
@@ -646,7 +637,7 @@ private struct ReadingState {
         let properties = Self.readable(
             items.map { property($0, in: markdown) }, isVSCode: { isVSCodeProperty(items[$0], in: markdown) },
             isBold: { isBoldProperty(items[$0], in: markdown) }, isKey: { startsWithKey(items[$0], in: markdown) },
-            isPlainKey: { startsWithPlainKey(items[$0], in: markdown) })
+            arePlainKeys: CardField.isPlainPropertyList(items.map { CardField.plainKeyLine($0, in: markdown) }))
         guard properties.contains(where: { $0 != nil }) else { return false }
         for (item, property) in zip(items, properties) {
             if let property { apply(property, item: item, in: markdown, into: &description) }
@@ -675,7 +666,7 @@ private struct ReadingState {
             found, isVSCode: { isVSCodeProperty(0, in: segments[$0].markdown) },
             isBold: { isBoldProperty(0, in: segments[$0].markdown) },
             isKey: { startsWithKey(0, in: segments[$0].markdown) },
-            isPlainKey: { startsWithPlainKey(0, in: segments[$0].markdown) })
+            arePlainKeys: CardField.isPlainPropertyList(segments.map { CardField.plainKeyLine(0, in: $0.markdown) }))
         var others = segments
         if properties.contains(where: { $0 != nil }) {
             for (segment, property) in zip(segments, properties) {
@@ -693,23 +684,20 @@ private struct ReadingState {
 
     /// The items of a list read as properties: every one, when all are; else, when the first is written as a
     /// property (as VS Code writes them, or with a bold key: `- **Priority:** High`), or every item starts with a key
-    /// (`- **Issue**: #12`, `- **Due**: …`; or a plain one of a few words, in three items at least, two of them known:
-    /// `- Deliverable: …`, `- Owner: Ann`, `- Status: done`; fewer may be prose, `- Input: a file`, `- Output: a
-    /// page`, `- Owner: the team decides`), those with a known key (the others, a note among them, stay in the
+    /// (`- **Issue**: #12`, `- **Due**: …`), or the items are plain keys (`arePlainKeys`:
+    /// `CardField.isPlainPropertyList`), those with a known key (the others, a note among them, stay in the
     /// description, and so do keys pm-render does not show, `**Status:**`, unless VS Code wrote them); else none.
-    /// `isVSCode`, `isBold`, `isKey` and `isPlainKey` tell by index.
+    /// `isVSCode`, `isBold` and `isKey` tell by index.
     private static func readable(
         _ properties: [(CardField, Substring, Int)?], isVSCode: (Int) -> Bool, isBold: (Int) -> Bool,
-        isKey: (Int) -> Bool, isPlainKey: (Int) -> Bool
+        isKey: (Int) -> Bool, arePlainKeys: @autoclosure () -> Bool
     ) -> [(CardField, Substring, Int)?] {
         guard properties.contains(where: { $0 == nil }) else { return properties }
         // The "Markdown Kanban & Roadmap" extension starts a card's VS Code properties with `- id: T-4`.
         let startsWithID = properties.first??.0 == .id && properties.indices.dropFirst().contains(where: isVSCode)
         let startsWithProperty = properties.first.flatMap({ $0 }) != nil && (isVSCode(0) || isBold(0) || startsWithID)
         guard
-            startsWithProperty || properties.indices.allSatisfy(isKey)
-                || (properties.count >= 3 && properties.filter({ $0 != nil }).count >= 2
-                    && properties.indices.allSatisfy(isPlainKey))
+            startsWithProperty || properties.indices.allSatisfy(isKey) || arePlainKeys()
         else {
             return properties.map { _ in nil }
         }
@@ -733,26 +721,12 @@ private struct ReadingState {
         return isBoldProperty(item, in: markdown) && CardField.startsWithBoldKey(Substring(text))
     }
 
-    /// Whether an item (not a task) is one line `Key: value` with a plain key of three words at most (`Owner: Ann`,
-    /// `Deliverable: the report`).
-    private func startsWithPlainKey(_ item: Int, in markdown: Markdown) -> Bool {
-        guard !markdown.nodes[item].flags.contains(.task), let paragraph = markdown.children(of: item).first,
-            markdown.nodes[paragraph].kind == .paragraph, let line = lines(of: paragraph, in: markdown).first
-        else { return false }
-        let text = Self.plainLine(line.nodes, in: markdown)
-        guard let colon = text.firstIndex(where: { $0 == ":" || $0 == "：" }) else { return false }
-        let key = text[..<colon].trimmingSpaces
-        let value = text[text.index(after: colon)...].trimmingSpaces
-        return !key.isEmpty && key.count <= 30 && key.split(separator: " ").count <= 3 && !value.isEmpty
-            && !value.hasPrefix("//")
-    }
-
     /// Whether an item is `key: value` with one of VS Code Markdown Kanban's keys.
     private func isVSCodeProperty(_ item: Int, in markdown: Markdown) -> Bool {
         guard let paragraph = markdown.children(of: item).first, markdown.nodes[paragraph].kind == .paragraph,
             let line = lines(of: paragraph, in: markdown).first
         else { return false }
-        return CardField.isVSCodeProperty(Substring(Self.plainLine(line.nodes, in: markdown)))
+        return CardField.isVSCodeProperty(Substring(CardField.plainLine(line.nodes, in: markdown)))
     }
 
     /// An item `key: value` with a known key: (field, value, line).
@@ -764,7 +738,7 @@ private struct ReadingState {
         let firstLine = lines(of: paragraph, in: markdown).first
         let nodes = firstLine?.nodes ?? []
         // A bold key (`- **Due:** 2026-05-11`) as in a field line.
-        let text = CardField.lineText(nodes, in: markdown) ?? Self.plainLine(nodes, in: markdown)
+        let text = CardField.lineText(nodes, in: markdown) ?? CardField.plainLine(nodes, in: markdown)
         guard let (field, value) = CardField.parse(Substring(text)) else { return nil }
         return (field, value, firstLine?.line ?? base + markdown.nodes[item].line)
     }

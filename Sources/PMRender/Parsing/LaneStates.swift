@@ -86,6 +86,13 @@ enum LaneStates {
         {
             return .state(.doing)
         }
+        // Chinese `正在验证`, `正在开发` ("being verified", "being developed"): 正在 before a verb is work in progress
+        // (`正在进行` is in the data).
+        if contentMeaning == nil, negations == 0, baseKey.count > 2, baseKey.hasPrefix("正在"),
+            baseKey.unicodeScalars.allSatisfy(\.isCJK)
+        {
+            return .state(.doing)
+        }
         return contentMeaning
     }
 
