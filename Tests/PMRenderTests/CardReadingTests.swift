@@ -699,6 +699,23 @@ struct CardReadingTests {
         }
     }
 
+    @Test("task items before the first lane, or on a board without lanes, are its text, with one warning")
+    func tasksOutsideLanes() throws {
+        let noLanes = Self.board("```tasks\nnot done\n```\n\n- [x] a 📅 2026-08-28\n- [ ] b\n- note\n")
+        #expect(noLanes.board.lanes.isEmpty)
+        #expect(noLanes.diagnostics.map(\.code) == ["tasks-outside-lanes"])
+        #expect(noLanes.diagnostics.first?.message.hasPrefix("2 task items are in no lane") == true)
+        #expect(noLanes.diagnostics.map(\.location?.line) == [5])
+        #expect(noLanes.board.descriptionSource.contains("- [ ] b"))
+        // (Under a lone `# Tasks` they are a lane's cards.) Nested ones count too, and only those before the first lane.
+        let before = Self.board("# 待办\n\n- 完整性:\n  - [x] 基本功能\n  - [ ] 测试\n\n## 测试\n\n- [ ] c\n")
+        #expect(before.diagnostics.map(\.code) == ["tasks-outside-lanes"])
+        #expect(before.diagnostics.map(\.location?.line) == [3])
+        #expect(before.board.cards.map(\.title) == ["c"])
+        // Plain items before the lanes (a list of links, goals) are text without a word.
+        #expect(Self.board("- goal one\n- goal two\n\n## Todo\n\n- [ ] c\n").diagnostics.isEmpty)
+    }
+
     @Test("a heading over a list of three plain keys or more, two of them known, is a card with those properties")
     func headingOverPlainKeyList() throws {
         let result = Self.board(

@@ -14,7 +14,7 @@ struct DiagnosticsDocTests {
         .unsupportedLocale("fr"), .unknownTimezone("Mars/Base"), .invalidDueSoon("soon"), .invalidReminder("x"),
         .invalidWikilinkBase("x"), .invalidTagColor(tag: "bug", color: "x"), .invalidRule(key: "wip", reason: "x"),
         .unknownLaneInRule(key: "wip", name: "Nowhere", lanes: ["TODO"]),
-        .strayContent("paragraph"), .tableNotRead, .invalidWIPLimit("99999999"),
+        .strayContent("paragraph"), .tableNotRead, .tasksOutsideLanes(2), .invalidWIPLimit("99999999"),
         .emptyCard, .titleTooLong(length: 1001, limit: 1000), .invalidDeadline("x"), .invalidDate("x"),
         .invalidTime("x"),
         .timeWithoutDate, .conflictingDeadlines(first: "a", second: "b"), .conflictingIDs(first: "a", second: "b"),

@@ -58,6 +58,7 @@ extension Problem {
         case .unknownLaneInRule: return "unknown-lane-in-rule"
         case .strayContent: return "stray-content"
         case .tableNotRead: return "table-not-read"
+        case .tasksOutsideLanes: return "tasks-outside-lanes"
         case .invalidWIPLimit: return "invalid-wip-limit"
         case .emptyCard: return "empty-card"
         case .titleTooLong: return "title-too-long"
@@ -158,6 +159,10 @@ extension Problem {
         case .tableNotRead:
             return "a table's rows are not read as cards: write each card as a list item ('- Title') or a '### Title' "
                 + "heading"
+        case .tasksOutsideLanes(let count):
+            return
+                "\(count == 1 ? "a task item is" : "\(count) task items are") in no lane, so \(count == 1 ? "it is" : "they are") shown as the "
+                + "board's text, not as cards: put a lane heading such as '## To Do' above \(count == 1 ? "it" : "them")"
         case .invalidWIPLimit(let value):
             return "invalid WIP limit \(Self.quote(value)): expected a whole number, e.g. '## DOING (3)'"
         case .emptyCard:

@@ -24,6 +24,8 @@ public enum Problem: Hashable, Sendable {
     // Lanes
     case strayContent(String)
     case tableNotRead
+    /// Task items before the first lane (or on a board without lanes): the board's text, not cards.
+    case tasksOutsideLanes(Int)
     case invalidWIPLimit(String)
 
     // Cards

@@ -281,6 +281,14 @@ struct BoardReader {
             }
             index += 1
         }
+        // Task items before the first lane (on a board without lanes, all of them) are the board's text: say so once.
+        let looseTasks = outline.preamble.filter { $0.root.kind == .item }.map { segment in
+            segment.markdown.nodes.count { $0.kind == .item && $0.flags.contains(.task) }
+        }
+        if let first = looseTasks.firstIndex(where: { $0 > 0 }) {
+            let items = outline.preamble.filter { $0.root.kind == .item }
+            problems.append((.tasksOutsideLanes(looseTasks.reduce(0, +)), location(items[first])))
+        }
 
         // Tables that hold what should be cards: on a board with no cards at all, in a lane named wholly for a state
         // that has none (`## Done` over `| T02 | Semantic HTML | … |`; a decision log under `## Decisions` is fine), or
