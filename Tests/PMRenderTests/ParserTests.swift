@@ -41,6 +41,21 @@ struct ParserTests {
         #expect(result.board.lanes.map(\.name) == ["TODO"])
     }
 
+    @Test("a --- that opens the file and is never closed is a rule over the board, unless YAML follows it")
+    func leadingRule() {
+        for text in ["---\n\n## TODO\n\n- [ ] a\n", "---\n# Board\n\n## TODO\n\n- [ ] a\n", "---\n"] {
+            let result = TestSupport.parse(text)
+            #expect(result.diagnostics.isEmpty, "\(text)")
+            #expect(result.board.cards.count == (text == "---\n" ? 0 : 1), "\(text)")
+        }
+        // A key first: a front matter whose closing line is missing, which is an error (nothing after it is read).
+        for text in ["---\ntitle: Never closed\n\n## TODO\n\n- [ ] a\n", "---\n\nkanban-plugin: basic\n## TODO\n"] {
+            let result = TestSupport.parse(text)
+            #expect(result.diagnostics.map(\.code) == ["front-matter-not-closed"], "\(text)")
+            #expect(result.board.cards.isEmpty)
+        }
+    }
+
     @Test("a lane without cards is an empty lane; no lane is invented")
     func noInventedLanes() {
         let board = TestSupport.parse("## TODO\n\n- [ ] a\n\n## DONE\n").board

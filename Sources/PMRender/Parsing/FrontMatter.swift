@@ -56,6 +56,9 @@ struct FrontMatter {
             line += 1
         }
         guard let closing else {
+            // A rule over the board's first heading or text (`---` then `## To Do`) is a rule: only what reads as
+            // YAML, a `key:` first, is a front matter whose end is missing.
+            guard startsLikeYAML(source, after: 1) else { return frontMatter }
             report(.frontMatterNotClosed, SourceLocation(line: 1, column: 1))
             frontMatter.bodyStartLine = source.lineCount + 1
             return frontMatter
@@ -69,6 +72,18 @@ struct FrontMatter {
             report(problem, location.line > lastLine ? SourceLocation(line: lastLine, column: 1) : location)
         }
         return frontMatter
+    }
+
+    /// Whether the first line with text after `line` starts with a YAML key (`title:`, `kanban-plugin: basic`).
+    private static func startsLikeYAML(_ source: SourceText, after line: Int) -> Bool {
+        guard line < source.lineCount,
+            let first = (line + 1...source.lineCount).lazy.map({ Substring(source.line($0)) })
+                .first(where: { !$0.trimmingSpaces.isEmpty })
+        else { return false }
+        let key = first.prefix { $0 != ":" }
+        return key.count < first.count && !key.isEmpty
+            && key.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == " " }
+            && !key.hasPrefix(" ") && !key.hasPrefix("-")
     }
 
     private static func isDelimiter(_ source: SourceText, line: Int, allowDots: Bool) -> Bool {
