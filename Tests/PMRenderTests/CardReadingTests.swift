@@ -662,6 +662,13 @@ struct CardReadingTests {
             "## Todo\n\n- [ ] a\n\n## \(name)\n\n- Backend: 100% ✅\n- Frontend: 80%\n\n## Done\n\n- [x] b\n")
         #expect(result.board.lanes.map(\.cards.count) == [1, 0, 1])
         #expect(result.board.lanes[1].holdsNotes)
+        // With a WIP limit, in its heading or in the front matter, it is a lane of cards.
+        for limited in ["## \(name) (2)", "---\nwip: {\"\(name)\": 2}\n---\n## \(name)"] {
+            let text =
+                limited.hasPrefix("---")
+                ? limited + "\n\n- a\n- b\n\n## Todo\n\n- [ ] c\n" : "## Todo\n\n- [ ] c\n\n\(limited)\n\n- a\n- b\n"
+            #expect(Self.board(text).board.cards.count == 3, "\(text)")
+        }
     }
 
     @Test("a property list that starts with the card's ID (the Kanban & Roadmap extension's format) is read")
@@ -690,6 +697,11 @@ struct CardReadingTests {
         #expect(card.assignees == ["Martin"])
         #expect(card.dates.completed?.description == "2026-09-20")
         #expect(card.descriptionSource == "- Deliverable: the report\n- Scope: `docs/`")
+        // Bold keys count as known ones among plain keys.
+        let bold = try Self.card(
+            "- [ ] Build the API\n  - Scope: the endpoints\n  - **Due**: 2026-12-01\n  - **Owner**: Ann\n")
+        #expect(bold.due?.date.description == "2026-12-01")
+        #expect(bold.assignees == ["Ann"])
         // Unless an item is not `Key: value` (a link, a sentence), or one key alone is known: then it is text.
         for text in [
             "- [ ] Notes\n  - Owner: Martin\n  - Due: 2026-12-01\n  - see https://example.com\n",
@@ -704,6 +716,7 @@ struct CardReadingTests {
         let noLanes = Self.board("```tasks\nnot done\n```\n\n- [x] a 📅 2026-08-28\n- [ ] b\n- note\n")
         #expect(noLanes.board.lanes.isEmpty)
         #expect(noLanes.diagnostics.map(\.code) == ["tasks-outside-lanes"])
+        #expect(noLanes.diagnostics.map(\.severity) == [.note])
         #expect(noLanes.diagnostics.first?.message.hasPrefix("2 task items are in no lane") == true)
         #expect(noLanes.diagnostics.map(\.location?.line) == [5])
         #expect(noLanes.board.descriptionSource.contains("- [ ] b"))
@@ -712,6 +725,9 @@ struct CardReadingTests {
         #expect(before.diagnostics.map(\.code) == ["tasks-outside-lanes"])
         #expect(before.diagnostics.map(\.location?.line) == [3])
         #expect(before.board.cards.map(\.title) == ["c"])
+        // A task's subtasks are its own: one task item.
+        let subtasks = Self.board("- [ ] a\n  - [ ] b\n  - [x] c\n\n## Todo\n\n- [ ] d\n")
+        #expect(subtasks.diagnostics.first?.message.hasPrefix("a task item is in no lane") == true)
         // Plain items before the lanes (a list of links, goals) are text without a word.
         #expect(Self.board("- goal one\n- goal two\n\n## Todo\n\n- [ ] c\n").diagnostics.isEmpty)
     }
@@ -743,10 +759,12 @@ struct CardReadingTests {
         #expect(cards.map(\.priority) == [.high, .low])
         #expect(cards[0].descriptionSource.hasPrefix("- Descrição: validar migration"))
         #expect(result.board.lanes[0].groups.isEmpty)
-        // A heading over list cards that only look like keys (one known, or items that are tasks) labels them.
+        // A heading over list cards that only look like keys (one known; items that are tasks; a heading alone, with
+        // no other over the same fields) labels them.
         for text in [
             "## Todo\n\n### Backend\n\n- Login: the form\n- Signup: the email\n- Owner: the team decides\n",
             "## Todo\n\n### Backend\n\n- [ ] Login: the form\n- [ ] Owner: Ann\n- [ ] Priority: high\n",
+            "## Todo\n\n### Backend\n\n- Search: no accents\n- Due date: the picker\n- Tags: cannot be deleted\n",
         ] {
             let board = Self.board(text).board
             #expect(board.cards.count == 3, "\(text)")

@@ -63,7 +63,7 @@ struct LaneStateTests {
             ("기획 중", .doing), ("음악 제작 중", .doing), ("🏃 当前 Sprint", .doing), ("📜 历史 Sprints", .done),
             ("공개됨", .done),
             // Chinese: 正在 before a verb is work in progress ("being verified").
-            ("正在验证", .doing), ("On it", .doing), ("Scrapped", .done),
+            ("正在验证", .doing), ("Working on it", .doing), ("Scrapped", .done),
         ])
     func names(name: String, state: CardState) {
         let lanes = Self.lanes("## \(name)\n- [ ] a\n")

@@ -21,7 +21,8 @@ extension Problem {
             .laneAtWIPLimit, .stateAtWIPLimit, .newCardNotAllowed, .boardHasErrors, .boardChangedOnDisk,
             .editChangesBoard, .invalidEditValue, .editNotPossible, .fileSystem:
             return .error
-        case .firstCardWithID, .tooManyDiagnostics, .notABoard, .historyVersionSkipped, .identityRenumbered,
+        case .firstCardWithID, .tooManyDiagnostics, .notABoard, .tasksOutsideLanes, .historyVersionSkipped,
+            .identityRenumbered,
             .cardAlreadyInLane, .editChangesNothing:
             return .note
         default:
@@ -162,7 +163,8 @@ extension Problem {
         case .tasksOutsideLanes(let count):
             return
                 "\(count == 1 ? "a task item is" : "\(count) task items are") in no lane, so \(count == 1 ? "it is" : "they are") shown as the "
-                + "board's text, not as cards: put a lane heading such as '## To Do' above \(count == 1 ? "it" : "them")"
+                + "board's text, not as cards: a lane heading above \(count == 1 ? "it" : "them") (such as '## To Do') "
+                + "makes \(count == 1 ? "it a card" : "them cards")"
         case .invalidWIPLimit(let value):
             return "invalid WIP limit \(Self.quote(value)): expected a whole number, e.g. '## DOING (3)'"
         case .emptyCard:

@@ -79,6 +79,7 @@ struct BoardReader {
         let visible = mayHaveComments ? Self.uncommented(segments) : Array(segments.indices)
         let laneLevel = self.laneLevel(segments, visible, isObsidian: isObsidian)
         let section = isObsidian ? nil : laneSection(segments, visible, laneLevel: laneLevel)
+        let templates = isObsidian ? [] : Self.plainKeyTemplates(segments, visible)
         // The level of the lanes where `index` is: one down inside the section of lanes.
         func lanesLevel(at index: Int) -> Int {
             guard let section, section.range.contains(index) else { return laneLevel }
@@ -123,7 +124,7 @@ struct BoardReader {
                 let end = Self.headingBodyEnd(
                     after: next, level: segments[visible[next]].root.number, visible, segments)
                 let body = visible[(next + 1)..<end].map { segments[$0] }
-                if !body.isEmpty { return !Self.isHeadingCard(body) }
+                if !body.isEmpty { return !Self.isHeadingCard(body, templates: templates) }
                 next = end
             }
             return false
@@ -134,9 +135,10 @@ struct BoardReader {
             segments[$0].root.kind == .item && segments[$0].root.flags.contains(.task)
         }
         func isNotesLane(_ heading: LaneHeading, from start: Int, level: Int) -> Bool {
-            // (Not a lane the front matter gives a state: that names a lane of cards.)
-            guard boardHasTaskItems, !isObsidian, LaneStates.isNotes(heading.name),
-                !frontMatter.rules.lanes.keys.contains(where: { LaneName.names(heading.name, $0.text) })
+            // (Not a lane the front matter gives a state, nor one with a WIP limit: those name a lane of cards.)
+            guard boardHasTaskItems, !isObsidian, heading.limit == nil, LaneStates.isNotes(heading.name),
+                !frontMatter.rules.lanes.keys.contains(where: { LaneName.names(heading.name, $0.text) }),
+                !frontMatter.rules.wip.keys.contains(where: { LaneName.names(heading.name, $0.text) })
             else { return false }
             var next = start
             while next < visible.count {
@@ -228,7 +230,9 @@ struct BoardReader {
                 // A deeper heading inside a lane: a heading card, or a group label.
                 let end = Self.headingBodyEnd(after: index, level: node.number, visible, segments)
                 let body = visible[(index + 1)..<end].map { segments[$0] }
-                if !isObsidian, Self.isHeadingCard(body), !(body.isEmpty && laneHasListCards(from: end)) {
+                if !isObsidian, Self.isHeadingCard(body, templates: templates),
+                    !(body.isEmpty && laneHasListCards(from: end))
+                {
                     // A heading card beside (or above) a group label is not in that group.
                     outline.endGroup(atLevel: node.number)
                     outline.addCard(.heading(segment, body: body), last: visible[end - 1])
@@ -281,9 +285,17 @@ struct BoardReader {
             }
             index += 1
         }
-        // Task items before the first lane (on a board without lanes, all of them) are the board's text: say so once.
+        // Task items before the first lane (on a board without lanes, all of them) are the board's text: say so once,
+        // counting those in no other task item (a task's subtasks are its own).
         let looseTasks = outline.preamble.filter { $0.root.kind == .item }.map { segment in
-            segment.markdown.nodes.count { $0.kind == .item && $0.flags.contains(.task) }
+            var count = 0
+            var insideUntil = 0
+            for (index, node) in segment.markdown.nodes.enumerated()
+            where index >= insideUntil && node.kind == .item && node.flags.contains(.task) {
+                count += 1
+                insideUntil = node.end
+            }
+            return count
         }
         if let first = looseTasks.firstIndex(where: { $0 > 0 }) {
             let items = outline.preamble.filter { $0.root.kind == .item }
@@ -796,7 +808,7 @@ struct BoardReader {
 
     /// Whether the blocks under a deeper heading make it a card (text, fields, a property list) rather than a group
     /// label for the list cards under it.
-    static func isHeadingCard(_ body: [MarkdownSegment]) -> Bool {
+    static func isHeadingCard(_ body: [MarkdownSegment], templates: Set<[CardField]> = []) -> Bool {
         guard let first = body.first else { return true }
         // A heading right under it, over items most of which hold lists of their own (cards with their subtasks),
         // makes it a label over deeper sections (`### Phase 1` over `#### Core` over `- [ ] CORE-1` and its steps). A
@@ -811,15 +823,38 @@ struct BoardReader {
         guard first.root.kind == .item else { return true }
         // A list of the card's properties: VS Code Markdown Kanban's (`- due: …`), or any list whose first item is a
         // known field, or whose items all start with bold keys, one of them a field's (`- **Priority:** High`,
-        // `- **Why:** …`; `- **Issue**: #12`, `- **Due**: 2025-10-02`), or are plain keys, two of them known
-        // (`- Descrição: …`, `- Responsável: Ana`, `- Prioridade: Alta`).
-        let items = body.prefix { $0.root.kind == .item }
-        let lines = items.map(Self.fieldLine)
+        // `- **Why:** …`; `- **Issue**: #12`, `- **Due**: 2025-10-02`), or are plain keys with the known fields of
+        // another heading's list (`templates`: each card of a template, `- Descrição: …`, `- Responsável: Ana`,
+        // `- Prioridade: Alta`; a heading alone over `- Search: …`, `- Tags: …` labels cards that look like keys).
+        let lines = body.prefix { $0.root.kind == .item }.map(Self.fieldLine)
         if let line = lines[0], CardField.parse(Substring(line.text)) != nil { return true }
-        if CardField.isPlainPropertyList(items.map { CardField.plainKeyLine(0, in: $0.markdown) }) { return true }
+        if !templates.isEmpty, let fields = plainKeyFields(body), templates.contains(fields) { return true }
         // Bold keys alone could be cards' bold titles (`- **Login page:** build the form`): one must be a field's.
         return lines.allSatisfy { $0.map { $0.isBold && CardField.startsWithBoldKey(Substring($0.text)) } ?? false }
             && lines.contains { $0.flatMap { CardField.parse(Substring($0.text)) } != nil }
+    }
+
+    /// The known fields of the list that opens a heading's body, in order, when the list is a
+    /// `CardField.isPlainPropertyList`; else nil.
+    private static func plainKeyFields(_ body: some Collection<MarkdownSegment>) -> [CardField]? {
+        let items = body.prefix { $0.root.kind == .item }
+        guard items.count >= 3 else { return nil }
+        let fields = items.compactMap { Self.fieldLine($0).flatMap { CardField.parse(Substring($0.text))?.0 } }
+        guard
+            CardField.isPlainPropertyList(items.map { CardField.plainKeyLine(0, in: $0.markdown) }, known: fields.count)
+        else { return nil }
+        return fields
+    }
+
+    /// The known fields of every heading's list of plain keys that two headings or more share: cards written to one
+    /// template (`### 1. Backend` and `### 2. Frontend`, each over `- Descrição:`, `- Responsável:`, `- Prioridade:`).
+    private static func plainKeyTemplates(_ segments: [MarkdownSegment], _ visible: [Int]) -> Set<[CardField]> {
+        var counts: [[CardField]: Int] = [:]
+        for (position, index) in visible.enumerated() where segments[index].root.kind == .heading {
+            let items = visible[(position + 1)...].prefix { segments[$0].root.kind == .item }.map { segments[$0] }
+            if let fields = plainKeyFields(items) { counts[fields, default: 0] += 1 }
+        }
+        return Set(counts.filter { $0.value >= 2 }.keys)
     }
 
     /// The first line of a list item (not a task) when it may be a field: its text, with a bold key made plain

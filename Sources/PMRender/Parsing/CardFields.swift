@@ -178,12 +178,11 @@ enum CardField: Equatable {
     }
 
     /// Whether the items of a list are a card's properties by their keys alone: three at least, each a plain
-    /// `Key: value` line (`isPlainKeyLine`), two of them known fields (`- Deliverable: …`, `- Owner: Ann`,
+    /// `Key: value` line (`isPlainKeyLine`), two of them known fields (`known`: `- Deliverable: …`, `- Owner: Ann`,
     /// `- Status: done`). Fewer may be prose (`- Input: a file`, `- Output: a page`, `- Owner: the team decides`).
     /// `lines` are the items' first lines (nil for a task item or other markup).
-    static func isPlainPropertyList(_ lines: [Substring?]) -> Bool {
-        lines.count >= 3 && lines.allSatisfy { $0.map(isPlainKeyLine) ?? false }
-            && lines.count(where: { $0.flatMap(parse) != nil }) >= 2
+    static func isPlainPropertyList(_ lines: [Substring?], known: Int) -> Bool {
+        lines.count >= 3 && known >= 2 && lines.allSatisfy { $0.map(isPlainKeyLine) ?? false }
     }
 
     /// Splits `Key: value` (ASCII or full-width colon); nil when the line is not of that form or the key is unknown.

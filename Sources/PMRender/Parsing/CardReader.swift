@@ -637,7 +637,7 @@ private struct ReadingState {
         let properties = Self.readable(
             items.map { property($0, in: markdown) }, isVSCode: { isVSCodeProperty(items[$0], in: markdown) },
             isBold: { isBoldProperty(items[$0], in: markdown) }, isKey: { startsWithKey(items[$0], in: markdown) },
-            arePlainKeys: CardField.isPlainPropertyList(items.map { CardField.plainKeyLine($0, in: markdown) }))
+            plainKeyLines: { items.map { CardField.plainKeyLine($0, in: markdown) } })
         guard properties.contains(where: { $0 != nil }) else { return false }
         for (item, property) in zip(items, properties) {
             if let property { apply(property, item: item, in: markdown, into: &description) }
@@ -666,7 +666,7 @@ private struct ReadingState {
             found, isVSCode: { isVSCodeProperty(0, in: segments[$0].markdown) },
             isBold: { isBoldProperty(0, in: segments[$0].markdown) },
             isKey: { startsWithKey(0, in: segments[$0].markdown) },
-            arePlainKeys: CardField.isPlainPropertyList(segments.map { CardField.plainKeyLine(0, in: $0.markdown) }))
+            plainKeyLines: { segments.map { CardField.plainKeyLine(0, in: $0.markdown) } })
         var others = segments
         if properties.contains(where: { $0 != nil }) {
             for (segment, property) in zip(segments, properties) {
@@ -684,20 +684,21 @@ private struct ReadingState {
 
     /// The items of a list read as properties: every one, when all are; else, when the first is written as a
     /// property (as VS Code writes them, or with a bold key: `- **Priority:** High`), or every item starts with a key
-    /// (`- **Issue**: #12`, `- **Due**: …`), or the items are plain keys (`arePlainKeys`:
-    /// `CardField.isPlainPropertyList`), those with a known key (the others, a note among them, stay in the
+    /// (`- **Issue**: #12`, `- **Due**: …`), or the items are plain keys (their first lines, `plainKeyLines`, make
+    /// a `CardField.isPlainPropertyList`), those with a known key (the others, a note among them, stay in the
     /// description, and so do keys pm-render does not show, `**Status:**`, unless VS Code wrote them); else none.
     /// `isVSCode`, `isBold` and `isKey` tell by index.
     private static func readable(
         _ properties: [(CardField, Substring, Int)?], isVSCode: (Int) -> Bool, isBold: (Int) -> Bool,
-        isKey: (Int) -> Bool, arePlainKeys: @autoclosure () -> Bool
+        isKey: (Int) -> Bool, plainKeyLines: () -> [Substring?]
     ) -> [(CardField, Substring, Int)?] {
         guard properties.contains(where: { $0 == nil }) else { return properties }
         // The "Markdown Kanban & Roadmap" extension starts a card's VS Code properties with `- id: T-4`.
         let startsWithID = properties.first??.0 == .id && properties.indices.dropFirst().contains(where: isVSCode)
         let startsWithProperty = properties.first.flatMap({ $0 }) != nil && (isVSCode(0) || isBold(0) || startsWithID)
         guard
-            startsWithProperty || properties.indices.allSatisfy(isKey) || arePlainKeys()
+            startsWithProperty || properties.indices.allSatisfy(isKey)
+                || CardField.isPlainPropertyList(plainKeyLines(), known: properties.count { $0 != nil })
         else {
             return properties.map { _ in nil }
         }
