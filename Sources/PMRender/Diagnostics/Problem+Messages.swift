@@ -164,7 +164,7 @@ extension Problem {
             return
                 "\(count == 1 ? "a task item is" : "\(count) task items are") in no lane, so \(count == 1 ? "it is" : "they are") shown as the "
                 + "board's text, not as cards: a lane heading above \(count == 1 ? "it" : "them") (such as '## To Do') "
-                + "makes \(count == 1 ? "it a card" : "them cards")"
+                + "puts \(count == 1 ? "it" : "them") in a lane"
         case .invalidWIPLimit(let value):
             return "invalid WIP limit \(Self.quote(value)): expected a whole number, e.g. '## DOING (3)'"
         case .emptyCard:

@@ -79,7 +79,6 @@ struct BoardReader {
         let visible = mayHaveComments ? Self.uncommented(segments) : Array(segments.indices)
         let laneLevel = self.laneLevel(segments, visible, isObsidian: isObsidian)
         let section = isObsidian ? nil : laneSection(segments, visible, laneLevel: laneLevel)
-        let templates = isObsidian ? [] : Self.plainKeyTemplates(segments, visible)
         // The level of the lanes where `index` is: one down inside the section of lanes.
         func lanesLevel(at index: Int) -> Int {
             guard let section, section.range.contains(index) else { return laneLevel }
@@ -124,7 +123,7 @@ struct BoardReader {
                 let end = Self.headingBodyEnd(
                     after: next, level: segments[visible[next]].root.number, visible, segments)
                 let body = visible[(next + 1)..<end].map { segments[$0] }
-                if !body.isEmpty { return !Self.isHeadingCard(body, templates: templates) }
+                if !body.isEmpty { return !Self.isHeadingCard(body) }
                 next = end
             }
             return false
@@ -230,9 +229,7 @@ struct BoardReader {
                 // A deeper heading inside a lane: a heading card, or a group label.
                 let end = Self.headingBodyEnd(after: index, level: node.number, visible, segments)
                 let body = visible[(index + 1)..<end].map { segments[$0] }
-                if !isObsidian, Self.isHeadingCard(body, templates: templates),
-                    !(body.isEmpty && laneHasListCards(from: end))
-                {
+                if !isObsidian, Self.isHeadingCard(body), !(body.isEmpty && laneHasListCards(from: end)) {
                     // A heading card beside (or above) a group label is not in that group.
                     outline.endGroup(atLevel: node.number)
                     outline.addCard(.heading(segment, body: body), last: visible[end - 1])
@@ -808,7 +805,7 @@ struct BoardReader {
 
     /// Whether the blocks under a deeper heading make it a card (text, fields, a property list) rather than a group
     /// label for the list cards under it.
-    static func isHeadingCard(_ body: [MarkdownSegment], templates: Set<[CardField]> = []) -> Bool {
+    static func isHeadingCard(_ body: [MarkdownSegment]) -> Bool {
         guard let first = body.first else { return true }
         // A heading right under it, over items most of which hold lists of their own (cards with their subtasks),
         // makes it a label over deeper sections (`### Phase 1` over `#### Core` over `- [ ] CORE-1` and its steps). A
@@ -823,38 +820,13 @@ struct BoardReader {
         guard first.root.kind == .item else { return true }
         // A list of the card's properties: VS Code Markdown Kanban's (`- due: …`), or any list whose first item is a
         // known field, or whose items all start with bold keys, one of them a field's (`- **Priority:** High`,
-        // `- **Why:** …`; `- **Issue**: #12`, `- **Due**: 2025-10-02`), or are plain keys with the known fields of
-        // another heading's list (`templates`: each card of a template, `- Descrição: …`, `- Responsável: Ana`,
-        // `- Prioridade: Alta`; a heading alone over `- Search: …`, `- Tags: …` labels cards that look like keys).
+        // `- **Why:** …`; `- **Issue**: #12`, `- **Due**: 2025-10-02`). (Plain keys do not: list cards may start with
+        // words that are fields' names, `- Search: …`, `- Tags: …`, `- Due date: …`.)
         let lines = body.prefix { $0.root.kind == .item }.map(Self.fieldLine)
         if let line = lines[0], CardField.parse(Substring(line.text)) != nil { return true }
-        if !templates.isEmpty, let fields = plainKeyFields(body), templates.contains(fields) { return true }
         // Bold keys alone could be cards' bold titles (`- **Login page:** build the form`): one must be a field's.
         return lines.allSatisfy { $0.map { $0.isBold && CardField.startsWithBoldKey(Substring($0.text)) } ?? false }
             && lines.contains { $0.flatMap { CardField.parse(Substring($0.text)) } != nil }
-    }
-
-    /// The known fields of the list that opens a heading's body, in order, when the list is a
-    /// `CardField.isPlainPropertyList`; else nil.
-    private static func plainKeyFields(_ body: some Collection<MarkdownSegment>) -> [CardField]? {
-        let items = body.prefix { $0.root.kind == .item }
-        guard items.count >= 3 else { return nil }
-        let fields = items.compactMap { Self.fieldLine($0).flatMap { CardField.parse(Substring($0.text))?.0 } }
-        guard
-            CardField.isPlainPropertyList(items.map { CardField.plainKeyLine(0, in: $0.markdown) }, known: fields.count)
-        else { return nil }
-        return fields
-    }
-
-    /// The known fields of every heading's list of plain keys that two headings or more share: cards written to one
-    /// template (`### 1. Backend` and `### 2. Frontend`, each over `- Descrição:`, `- Responsável:`, `- Prioridade:`).
-    private static func plainKeyTemplates(_ segments: [MarkdownSegment], _ visible: [Int]) -> Set<[CardField]> {
-        var counts: [[CardField]: Int] = [:]
-        for (position, index) in visible.enumerated() where segments[index].root.kind == .heading {
-            let items = visible[(position + 1)...].prefix { segments[$0].root.kind == .item }.map { segments[$0] }
-            if let fields = plainKeyFields(items) { counts[fields, default: 0] += 1 }
-        }
-        return Set(counts.filter { $0.value >= 2 }.keys)
     }
 
     /// The first line of a list item (not a task) when it may be a field: its text, with a bold key made plain
