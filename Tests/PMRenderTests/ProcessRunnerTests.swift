@@ -102,16 +102,17 @@ struct ProcessRunnerTests {
 
     @Test("the timeout bounds each wait for the program, not the whole run")
     func timeoutIsIdleTime() async throws {
-        // Output every 0.2 s for 5 s, with a 3 s timeout: never waited on for 3 s at once (a margin that holds on a
-        // loaded machine), though the whole run takes longer than that.
+        // Output every 0.2 s for 8 s, with a 6 s timeout: never waited on for 6 s at once (a margin that holds on a
+        // loaded machine, where the other suites may keep the reader from running for seconds), though the whole run
+        // takes longer than that.
         let steady = Self.shell(
-            "i=0; while [ $i -lt 25 ]; do i=$((i + 1)); echo $i; sleep 0.2; done", timeout: .seconds(3))
+            "i=0; while [ $i -lt 40 ]; do i=$((i + 1)); echo $i; sleep 0.2; done", timeout: .seconds(6))
         let lines = try await steady.run { reader in
             var count = 0
             while try await reader.record(separatedBy: 0x0A) != nil { count += 1 }
             return count
         }
-        #expect(try lines.value.get() == 25)
+        #expect(try lines.value.get() == 40)
         // A caller that takes longer than the timeout over each line does not stop the program.
         let slowReader = Self.shell("printf 'a\\nb\\nc\\n'; sleep 0.1", timeout: .seconds(1))
         let read = try await slowReader.run { reader in
