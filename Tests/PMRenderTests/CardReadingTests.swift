@@ -711,7 +711,7 @@ struct CardReadingTests {
         }
     }
 
-    @Test("task items before the first lane, or on a board without lanes, are its text, with one warning")
+    @Test("task items before the first lane, or on a board without lanes, are its text, with one note")
     func tasksOutsideLanes() throws {
         let noLanes = Self.board("```tasks\nnot done\n```\n\n- [x] a 📅 2026-08-28\n- [ ] b\n- note\n")
         #expect(noLanes.board.lanes.isEmpty)
