@@ -284,7 +284,8 @@ struct BoardReader {
         }
         // Task items before the first lane (on a board without lanes, all of them) are the board's text: say so once,
         // counting those in no other task item (a task's subtasks are its own).
-        let looseTasks = outline.preamble.filter { $0.root.kind == .item }.map { segment in
+        let preambleItems = outline.preamble.filter { $0.root.kind == .item }
+        let looseTasks = preambleItems.map { segment in
             var count = 0
             var insideUntil = 0
             for (index, node) in segment.markdown.nodes.enumerated()
@@ -295,8 +296,7 @@ struct BoardReader {
             return count
         }
         if let first = looseTasks.firstIndex(where: { $0 > 0 }) {
-            let items = outline.preamble.filter { $0.root.kind == .item }
-            problems.append((.tasksOutsideLanes(looseTasks.reduce(0, +)), location(items[first])))
+            problems.append((.tasksOutsideLanes(looseTasks.reduce(0, +)), location(preambleItems[first])))
         }
 
         // Tables that hold what should be cards: on a board with no cards at all, in a lane named wholly for a state
