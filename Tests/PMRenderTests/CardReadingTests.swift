@@ -314,12 +314,13 @@ struct CardReadingTests {
             ("- [ ]", "3:1 warning empty-card"),
             ("- [ ] a ^y\n  ID: x", "4:3 warning conflicting-ids"),
             ("- [ ] a\n\nstray paragraph", "5:1 warning stray-content"),
-            ("| Task | Who |\n|:---|---:|\n| a | Ann |", "3:1 warning table-not-read"),
             ("- [ ] a\n\nTask | Who\n-- | --\nb | Ben", "5:1 warning table-not-read"),
             ("Tasks this week:\n| Task | Who |\n|---|---|\n| a | Ann |", "3:1 warning table-not-read"),
             ("- [ ] a\n\na|b\n:-:", "5:1 warning stray-content"),
-            // A table in a lane named for a state with no cards holds what should be cards, on a board with cards.
-            ("| Task | Who |\n|---|---|\n| a | Ann |\n\n## Notes\n\n- [ ] b", "3:1 warning table-not-read"),
+            // Lanes for columns, under a lane named for a state.
+            ("| Backlog | Doing | Done |\n|---|---|---|\n| a | b | c |", "3:1 warning table-not-read"),
+            ("| # | 1 |\n|---|---|\n| 2 | 3 |\n\n## Notes\n\n- [ ] b", "3:1 warning table-not-read"),
+            ("| Task | Due |\n|---|---|\n| a | 2026-13-45 |", "5:7 warning invalid-deadline"),
         ])
     func problems(text: String, expected: String) {
         let result = Self.board("## TODO\n\n" + text)
@@ -338,6 +339,97 @@ struct CardReadingTests {
         // More than a little text after the rule is content, not a footer.
         let long = Self.board("## TODO\n\n- [ ] a\n\n---\n\n" + String(repeating: "Text.\n\n", count: 4))
         #expect(long.diagnostics.map(\.code) == Array(repeating: "stray-content", count: 4))
+    }
+
+    @Test("a table's rows are the cards of a lane named for a state, or of a board without other cards")
+    func tableRows() throws {
+        let table =
+            "| ID | Task | Owner | Due | Priority | Module | Notes |\n|---|---|---|---|---|---|---|\n"
+            + "| T1 | Write the **guide** #docs | @ann | 2026-12-01 | high | Docs | Needs `curl`<br>and a diagram |\n"
+            + "| | | | | | | |\n"
+            + "| T2 | Fix login<br>Safari only | Ben, Cy | — | Média | Auth | |\n"
+        let result = Self.board("## To Do\n\n" + table + "\n## Done\n\n- [x] Kickoff\n")
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let cards = result.board.lanes[0].cards
+        #expect(cards.map(\.id) == ["T1", "T2"])
+        #expect(cards.map(\.title) == ["Write the guide", "Fix login"])
+        #expect(cards.map(\.style) == [.tableRow, .tableRow])
+        #expect(cards.map(\.location) == [SourceLocation(line: 5, column: 3), SourceLocation(line: 7, column: 3)])
+        #expect(cards[0].due?.iso == "2026-12-01")
+        #expect(cards[0].tags == ["docs"])
+        #expect(cards[0].assignees == ["ann"])
+        #expect(cards[0].priority == .high)
+        #expect(cards[0].extras.fields == [CardExtras.Field(key: "Module", value: "Docs")])
+        #expect(cards[0].descriptionSource == "Needs `curl`\nand a diagram")
+        #expect(cards[0].description.plainText(of: 0) == "Needs curl and a diagram")
+        #expect(cards[1].due == nil)
+        #expect(cards[1].assignees == ["Ben", "Cy"])
+        #expect(cards[1].priority == .medium)
+        #expect(cards[1].descriptionSource == "Safari only")
+        #expect(result.board.lanes[0].descriptionSource.isEmpty)
+
+        // Any column of text titles the cards of a lane named for a state; a title column is needed elsewhere.
+        let done = Self.board("## Done\n\n| # | Story | Result |\n|---|---|---|\n| 1 | Publish | ok |\n")
+        #expect(done.board.cards.map(\.title) == ["Publish"])
+        let anyText = Self.board("## Done\n\n| # | Change | Result |\n|---|---|---|\n| 1 | Publish | ok |\n")
+        #expect(anyText.board.cards.map(\.title) == ["Publish"])
+        let sprint = Self.board("## Sprint 3\n\n| # | Task |\n|---|---|\n| 1 | Publish |\n")
+        #expect(sprint.board.cards.map(\.title) == ["Publish"])
+        // A lone row that says the lane is empty is no card.
+        let empty = Self.board(
+            "## TODO\n\n| ID | Tarefa | Prazo |\n|---|---|---|\n| — | Nenhuma tarefa pendente nesta etapa | — |\n"
+                + "\n## Done\n\n- [x] a\n")
+        #expect(empty.board.cards.map(\.title) == ["a"])
+    }
+
+    @Test("a table whose columns are lanes is the lanes, in its heading's place, a cell a card")
+    func tableOfLanes() throws {
+        let result = Self.board(
+            "# Sprint\n\n## Board\n\nOur work.\n\n| **To Do** | In Progress (2) | | Done |\n|:-|:-:|-|-:|\n"
+                + "| - [ ] Plan #ops | Build | x | |\n| Test<br>then ship | | | Kickoff |\n\n## Links\n\n- [ ] Wiki\n")
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let board = result.board
+        #expect(board.title == "Sprint")
+        #expect(board.lanes.map(\.name) == ["To Do", "In Progress", "Done", "Links"])
+        #expect(board.lanes.map(\.state) == [.todo, .doing, .done, .todo])
+        #expect(board.lanes.map(\.isTable) == [true, true, true, false])
+        #expect(board.lanes[1].wipLimit == 2)
+        // (The column without a name is no lane.)
+        #expect(
+            board.lanes.map(\.location) == [3, 15, 35].map { SourceLocation(line: 7, column: $0) } + [
+                SourceLocation(line: 12, column: 1)
+            ])
+        #expect(board.lanes[0].descriptionSource == "Our work.")
+        #expect(board.lanes.map { $0.cards.map(\.title) } == [["Plan", "Test"], ["Build"], ["Kickoff"], ["Wiki"]])
+        #expect(board.lanes[0].cards[0].tags == ["ops"])
+        #expect(board.lanes[0].cards[1].descriptionSource == "then ship")
+        #expect(
+            board.lanes[0].cards.map(\.location) == [
+                SourceLocation(line: 9, column: 3), SourceLocation(line: 10, column: 3),
+            ])
+        // On a board without a title, the heading over the table is its title.
+        let untitled = Self.board("## Kanban\n\n| Backlog | Done |\n|---|---|\n| a | b |\n")
+        #expect(untitled.board.title == "Kanban")
+        #expect(untitled.board.cards.map(\.lane) == ["Backlog", "Done"])
+    }
+
+    @Test(
+        "a table that is not a lane's cards is its text",
+        arguments: [
+            // The lane has cards of its own.
+            "## TODO\n\n| Task | Who |\n|---|---|\n| x | Ann |\n\n- [ ] a\n",
+            // A lane not named for a state, on a board with cards.
+            "## TODO\n\n- [ ] a\n\n## Team\n\n| Name | Role |\n|---|---|\n| Ann | Dev |\n",
+            // No column is the title (limits, metrics) in a lane not named wholly for a state.
+            "## WIP Limits and Rationale\n\n| Column | WIP limit |\n|---|---|\n| Doing | 3 |\n\n## Done\n\n- [x] a\n",
+            // A lane of notes.
+            "## TODO\n\n- [ ] a\n\n## Legend\n\n| Task | Meaning |\n|---|---|\n| 🔴 | urgent |\n",
+        ])
+    func tablesAsText(text: String) {
+        let result = Self.board(text)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        #expect(result.board.cards.map(\.title) == ["a"])
+        #expect(result.board.lanes.contains { $0.descriptionSource.contains("|---|") })
     }
 
     @Test("a table that describes a lane of cards, or a lane not named for a state, is its text")

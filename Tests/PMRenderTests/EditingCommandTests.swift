@@ -1415,6 +1415,30 @@ import Testing
         #expect(after.contains("## Doing\n\n- [fix-login](tasks/fix-login.md)\n"))
     }
 
+    @Test func cardsThatAreATablesRowsAreReadButNeverWritten() throws {
+        let board =
+            "## To Do\n\n| ID | Task | Owner |\n|---|---|---|\n| T1 | Write the guide | Ann |\n\n"
+            + "## Doing\n\n- [ ] Review\n\n## Done\n"
+        let refusals = [
+            (["move", "T1", "Doing"], "b.md:5:3: error: cannot make this edit: 'Write the guide' is a row of a table"),
+            (
+                ["edit", "T1", "--due", "2026-12-01"],
+                "b.md:5:3: error: cannot make this edit: 'Write the guide' is a row"
+            ),
+            (["add", "New", "--lane", "To Do"], "b.md: error: cannot make this edit: 'To Do' is read from a table"),
+            (["move", "review", "To Do"], "b.md: error: cannot make this edit: 'To Do' is read from a table"),
+        ]
+        for (arguments, message) in refusals {
+            let (result, after) = try Self.onBoard(board, arguments)
+            #expect(result.status == 1, "\(arguments)")
+            #expect(result.stderr.contains(message), "\(result.stderr)")
+            #expect(after == board)
+        }
+        let (moved, after) = try Self.onBoard(board, ["move", "review", "Done"])
+        #expect(moved.status == 0, "\(moved.stderr)")
+        #expect(after.hasSuffix("## Done\n\n- [x] Review\n") || after.hasSuffix("## Done\n\n- [ ] Review\n"))
+    }
+
     @Test func aBoardThatIsNotARegularFileIsRefusedAtOnce() throws {
         let folder = FileManager.default.temporaryDirectory.appending(path: "pm-render-fifo-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

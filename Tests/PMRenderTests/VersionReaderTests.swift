@@ -27,7 +27,8 @@ struct VersionReaderTests {
         "  - [ ] a subtask", "", "", "## Review", "## Done", "### Group", "```", "```swift", "    indented code",
         "> a quote", "<div>", "</div>", "---", "***", "===", "%%", "%% a comment %%", "%% kanban:settings", "1. first",
         "2) second", "* star card", "+ plus card", "Plain paragraph text", "- ", "Due: 2026-11-30", "# Title",
-        "\t- tabbed item", "  ```", "~~~", "- [ ] card with [[wiki|link]] and ==mark==",
+        "\t- tabbed item", "  ```", "~~~", "- [ ] card with [[wiki|link]] and ==mark==", "| ID | Task | Due |",
+        "|---|---|---|", "| T1 | Write the guide | 2026-12-01 |", "| T2 | Fix \\| escape | |", "| Backlog | Done |",
     ]
 
     static let bases: [String] = {
@@ -36,7 +37,9 @@ struct VersionReaderTests {
         }
         let dialects = TestSupport.files(in: TestSupport.fixtures.appending(path: "dialects"), withExtension: "md")
             .prefix(12).compactMap { try? TestSupport.read(TestSupport.fixtures.appending(path: "dialects/\($0)")) }
-        return examples + dialects
+        // A board kept as tables: its cards are rows, cached by their table's piece and their place in it.
+        let tables = try? TestSupport.read(TestSupport.fixtures.appending(path: "dialects/tables.md"))
+        return examples + dialects + [tables].compactMap { $0 }
     }()
 
     @Test("every version of random edit sequences reads as a whole parse reads it", arguments: 0..<24)

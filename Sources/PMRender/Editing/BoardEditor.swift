@@ -113,7 +113,7 @@ struct Editor {
         let laneIndex: Int
         if let laneName {
             laneIndex = try resolveLane(laneName)
-            try refuseNotes(in: laneIndex)
+            try refuseUnwritable(laneIndex)
             let lane = board.lanes[laneIndex]
             if !board.rules.allowsNewCard(in: lane) {
                 let allowed = board.rules.newCardLaneNames(on: board)
@@ -133,7 +133,7 @@ struct Editor {
             else {
                 throw EditFailure(.usage, .noLaneForState(.todo), file: file)
             }
-            try refuseNotes(in: index)
+            try refuseUnwritable(index)
             laneIndex = index
         }
         let lane = board.lanes[laneIndex]
@@ -179,11 +179,11 @@ struct Editor {
     }
 
     private mutating func move(_ query: String, to laneIndex: Int) throws(EditFailure) -> Change {
-        let position = try CardLookup.resolve(query, on: board)
+        let position = try resolveCard(query)
         let from = board.lanes[position.lane]
         let card = from.cards[position.index]
         let to = board.lanes[laneIndex]
-        try refuseNotes(in: laneIndex)
+        try refuseUnwritable(laneIndex)
         // `--top` in the card's own lane puts it first there, unless it is first already.
         let raises =
             position.lane == laneIndex && request.top
@@ -212,7 +212,7 @@ struct Editor {
     }
 
     private mutating func done(_ query: String) throws(EditFailure) -> Change {
-        let position = try CardLookup.resolve(query, on: board)
+        let position = try resolveCard(query)
         let card = board.lanes[position.lane].cards[position.index]
         if board.lanes[position.lane].state == .done {
             let lane = board.lanes[position.lane].name
@@ -231,7 +231,7 @@ struct Editor {
     }
 
     private mutating func remove(_ query: String) throws(EditFailure) -> Change {
-        let position = try CardLookup.resolve(query, on: board)
+        let position = try resolveCard(query)
         let lane = board.lanes[position.lane]
         let card = lane.cards[position.index]
         try checkGroupsKeepCards(leaving: position)
@@ -245,7 +245,7 @@ struct Editor {
     }
 
     private mutating func archive(_ query: String) throws(EditFailure) -> Change {
-        let position = try CardLookup.resolve(query, on: board)
+        let position = try resolveCard(query)
         try checkGroupsKeepCards(leaving: position)
         let lane = board.lanes[position.lane]
         let card = lane.cards[position.index]
@@ -301,7 +301,7 @@ struct Editor {
     }
 
     private mutating func edit(_ query: String, _ changes: CardChanges) throws(EditFailure) -> Change {
-        let position = try CardLookup.resolve(query, on: board)
+        let position = try resolveCard(query)
         let lane = board.lanes[position.lane]
         let card = lane.cards[position.index]
         var block = CardBlock(
@@ -718,9 +718,31 @@ struct Editor {
     }
 
     /// A card written into a lane of notes would make its items cards, or be read as its text: neither is the edit.
-    private func refuseNotes(in laneIndex: Int) throws(EditFailure) {
-        guard board.lanes[laneIndex].holdsNotes else { return }
-        throw EditFailure(.usage, .laneHoldsNotes(board.lanes[laneIndex].name), file: file)
+    /// Refuses to write cards into a lane of notes, or into a lane read from a table.
+    private func refuseUnwritable(_ laneIndex: Int) throws(EditFailure) {
+        let lane = board.lanes[laneIndex]
+        if lane.holdsNotes { throw EditFailure(.usage, .laneHoldsNotes(lane.name), file: file) }
+        if lane.isTable {
+            throw EditFailure(
+                .refused,
+                .editNotPossible(
+                    "'\(lane.name)' is read from a table, which pm-render reads but does not write: edit the table in "
+                        + "the file"),
+                file: file)
+        }
+    }
+
+    /// The card `query` names, unless it is a table's row (read, never written).
+    private func resolveCard(_ query: String) throws(EditFailure) -> CardLookup.Position {
+        let position = try CardLookup.resolve(query, on: board)
+        let card = board.lanes[position.lane].cards[position.index]
+        guard card.style == .tableRow else { return position }
+        throw EditFailure(
+            .refused,
+            .editNotPossible(
+                "'\(card.title)' is a row of a table, which pm-render reads but does not write: edit the row in the file"
+            ),
+            file: file, at: card.location)
     }
 
     private func validTitle(_ title: String) throws(EditFailure) -> String {

@@ -12,6 +12,8 @@ public struct Card: Hashable, Sendable {
         case listItem
         /// A `###` heading followed by `Due:`/`Tags:` lines and a description.
         case heading
+        /// A row of a table in a lane (`| T02 | Semantic HTML | Ann |`). Read, never edited.
+        case tableRow
     }
 
     /// Everything a card holds.

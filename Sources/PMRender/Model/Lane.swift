@@ -33,6 +33,9 @@ public struct Lane: Hashable, Sendable {
     /// A lane of notes (`## Legend` over plain items on a board of task items): it holds text, and new cards do not
     /// start in it.
     public var holdsNotes = false
+    /// The lane's cards are a table's rows, or the lane is a table's column (`| Backlog | Doing | Done |`):
+    /// pm-render reads such cards but does not write them.
+    public var isTable = false
 
     public init(
         name: String, heading: String? = nil, nameMarkup: Markdown = Markdown(), state: CardState,

@@ -48,7 +48,6 @@ struct BoardReader {
         var isObsidian: Bool
         var reader: CardReader
         var outline: Outline
-        var laneLevel: Int
         var titleHeading: (String, SourceLocation)?
         var jobs: [CardReader.Job]
         /// The stamp Obsidian writes on the cards it archives, on a board whose settings say so.
@@ -87,8 +86,8 @@ struct BoardReader {
         // What the section's heading says before its first lane goes to that lane's description.
         var sectionIntro: [MarkdownSegment] = []
         var inSectionIntro = false
-        // Tables shown as lanes' descriptions, and their lanes: not cards, which matters on a board without any.
-        var describingTables: [(location: SourceLocation, lane: Int, holdsCards: Bool)] = []
+        // Tables under lanes' headings before any card (their rows may be the lanes' cards), and their lanes.
+        var laneTables: [(segment: MarkdownSegment, raw: Int, lane: Int, table: PipeTable)] = []
         var outline = Outline()
         var index = 0
         var sawLane = false
@@ -254,11 +253,14 @@ struct BoardReader {
             } else if node.kind == .paragraph, Self.isCompleteMarker(segment) {
                 outline.markComplete(last: raw)
                 isObsidian = true
-            } else if node.kind == .paragraph, isTable(segment), !outline.inArchive {
-                // A board kept as tables (a row a card): its rows are not cards, and it must not look empty silently.
-                // A table that describes a lane on a board of cards (a decision log, metrics) is shown, and is fine.
+            } else if node.kind == .paragraph, !outline.inArchive,
+                let table = PipeTable(
+                    lines: segment.line...(Self.nextLine(after: raw, in: segments, source: source) - 1), in: source)
+            {
+                // A table under a lane's heading holds its cards, or describes it (a decision log, metrics): which is
+                // decided once the board's other cards are known. After a lane's cards it is neither, and not shown.
                 if outline.addLaneDescription(segment, last: raw) {
-                    describingTables.append((location(segment), outline.lanes.count - 1, tableHoldsCards(segment)))
+                    laneTables.append((segment, raw, outline.lanes.count - 1, table))
                 } else {
                     problems.append((.tableNotRead, location(segment)))
                 }
@@ -299,24 +301,13 @@ struct BoardReader {
             problems.append((.tasksOutsideLanes(looseTasks.reduce(0, +)), location(preambleItems[first])))
         }
 
-        // Tables that hold what should be cards: on a board with no cards at all, in a lane named wholly for a state
-        // that has none (`## Done` over `| T02 | Semantic HTML | … |`; a decision log under `## Decisions` is fine), or
-        // whose columns are lanes.
-        let boardHasCards = outline.lanes.contains { !$0.isArchive && !$0.cards.isEmpty }
-        for table in describingTables {
-            let lane = outline.lanes[table.lane]
-            if !boardHasCards || table.holdsCards
-                || (lane.cards.isEmpty && LaneStates.wholeMeaning(of: lane.heading.name) != nil)
-            {
-                problems.append((.tableNotRead, table.location))
-            }
-        }
+        readTables(laneTables, into: &outline, title: &titleHeading)
 
         // The end of a piece: the line before the next piece (blank lines are trimmed by the readers).
         var jobs: [CardReader.Job] = []
         for draft in outline.lanes {
             for (source, last) in draft.cards {
-                if let slot = cache.slot(of: source.firstSegment), cache.entries[slot].body == source.body { continue }
+                if let slot = cache.slot(of: source.key), cache.entries[slot].body == source.body { continue }
                 let job = CardReader.Job(
                     source, endLine: Self.nextLine(after: last, in: segments, source: self.source) - 1)
                 if reusesReadingsByText, case .item = source, cache.reuse(text(of: job), for: job.first.id) { continue }
@@ -324,7 +315,7 @@ struct BoardReader {
             }
         }
         return Plan(
-            settings: settings, isObsidian: isObsidian, reader: cardReader, outline: outline, laneLevel: laneLevel,
+            settings: settings, isObsidian: isObsidian, reader: cardReader, outline: outline,
             titleHeading: titleHeading, jobs: jobs, archiveStamp: obsidianSettings?.archiveStamp,
             archiveStampUnsaid: isObsidian && obsidianSettings?.saysArchiveWithDate != true)
     }
@@ -349,7 +340,7 @@ struct BoardReader {
         for (job, reading) in zip(plan.jobs, readings) {
             let text: ArraySlice<UInt8>? =
                 if reusesReadingsByText, case .item = job.source { self.text(of: job) } else { nil }
-            cache.store(reading, line: job.first.line, segment: job.first.id, body: job.body, text: text)
+            cache.store(reading, line: job.first.line, segment: job.source.key, body: job.body, text: text)
         }
     }
 
@@ -359,7 +350,6 @@ struct BoardReader {
     ) -> Board {
         var settings = plan.settings
         let outline = plan.outline
-        let laneLevel = plan.laneLevel
         var lanes: [Lane] = []
         var archive: [Card] = []
         var archiveLocation: SourceLocation?
@@ -378,7 +368,7 @@ struct BoardReader {
                 // An unnamed entry ends the group before it.
                 let named = draft.groups.isEmpty ? nil : draft.groups.last { $0.firstCard <= position }?.name
                 let group = named?.isEmpty == false ? named : nil
-                guard let slot = cached(draft.cards[position].0.first, cache: &cache) else { continue }
+                guard let slot = cached(draft.cards[position].0, cache: &cache) else { continue }
                 var card = cache.entries[slot].reading.card
                 if !draft.isArchive, !card.isIn(group: group) || !card.isIn(lane: draft.heading.name, state) {
                     // One new box for the three, put back at once so that the old one goes now.
@@ -431,6 +421,7 @@ struct BoardReader {
             lane.descriptionSource = sourceText(of: draft.description, in: segments)
             lane.placeholderLine = draft.placeholderLine
             lane.holdsNotes = draft.holdsNotes
+            lane.isTable = draft.isTable
             lanes.append(lane)
         }
         applyWIPRules(&lanes)
@@ -477,8 +468,9 @@ struct BoardReader {
 
     /// The cache slot of the reading of the card that starts with `first` (every card is there once its plan's
     /// jobs are read), moved to where the card is now; nil for a card without a title or ID.
-    private mutating func cached(_ first: MarkdownSegment, cache: inout CardCache) -> Int? {
-        guard let slot = cache.slot(of: first.id) else { return nil }
+    private mutating func cached(_ source: CardSource, cache: inout CardCache) -> Int? {
+        let first = source.first
+        guard let slot = cache.slot(of: source.key) else { return nil }
         cache.use(slot)
         let line = cache.entries[slot].line
         if first.line != line {
@@ -914,45 +906,114 @@ struct BoardReader {
         return LaneStates.isCompleteMarker(markdown.plainText(of: 0))
     }
 
-    /// Whether a paragraph holds a GitHub table (cmark reads it as text): a row with `|`, then a delimiter row
-    /// (`|---|:---:|`) of as many cells, anywhere in the paragraph's lines.
-    private func isTable(_ segment: MarkdownSegment) -> Bool { tableHeader(segment) != nil }
-
-    /// Whether a table's rows look like cards: its header names lanes of two states or more (`| Backlog | In Testing
-    /// | Live |`, a board kept as a table). (A status column is no such sign: build status, metrics and legends have one.)
-    private func tableHoldsCards(_ segment: MarkdownSegment) -> Bool {
-        guard let header = tableHeader(segment) else { return false }
-        return Set(header.compactMap { LaneStates.meaning(of: $0.replacingOccurrences(of: "*", with: "")) }).count >= 2
-    }
-
-    /// A table's header row (its cells, trimmed): the row before a delimiter row of as many cells, anywhere in the
-    /// paragraph's lines; nil when the paragraph holds no table.
-    private func tableHeader(_ segment: MarkdownSegment) -> [String]? {
-        var line = segment.line
-        while line < source.lineCount, !source.isBlank(line + 1) {
-            if let header = Self.tableCells(source.line(line)), let delimiter = Self.tableCells(source.line(line + 1)),
-                header.count == delimiter.count,
-                delimiter.allSatisfy({ cell in
-                    var dashes = Substring(cell)
-                    if dashes.hasPrefix(":") { dashes = dashes.dropFirst() }
-                    if dashes.hasSuffix(":") { dashes = dashes.dropLast() }
-                    return !dashes.isEmpty && dashes.allSatisfy { $0 == "-" }
-                })
-            {
-                return header
+    /// Makes the rows of tables under lanes' headings the lanes' cards where a table holds cards, and the lanes of
+    /// a table whose columns are lanes (see docs/FORMAT.md, "A table of cards"). Other tables describe their lanes
+    /// (a decision log, metrics); one on a board without cards, with lanes for columns, or in a lane named wholly for
+    /// a state holds cards that are not read, and is warned about.
+    private mutating func readTables(
+        _ tables: [(segment: MarkdownSegment, raw: Int, lane: Int, table: PipeTable)], into outline: inout Outline,
+        title: inout (String, SourceLocation)?
+    ) {
+        let hadCards = outline.lanes.map { !$0.cards.isEmpty }
+        let boardHadCards = outline.lanes.contains { !$0.isArchive && !$0.cards.isEmpty }
+        var unread: [(segment: MarkdownSegment, lane: Int, table: PipeTable)] = []
+        // Lanes to put in the place of the lane that held a table of lanes, by that lane's index.
+        var columnLanes: [Int: [Outline.LaneDraft]] = [:]
+        for (segment, raw, laneIndex, table) in tables {
+            let lane = outline.lanes[laneIndex]
+            let meaning = LaneStates.meaning(of: lane.heading.name)
+            let isNamedForState: Bool = if case .state = meaning { true } else { false }
+            let isNamedWhollyForState: Bool =
+                if case .state = LaneStates.wholeMeaning(of: lane.heading.name) { true } else { false }
+            // (A table after text in its paragraph is not read: the text would go with it.)
+            guard table.line == segment.line, !lane.isArchive, !lane.holdsNotes, !hadCards[laneIndex] else {
+                unread.append((segment, laneIndex, table))
+                continue
             }
-            line += 1
+            if table.columnsAreLanes {
+                // `## Board` over `| Backlog | Doing | Done |`: the columns are the lanes, in the place of the heading.
+                guard meaning == nil, columnLanes[laneIndex] == nil else {
+                    unread.append((segment, laneIndex, table))
+                    continue
+                }
+                columnLanes[laneIndex] = self.columnLanes(table, segment: segment, raw: raw, level: lane.level)
+                outline.lanes[laneIndex].description.removeAll { $0.id == segment.id }
+                continue
+            }
+            guard isNamedForState || !boardHadCards, let roles = table.roles(anyTitle: isNamedWhollyForState),
+                let title = roles.firstIndex(of: .title)
+            else {
+                unread.append((segment, laneIndex, table))
+                continue
+            }
+            outline.lanes[laneIndex].description.removeAll { $0.id == segment.id }
+            outline.lanes[laneIndex].isTable = true
+            for (index, row) in table.rows.prefix(1 << TableRow.indexBits).enumerated()
+            where row.cells.contains(where: { !$0.text.isEmpty }) {
+                // A lone row that says the lane is empty (`| — | Nenhuma tarefa nesta etapa | — |`) is no card.
+                if table.rows.count == 1, Placeholder.isItem(row.cells[title].text, firstWordSuffices: true),
+                    row.cells.indices.allSatisfy({ $0 == title || Placeholder.isValue(Substring(row.cells[$0].text)) })
+                {
+                    continue
+                }
+                let source = TableRow(index: index, row: row, header: table.header.map(\.text), roles: roles)
+                outline.lanes[laneIndex].cards.append((.row(segment, source), raw))
+            }
         }
-        return nil
+        let boardHasCards =
+            outline.lanes.contains { !$0.isArchive && !$0.cards.isEmpty }
+            || columnLanes.values.contains { $0.contains { !$0.cards.isEmpty } }
+        for (segment, laneIndex, table) in unread {
+            let lane = outline.lanes[laneIndex]
+            if !boardHasCards || table.columnsAreLanes
+                || (lane.cards.isEmpty && LaneStates.wholeMeaning(of: lane.heading.name) != nil)
+            {
+                problems.append((.tableNotRead, location(segment)))
+            }
+        }
+        for laneIndex in columnLanes.keys.sorted(by: >) {
+            guard var lanes = columnLanes[laneIndex], !lanes.isEmpty else { continue }
+            // The heading over the table says what it is (the board's name, when it is the first): what it has
+            // besides goes with the first column.
+            let replaced = outline.lanes.remove(at: laneIndex)
+            lanes[0].description = replaced.description
+            outline.lanes.insert(contentsOf: lanes, at: laneIndex)
+            if laneIndex == 0, title == nil { title = (replaced.heading.name, replaced.location) }
+        }
     }
 
-    /// A table row's cells (trimmed), without the optional pipes at its ends; nil for a line without `|`.
-    private static func tableCells(_ line: String) -> [String]? {
-        var row = Substring(line.trimmingWhitespace)
-        guard row.contains("|") else { return nil }
-        if row.hasPrefix("|") { row = row.dropFirst() }
-        if row.hasSuffix("|") { row = row.dropLast() }
-        return row.split(separator: "|", omittingEmptySubsequences: false).map { String($0).trimmingWhitespace }
+    /// The lanes of a table whose columns are lanes, each with the cells of its column as cards, row by row.
+    private func columnLanes(_ table: PipeTable, segment: MarkdownSegment, raw: Int, level: Int) -> [Outline.LaneDraft]
+    {
+        let columns = table.header.count
+        let header = table.header
+        // (A column without a name is no lane.)
+        return header.indices.filter { !header[$0].text.isEmpty }.map { column in
+            let name = header[column].text
+            let nameMarkdown =
+                PipeTable.cellSegments(name, line: table.line, byteColumn: header[column].byteColumn)
+                .first?.markdown ?? Markdown(nodes: [Markdown.Node(kind: .paragraph, end: 1)])
+            let location = SourceLocation(
+                line: table.line, column: source.column(line: table.line, byteColumn: header[column].byteColumn))
+            var lane = Outline.LaneDraft(
+                heading: LaneHeading(nameMarkdown, source: name), location: location, level: level,
+                isArchive: false, lastSegment: raw)
+            lane.isTable = true
+            for (index, row) in table.rows.enumerated() where !row.cells[column].text.isEmpty {
+                let place = index * columns + column
+                guard place < 1 << TableRow.indexBits else { break }
+                let cell = TableRow(
+                    index: place, row: PipeTable.Row(line: row.line, cells: [row.cells[column]]), header: [name],
+                    roles: [.title])
+                lane.cards.append((.row(segment, cell), raw))
+            }
+            return lane
+        }
+    }
+
+    /// Whether a paragraph holds a table (`PipeTable`).
+    private func isTable(_ segment: MarkdownSegment) -> Bool {
+        segment.root.kind == .paragraph && PipeTable(lines: segment.line...source.lineCount, in: source) != nil
     }
 
     /// An HTML block of comments alone (`<!-- note -->`): shown nowhere, by any renderer, so not stray.
@@ -1091,21 +1152,29 @@ struct BoardReader {
 enum CardSource: Sendable {
     case item(MarkdownSegment)
     case heading(MarkdownSegment, body: [MarkdownSegment])
+    /// A row of a table of cards, and the table's piece.
+    case row(MarkdownSegment, TableRow)
 
     /// The piece the card starts with.
     var first: MarkdownSegment {
         switch self {
-        case .item(let segment), .heading(let segment, _): return segment
+        case .item(let segment), .heading(let segment, _), .row(let segment, _): return segment
         }
     }
 
-    /// The identity of the piece the card starts with.
-    var firstSegment: Int { first.id }
+    /// The card's identity among the pieces read: its first piece's, or for a row, one made of its table's and its
+    /// place in it (below zero, so no piece has it).
+    var key: Int {
+        switch self {
+        case .item(let segment), .heading(let segment, _): return segment.id
+        case .row(let table, let row): return -1 - (table.id << TableRow.indexBits | row.index)
+        }
+    }
 
     /// The identities of a heading card's other pieces (it is the same card only when they are the same too).
     var body: [Int] {
         switch self {
-        case .item: return []
+        case .item, .row: return []
         case .heading(_, let segments): return segments.map(\.id)
         }
     }
@@ -1191,6 +1260,8 @@ private struct Outline {
         /// The line of an item that says the lane is empty.
         var placeholderLine: Int?
         var holdsNotes = false
+        /// Its cards are a table's rows, or it is a table's column.
+        var isTable = false
         var hasCompleteMarker = false
         /// The index of the lane's last piece.
         var lastSegment: Int

@@ -47,6 +47,7 @@ struct CardReader: Sendable {
         switch job.source {
         case .item(let segment): return listCard(segment, endLine: job.endLine)
         case .heading(let heading, let body): return headingCard(heading, body: body, endLine: job.endLine)
+        case .row(_, let row): return rowCard(row)
         }
     }
 
@@ -176,6 +177,83 @@ struct CardReader: Sendable {
         return state.finish(
             title: titleMarkup, description: description.markdown, style: .heading, location: location,
             titleLine: heading.line, endLine: endLine, indent: 0, isChecked: false)
+    }
+}
+
+extension CardReader {
+    /// A row of a table of cards (`| T02 | Semantic HTML | Ann | 2026-05-10 |`). The title column's cell is the title,
+    /// read as a list card's is (tags and dates in it are metadata; a `<br>` ends it, and the rest is description); a
+    /// description column's cell is the description; cells of the fields pm-render reads (`Due`, `Owner`, `Tags`, a
+    /// `Priority` it knows, a valid `ID`) are those fields; every other cell is a field shown as written
+    /// (`Module: API`, `Status: Backlog`: the lane says the state).
+    func rowCard(_ table: TableRow) -> Reading {
+        let line = table.row.line
+        var state = ReadingState(reader: self)
+        state.base = line - 1
+        var titleMarkup = Markdown()
+        var description = Markdown.Builder()
+        var descriptionSource: [String] = []
+        func addDescription(_ text: String, byteColumn: Int) {
+            let text = Self.replacingBreaks(text)
+            descriptionSource.append(text)
+            for segment in PipeTable.cellSegments(text, line: line, byteColumn: byteColumn) {
+                state.block(0, in: segment.markdown, into: &description)
+            }
+        }
+        for (column, cell) in table.row.cells.enumerated() where !cell.text.isEmpty {
+            let location = SourceLocation(line: line, column: source.column(line: line, byteColumn: cell.byteColumn))
+            let key = PipeTable.displayName(table.header[column])
+            switch table.roles[column] {
+            case .title:
+                var text = cell.text
+                var rest = ""
+                if let lineBreak = text.range(of: "<br\\s*/?>", options: [.regularExpression, .caseInsensitive]) {
+                    rest = String(text[lineBreak.upperBound...]).trimmingWhitespace
+                    text = String(text[..<lineBreak.lowerBound]).trimmingWhitespace
+                }
+                let markdown = PipeTable.cellSegments(text, line: line, byteColumn: cell.byteColumn).first?.markdown
+                if let markdown,
+                    let block = markdown.nodes.indices.first(where: {
+                        [.paragraph, .heading].contains(markdown.nodes[$0].kind)
+                    })
+                {
+                    titleMarkup = state.title(Array(markdown.children(of: block)), in: markdown, line: line)
+                }
+                if !rest.isEmpty { addDescription(rest, byteColumn: cell.byteColumn) }
+            case .description:
+                addDescription(cell.text, byteColumn: cell.byteColumn)
+            case .field(let field):
+                let value = MarkdownParser.inline(cell.text).inlineText.trimmingWhitespace
+                let isRead =
+                    switch field {
+                    case .ignored, .steps: false
+                    case .id: Slug.isValidID(value)
+                    case .priority: Priority(text: value) != nil
+                    default: true
+                    }
+                if isRead {
+                    state.draft.add(field, value: Substring(value), at: location, dateFormat: dateFormat)
+                } else {
+                    state.draft.extras.fields.append(CardExtras.Field(key: key, value: value))
+                }
+            case .other:
+                let value = MarkdownParser.inline(cell.text).inlineText.trimmingWhitespace
+                state.draft.extras.fields.append(CardExtras.Field(key: key, value: value))
+            }
+        }
+        let start = table.row.cells.first { !$0.text.isEmpty }?.byteColumn ?? 1
+        let location = SourceLocation(line: line, column: source.column(line: line, byteColumn: start))
+        var reading = state.finish(
+            title: titleMarkup, description: description.markdown, style: .tableRow, location: location,
+            titleLine: line, endLine: line, indent: 0, isChecked: false)
+        if reading.card.isNamed { reading.card.descriptionSource = descriptionSource.joined(separator: "\n\n") }
+        return reading
+    }
+
+    /// A cell's text with its `<br>` tags as line ends (a table's cells are one line each).
+    private static func replacingBreaks(_ text: String) -> String {
+        text.replacingOccurrences(
+            of: "\\s*<br\\s*/?>\\s*", with: "\n", options: [.regularExpression, .caseInsensitive])
     }
 }
 

@@ -33,8 +33,9 @@ enum Placeholder {
     /// Whether a list item's text only says the lane is empty (`_(empty)_`, `No items`, `(없음)`, `无`), emphasis
     /// marks, brackets and a closing full stop aside.
     ///
-    /// Wrapped in brackets or emphasis, the first word is enough (`_(nothing in flight)_`, `_(vazio — WIP 1)_`).
-    static func isItem(_ text: String) -> Bool {
+    /// Wrapped in brackets or emphasis, or when `firstWordSuffices` (a table's lone row, the other cells empty), the
+    /// first word is enough (`_(nothing in flight)_`, `_(vazio — WIP 1)_`, `| — | Nenhuma tarefa nesta etapa | — |`).
+    static func isItem(_ text: String, firstWordSuffices: Bool = false) -> Bool {
         var words = Substring(TextCleaning.collapseWhitespace(text)).trimmingSpaces
         var wrapped = false
         while let first = words.first, let last = words.last, words.count >= 2,
@@ -44,10 +45,10 @@ enum Placeholder {
             wrapped = true
         }
         if words.last == "." { words = words.dropLast() }
-        guard !words.isEmpty, words.count <= 40 else { return false }
+        guard !words.isEmpty, words.count <= (firstWordSuffices ? 100 : 40) else { return false }
         let key = words.lowercased()
         if words.count <= 16, values.contains(key) || items.contains(key) { return true }
-        guard wrapped, let first = key.split(separator: " ").first else { return false }
+        guard wrapped || firstWordSuffices, let first = key.split(separator: " ").first else { return false }
         return values.contains(String(first)) || items.contains(String(first))
     }
 }

@@ -1,0 +1,212 @@
+/// A GitHub table in a board's text (cmark has no tables: it reads one as a paragraph): a header row, a delimiter
+/// row of as many cells (`|---|:---:|`), and the rows after it, each cell with its place in the file.
+struct PipeTable: Sendable {
+    struct Cell: Sendable {
+        /// The cell's Markdown, trimmed (`\|` stays escaped).
+        var text: String
+        /// The byte column where it starts (1-based).
+        var byteColumn: Int
+    }
+
+    struct Row: Sendable {
+        var line: Int
+        /// As many cells as the header has (missing ones empty, extra ones dropped, as GitHub does).
+        var cells: [Cell]
+    }
+
+    /// The header's cells.
+    var header: [Cell]
+    /// The header's line.
+    var line: Int
+    var rows: [Row]
+
+    /// The table in lines `lines` of `source`: the first header and delimiter rows among them, and the rows after,
+    /// up to a blank line. Nil when the lines hold no table.
+    init?(lines: ClosedRange<Int>, in source: SourceText) {
+        var line = lines.lowerBound
+        while line < lines.upperBound, !source.isBlank(line + 1) {
+            if let header = Self.cells(source, line: line), let delimiter = Self.cells(source, line: line + 1),
+                header.count == delimiter.count, delimiter.allSatisfy({ Self.isDelimiter($0.text) })
+            {
+                self.header = header
+                self.line = line
+                rows = []
+                var row = line + 2
+                while row <= lines.upperBound, !source.isBlank(row), let cells = Self.cells(source, line: row) {
+                    let blank = Cell(text: "", byteColumn: 0)
+                    rows.append(
+                        Row(
+                            line: row,
+                            cells: Array((cells + Array(repeating: blank, count: header.count)).prefix(header.count))))
+                    row += 1
+                }
+                return
+            }
+            line += 1
+        }
+        return nil
+    }
+
+    /// A row's cells, trimmed, without the optional pipes at its ends; nil for a line without `|`. A pipe escaped
+    /// with a backslash is the cell's text (inside code spans too, as on GitHub).
+    static func cells(_ source: SourceText, line: Int) -> [Cell]? {
+        let range = source.byteRange(ofLine: line)
+        let bytes = source.bytes[range]
+        guard bytes.contains(UInt8(ascii: "|")) else { return nil }
+        var cells: [Cell] = []
+        var start = bytes.startIndex
+        var index = bytes.startIndex
+        var escaped = false
+        func add(_ end: Int) {
+            var from = start
+            var to = end
+            while from < to, bytes[from] == 0x20 || bytes[from] == 0x09 { from += 1 }
+            while to > from, bytes[to - 1] == 0x20 || bytes[to - 1] == 0x09 { to -= 1 }
+            cells.append(
+                Cell(text: String(decoding: bytes[from..<to], as: UTF8.self), byteColumn: from - range.lowerBound + 1))
+        }
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "|"), !escaped {
+                add(index)
+                start = index + 1
+            }
+            escaped = byte == UInt8(ascii: "\\") && !escaped
+            index += 1
+        }
+        add(bytes.endIndex)
+        // The pipes at the row's ends open and close it; they part no cells.
+        if cells.count > 1, cells[0].text.isEmpty, bytes.first(where: { $0 != 0x20 && $0 != 0x09 }) == UInt8(ascii: "|")
+        {
+            cells.removeFirst()
+        }
+        if cells.count > 1, cells[cells.count - 1].text.isEmpty,
+            bytes.last(where: { $0 != 0x20 && $0 != 0x09 }) == UInt8(ascii: "|")
+        {
+            cells.removeLast()
+        }
+        return cells
+    }
+
+    /// A cell's Markdown parsed on its own (`line` and `byteColumn`: where the cell is in the file), its nodes placed
+    /// where they are in the file.
+    static func cellSegments(_ text: String, line: Int, byteColumn: Int) -> [MarkdownSegment] {
+        var text = text
+        var segments = text.withUTF8 { MarkdownParser.segments($0, firstLine: line) }
+        for segment in segments.indices {
+            for node in segments[segment].markdown.nodes.indices
+            where segments[segment].markdown.nodes[node].byteColumn > 0 {
+                segments[segment].markdown.nodes[node].byteColumn += byteColumn - 1
+            }
+        }
+        return segments
+    }
+
+    /// `---`, `:---`, `---:` or `:---:`.
+    private static func isDelimiter(_ cell: String) -> Bool {
+        var dashes = Substring(cell)
+        if dashes.hasPrefix(":") { dashes = dashes.dropFirst() }
+        if dashes.hasSuffix(":") { dashes = dashes.dropLast() }
+        return !dashes.isEmpty && dashes.allSatisfy { $0 == "-" }
+    }
+}
+
+extension PipeTable {
+    /// What a column holds on a table of cards.
+    enum Role: Equatable, Sendable {
+        /// The card's title.
+        case title
+        /// The card's description (`Notes`, `Kuvaus`, `说明`).
+        case description
+        /// A field pm-render reads (`Due`, `Owner`, `Priority`, `ID`, `Tags`, …: `CardField`'s names).
+        case field(CardField)
+        /// Anything else, shown as written (`Module: API`).
+        case other
+    }
+
+    /// Each column's role, when the table's rows are cards: nil when no column is the title. The title is the column
+    /// named for it (`Task`, `Title`, `Tarefa`, `任务`); failing that, when `anyTitle`, the first column of text that
+    /// is no field, no row number and no description (a description column if there is nothing else).
+    func roles(anyTitle: Bool) -> [Role]? {
+        let names = header.map { Self.plainName($0.text) }
+        var roles: [Role] = names.map { name in
+            if Self.descriptionNames.contains(name) { return .description }
+            if let field = CardField(key: Substring(name)) { return .field(field) }
+            return .other
+        }
+        let title =
+            names.firstIndex { Self.titleNames.contains($0) }
+            ?? (anyTitle ? textColumn(names, roles: roles, allowing: .other) : nil)
+            ?? (anyTitle ? textColumn(names, roles: roles, allowing: .description) : nil)
+        guard let title else { return nil }
+        roles[title] = .title
+        return roles
+    }
+
+    /// The first column of role `allowed` that is not a row number (`#`, `No.`, `编号`, or numbers alone) and has
+    /// text in some row.
+    private func textColumn(_ names: [String], roles: [Role], allowing allowed: Role) -> Int? {
+        names.indices.first { column in
+            roles[column] == allowed && !Self.numberNames.contains(names[column])
+                && rows.contains { !$0.cells[column].text.isEmpty }
+                && !rows.allSatisfy { row in
+                    row.cells[column].text.allSatisfy { $0.isNumber || $0 == "#" || $0 == "." || $0 == "-" }
+                }
+        }
+    }
+
+    /// A header cell without emphasis, code marks and edge spaces, in lower case (`**Task**` → `task`).
+    static func plainName(_ cell: String) -> String {
+        displayName(cell).lowercased()
+    }
+
+    /// A header cell without emphasis, code marks and edge spaces (`**Module**` → `Module`).
+    static func displayName(_ cell: String) -> String {
+        String(cell.filter { !"*_`".contains($0) }).trimmingWhitespace
+    }
+
+    /// Names of a column of card titles, in the languages boards are written in.
+    static let titleNames: Set<String> = [
+        "task", "tasks", "task name", "title", "name", "item", "items", "work item", "story", "user story", "card",
+        "feature", "features", "todo", "to-do", "to do", "summary", "subject", "tarea", "tareas", "título", "titulo",
+        "nombre", "historia", "historia de usuario", "historias de usuario", "tarea técnica", "actividad", "tarefa",
+        "tarefas", "nome", "história", "atividade", "tâche", "tâches", "titre", "nom", "aufgabe", "aufgaben", "titel",
+        "attività", "compito", "titolo", "taak", "naam", "задача", "задачи", "название", "заголовок", "завдання",
+        "назва", "zadanie", "tytuł", "nazwa", "tehtävä", "tehtävät", "otsikko", "nimi", "uppgift", "namn", "görev",
+        "başlık", "任务", "任務", "任务名称", "标题", "標題", "名称", "名稱", "事项", "事項", "待办事项", "特性", "功能",
+        "タスク", "タイトル", "件名", "項目", "作業", "작업", "할 일", "제목", "항목", "태스크", "과제", "công việc",
+        "nhiệm vụ", "tiêu đề", "tugas", "judul",
+    ]
+
+    /// Names of a column of card descriptions.
+    static let descriptionNames: Set<String> = [
+        "description", "details", "notes", "note", "comment", "comments", "remarks", "descripción", "descripcion",
+        "notas", "nota", "descrição", "descricao", "observações", "description détaillée", "détails", "remarques",
+        "beschreibung", "notizen", "descrizione", "beschrijving", "описание", "примечание", "примечания", "opis",
+        "kuvaus", "beskrivning", "açıklama", "描述", "说明", "說明", "备注", "備註", "詳細", "説明", "備考", "설명",
+        "비고", "메모", "mô tả", "ghi chú", "deskripsi", "keterangan",
+    ]
+
+    /// Names of a column of row numbers, never a title.
+    static let numberNames: Set<String> = ["#", "no", "no.", "nr", "nr.", "nº", "n°", "num", "序号", "编号", "番号", "번호"]
+}
+
+/// A row of a table of cards as a card's source (or a cell, of a table whose columns are lanes): the row, its place
+/// in the table, and the table's columns (their names and roles).
+struct TableRow: Sendable {
+    /// The bits of a card's key its place takes (`CardSource.key`): a table's first 2^20 rows (or cells) are read.
+    static let indexBits = 20
+    /// The row's index among the table's rows (the cell's among its cells, row by row), unique among its cards.
+    var index: Int
+    var row: PipeTable.Row
+    var header: [String]
+    var roles: [PipeTable.Role]
+}
+
+extension PipeTable {
+    /// Whether the header names lanes of two states or more (`| Backlog | In Testing | Live |`: a board kept as a
+    /// table, lanes for columns). A status column is no such sign: build status, metrics and legends have one.
+    var columnsAreLanes: Bool {
+        Set(header.compactMap { LaneStates.meaning(of: $0.text.replacingOccurrences(of: "*", with: "")) }).count >= 2
+    }
+}
