@@ -407,6 +407,19 @@ struct CardReadingTests {
             board.lanes[0].cards.map(\.location) == [
                 SourceLocation(line: 9, column: 3), SourceLocation(line: 10, column: 3),
             ])
+        // A column of lanes (`Status`) on a table under a heading not named for a state: a lane a status, in the order
+        // of the states.
+        let statuses = Self.board(
+            "# Project\n\n## Board\n\n| Task | Owner | Status |\n|---|---|---|\n| Setup | @lead | Done |\n"
+                + "| Design | Ann | In Progress |\n| Docs | Ben | Blocked |\n| Tests | Cy | done |\n| Plan | Dee | Todo |\n"
+        )
+        #expect(statuses.diagnostics.isEmpty, "\(statuses.diagnostics)")
+        #expect(statuses.board.lanes.map(\.name) == ["Todo", "In Progress", "Blocked", "Done"])
+        #expect(
+            statuses.board.lanes.map { $0.cards.map(\.title) } == [["Plan"], ["Design"], ["Docs"], ["Setup", "Tests"]])
+        #expect(statuses.board.lanes.map(\.location.line) == [11, 8, 9, 7])
+        #expect(statuses.board.cards.allSatisfy { $0.extras.isEmpty })
+        #expect(statuses.board.lanes.allSatisfy { $0.isTable })
         // On a board without a title, the heading over the table is its title.
         let untitled = Self.board("## Kanban\n\n| Backlog | Done |\n|---|---|\n| a | b |\n")
         #expect(untitled.board.title == "Kanban")

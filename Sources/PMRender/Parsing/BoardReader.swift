@@ -940,13 +940,20 @@ struct BoardReader {
                 outline.lanes[laneIndex].description.removeAll { $0.id == segment.id }
                 continue
             }
-            guard isNamedForState || !boardHadCards, let roles = table.roles(anyTitle: isNamedWhollyForState),
+            guard isNamedForState || !boardHadCards, var roles = table.roles(anyTitle: isNamedWhollyForState),
                 let title = roles.firstIndex(of: .title)
             else {
                 unread.append((segment, laneIndex, table))
                 continue
             }
             outline.lanes[laneIndex].description.removeAll { $0.id == segment.id }
+            if meaning == nil, columnLanes[laneIndex] == nil, let column = table.laneColumn(), column != title {
+                // `## Board` over `| Task | Status |`: the statuses are the lanes, in the place of the heading.
+                roles[column] = .lane
+                columnLanes[laneIndex] = statusLanes(
+                    table, roles: roles, column: column, segment: segment, raw: raw, level: lane.level)
+                continue
+            }
             outline.lanes[laneIndex].isTable = true
             for (index, row) in table.rows.prefix(1 << TableRow.indexBits).enumerated()
             where row.cells.contains(where: { !$0.text.isEmpty }) {
@@ -980,6 +987,45 @@ struct BoardReader {
             outline.lanes.insert(contentsOf: lanes, at: laneIndex)
             if laneIndex == 0, title == nil { title = (replaced.heading.name, replaced.location) }
         }
+    }
+
+    /// The lanes of a table with a column of lanes (`Status`), one a value in the order of the states (to do, doing,
+    /// done; a name of no known state among those doing), each with its rows as cards.
+    private func statusLanes(
+        _ table: PipeTable, roles: [PipeTable.Role], column: Int, segment: MarkdownSegment, raw: Int, level: Int
+    ) -> [Outline.LaneDraft] {
+        var lanes: [Outline.LaneDraft] = []
+        var byName: [String: Int] = [:]
+        let header = table.header.map(\.text)
+        for (index, row) in table.rows.prefix(1 << TableRow.indexBits).enumerated() {
+            let cell = row.cells[column]
+            let key = LaneName.key(cell.text)
+            if byName[key] == nil {
+                byName[key] = lanes.count
+                let name =
+                    PipeTable.cellSegments(cell.text, line: row.line, byteColumn: cell.byteColumn).first?.markdown
+                    ?? Markdown(nodes: [Markdown.Node(kind: .paragraph, end: 1)])
+                var lane = Outline.LaneDraft(
+                    heading: LaneHeading(name, source: cell.text),
+                    location: SourceLocation(
+                        line: row.line, column: source.column(line: row.line, byteColumn: cell.byteColumn)),
+                    level: level, isArchive: false, lastSegment: raw)
+                lane.isTable = true
+                lanes.append(lane)
+            }
+            let source = TableRow(index: index, row: row, header: header, roles: roles)
+            lanes[byName[key] ?? 0].cards.append((.row(segment, source), raw))
+        }
+        func rank(_ lane: Outline.LaneDraft) -> Int {
+            switch LaneStates.meaning(of: lane.heading.name) {
+            case .state(.todo): 0
+            case .state(.done): 2
+            case .archive: 3
+            default: 1
+            }
+        }
+        return lanes.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(
+            \.element)
     }
 
     /// The lanes of a table whose columns are lanes, each with the cells of its column as cards, row by row.

@@ -239,6 +239,8 @@ extension CardReader {
             case .other:
                 let value = MarkdownParser.inline(cell.text).inlineText.trimmingWhitespace
                 state.draft.extras.fields.append(CardExtras.Field(key: key, value: value))
+            case .lane:
+                break
             }
         }
         let start = table.row.cells.first { !$0.text.isEmpty }?.byteColumn ?? 1

@@ -122,7 +122,26 @@ extension PipeTable {
         case field(CardField)
         /// Anything else, shown as written (`Module: API`).
         case other
+        /// The card's lane, on a table that is a whole board (`| Task | Status |` under `## Board`).
+        case lane
     }
+
+    /// The column that says each row's lane (`Status`, `Stage`, `Column`, `Estado`, `状态`, …), when every row has
+    /// one.
+    func laneColumn() -> Int? {
+        guard
+            let column = header.firstIndex(where: { Self.laneNames.contains(Self.plainName($0.text)) }),
+            !rows.isEmpty, rows.allSatisfy({ !$0.cells[column].text.isEmpty })
+        else { return nil }
+        return column
+    }
+
+    /// Names of a column that says a card's lane.
+    static let laneNames: Set<String> = [
+        "status", "state", "stage", "column", "lane", "estado", "etapa", "situação", "situacao", "statut", "stade",
+        "état", "etat", "zustand", "spalte", "stato", "stav", "статус", "состояние", "стадия", "状态", "狀態", "阶段",
+        "ステータス", "状態", "상태", "단계", "trạng thái", "durum",
+    ]
 
     /// Each column's role, when the table's rows are cards: nil when no column is the title. The title is the column
     /// named for it (`Task`, `Title`, `Tarefa`, `任务`); failing that, when `anyTitle`, the first column of text that
