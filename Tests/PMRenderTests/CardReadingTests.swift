@@ -341,6 +341,31 @@ struct CardReadingTests {
         #expect(long.diagnostics.map(\.code) == Array(repeating: "stray-content", count: 4))
     }
 
+    @Test(
+        "the format of numeric dates with the day and month first is what the board's dates show",
+        arguments: [
+            ("30-04-2024 02-05-2024", "DD-MM-YYYY"), ("04/30/2024", "MM/DD/YYYY"), ("05.04.2024", "DD.MM.YYYY"),
+            ("5/4/2024 13/4/2024", "D/M/YYYY"), ("05-04-2024", nil), ("30-04-2024 04/30/2024", nil),
+            ("30-04-2024 04-30-2024", nil), ("2024-04-30", nil), ("130-04-2024 30-04-20245", nil),
+            ("04.30.2024", "MM.DD.YYYY"), ("32-04-2024", nil),
+        ] as [(String, String?)])
+    func inferredDateFormat(text: String, pattern: String?) {
+        #expect(DateFormat.inferredPattern(in: Array(text.utf8)[...]) == pattern)
+    }
+
+    @Test("a board that names no date format reads its dates as they show themselves, and writes them so")
+    func datesOfTheBoard() throws {
+        let dayFirst = Self.board("## TODO\n\n- [ ] a @{05-04-2024}\n- [ ] b\n  Due: 30-04-2024\n")
+        #expect(dayFirst.diagnostics.isEmpty, "\(dayFirst.diagnostics)")
+        #expect(dayFirst.board.cards.map { $0.due?.iso } == ["2024-04-05", "2024-04-30"])
+        #expect(dayFirst.board.settings.dateFormat == "DD-MM-YYYY")
+        // Dates that could be either stay unread, with the hint; a format the board names wins.
+        let either = Self.board("## TODO\n\n- [ ] a @{05-04-2024}\n")
+        #expect(either.diagnostics.map { "\($0.location!) \($0.code)" } == ["3:9 invalid-deadline"])
+        let named = Self.board("---\ndate-format: MM-DD-YYYY\n---\n## TODO\n\n- [ ] a @{05-04-2024} @{04-30-2024}\n")
+        #expect(named.board.cards.map { $0.due?.iso } == ["2024-05-04"])
+    }
+
     @Test("a table's rows are the cards of a lane named for a state, or of a board without other cards")
     func tableRows() throws {
         let table =

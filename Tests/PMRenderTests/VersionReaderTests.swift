@@ -63,6 +63,22 @@ struct VersionReaderTests {
         #expect(reader.wholeParses < versions / 2)
     }
 
+    @Test("a version whose dates settle the board's date format reads as a whole parse reads it, and so do the next")
+    func datesSettledByAVersion() {
+        var reader = VersionReader()
+        var text = "## TODO\n\n- [ ] a @{05-04-2024}\n"
+        for added in ["- [ ] b @{30-04-2024}\n", "- [ ] c @{06-05-2024}\n", ""] {
+            let bytes = Array(text.utf8)
+            let incremental = reader.read(bytes, file: "board.md")
+            let whole = BoardParser.parse(bytes, file: "board.md")
+            #expect(incremental.board == whole.board)
+            #expect(incremental.diagnostics == whole.diagnostics)
+            text = added.isEmpty ? "## TODO\n\n- [ ] a @{05-04-2024}\n" : text + added
+        }
+        let last = BoardParser.parse(Array(text.utf8), file: "board.md")
+        #expect(last.board.cards.first?.due == nil)
+    }
+
     @Test("the card cache is bounded by the board, not by the length of its history")
     func cacheStaysBounded() {
         var reader = VersionReader()

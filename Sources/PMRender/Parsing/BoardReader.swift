@@ -20,6 +20,8 @@ struct BoardReader {
     /// only when neither this version nor the one the reading came from may define links.
     var reusesReadingsByText = false
     private(set) var problems: [(Problem, SourceLocation)] = []
+    /// The date format the board's own dates show, on a board that names none (`DateFormat.inferredPattern`).
+    private var formatOfTheDates: String?
 
     init(source: SourceText, file: String, frontMatter: FrontMatter) {
         self.source = source
@@ -29,16 +31,51 @@ struct BoardReader {
 
     /// Reads the board, its cards one after another.
     mutating func read(_ segments: [MarkdownSegment], fallbackTitle: String, cache: inout CardCache) -> Board {
-        let plan = self.plan(segments, cache: &cache)
+        let start = problems.count
+        var plan = self.plan(segments, cache: &cache)
         store(plan.jobs.map(plan.reader.read), of: plan, in: &cache)
-        return assemble(plan, segments: segments, fallbackTitle: fallbackTitle, cache: &cache)
+        var board = assemble(plan, segments: segments, fallbackTitle: fallbackTitle, cache: &cache)
+        if settlesDates(since: start) {
+            plan = self.plan(segments, cache: &cache)
+            store(plan.jobs.map(plan.reader.read), of: plan, in: &cache)
+            board = assemble(plan, segments: segments, fallbackTitle: fallbackTitle, cache: &cache)
+        }
+        return board
     }
 
     /// Reads the board, a large board's cards side by side (the same board as `read`, sooner).
     mutating func read(_ segments: [MarkdownSegment], fallbackTitle: String, cache: inout CardCache) async -> Board {
-        let plan = self.plan(segments, cache: &cache)
+        let start = problems.count
+        var plan = self.plan(segments, cache: &cache)
         store(await plan.reader.readAll(plan.jobs), of: plan, in: &cache)
-        return assemble(plan, segments: segments, fallbackTitle: fallbackTitle, cache: &cache)
+        var board = assemble(plan, segments: segments, fallbackTitle: fallbackTitle, cache: &cache)
+        if settlesDates(since: start) {
+            plan = self.plan(segments, cache: &cache)
+            store(await plan.reader.readAll(plan.jobs), of: plan, in: &cache)
+            board = assemble(plan, segments: segments, fallbackTitle: fallbackTitle, cache: &cache)
+        }
+        return board
+    }
+
+    /// On a board that names no date format, whose dates were read without one: when dates of the board could not
+    /// be read because their day and month may come in either order (`30-04-2024`), and those dates show which
+    /// (a day over 12), takes that format for the board, forgets what was read since `start`, and says the board
+    /// must be read again. (Decided from the whole board's dates, cached cards' among them, so that a version read
+    /// from its changes reads as a whole parse does.)
+    private mutating func settlesDates(since start: Int) -> Bool {
+        guard formatOfTheDates == nil, frontMatter.settings.dateFormat == nil else { return false }
+        var values: [UInt8] = []
+        for (problem, _) in problems[start...] {
+            switch problem {
+            case .invalidDeadline(let value), .invalidDate(let value):
+                if DateFormat.isDayOrMonthFirst(Substring(value)) { values += Array(value.utf8) + [0x20] }
+            default: continue
+            }
+        }
+        guard !values.isEmpty, let pattern = DateFormat.inferredPattern(in: values[...]) else { return false }
+        formatOfTheDates = pattern
+        problems.removeSubrange(start...)
+        return true
     }
 
     /// What the board's structure says before its cards are read: settings, lanes, and the cards to read (those the
@@ -64,6 +101,7 @@ struct BoardReader {
         let obsidianSettings = mayHaveComments ? ObsidianSettings.find(in: segments) : nil
         var isObsidian = frontMatter.isObsidianKanban || obsidianSettings != nil
         if let obsidianSettings { obsidianSettings.apply(to: &settings) }
+        if settings.dateFormat == nil { settings.dateFormat = formatOfTheDates }
         let dateFormat = settings.dateFormat.flatMap(DateFormat.init(moment:))
         let timeFormat = settings.timeFormat.flatMap(DateFormat.init(moment:))
         let triggers = CardTokens.Triggers(date: settings.dateTrigger, time: settings.timeTrigger)

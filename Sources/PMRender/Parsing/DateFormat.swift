@@ -240,3 +240,61 @@ enum MonthNames {
         "december",
     ]
 }
+
+extension DateFormat {
+    /// The pattern of a board's numeric dates whose day and month come first, in either order (`30-04-2024`,
+    /// `04/30/2024`, `30.04.2024`), as the board's own dates show it: day first when one of them has a first number
+    /// over 12 and none a second one, month first the other way round; dotted dates are day first unless a second
+    /// number is over 12 (no one writes `04.30.2024`). Nil when the board has no such dates, mixes separators, or
+    /// could mean either.
+    static func inferredPattern(in bytes: ArraySlice<UInt8>) -> String? {
+        var separators: Set<UInt8> = []
+        var firstOver12 = false
+        var secondOver12 = false
+        var padded = true
+        var found = false
+        bytes.withUnsafeBufferPointer { text in
+            func isDigit(_ index: Int) -> Bool { index < text.count && (0x30...0x39).contains(text[index]) }
+            /// The number of one or two digits at `index`, and where it ends.
+            func number(at index: Int) -> (Int, Int)? {
+                guard isDigit(index) else { return nil }
+                var end = index + 1
+                if isDigit(end) { end += 1 }
+                guard !isDigit(end) else { return nil }
+                return (text[index..<end].reduce(0) { $0 * 10 + Int($1 - 0x30) }, end)
+            }
+            var index = 0
+            while index < text.count {
+                defer { index += 1 }
+                guard isDigit(index), index == 0 || !isDigit(index - 1), let (first, afterFirst) = number(at: index),
+                    afterFirst < text.count, [0x2D, 0x2E, 0x2F].contains(text[afterFirst]),
+                    let (second, afterSecond) = number(at: afterFirst + 1), afterSecond < text.count,
+                    text[afterSecond] == text[afterFirst], (1...4).allSatisfy({ isDigit(afterSecond + $0) }),
+                    !isDigit(afterSecond + 5), (1...31).contains(first), (1...31).contains(second)
+                else { continue }
+                found = true
+                separators.insert(text[afterFirst])
+                firstOver12 = firstOver12 || first > 12
+                secondOver12 = secondOver12 || second > 12
+                padded = padded && afterFirst - index == 2 && afterSecond - afterFirst == 3
+                index = afterSecond + 4
+            }
+        }
+        guard found, separators.count == 1, let separator = separators.first, !(firstOver12 && secondOver12) else {
+            return nil
+        }
+        let mark = String(UnicodeScalar(separator))
+        let (day, month) = padded ? ("DD", "MM") : ("D", "M")
+        if firstOver12 || (separator == 0x2E && !secondOver12) { return [day, month, "YYYY"].joined(separator: mark) }
+        if secondOver12 { return [month, day, "YYYY"].joined(separator: mark) }
+        return nil
+    }
+
+    /// Whether a value is a numeric date whose day and month come first (`30-04-2024`, `4/30/2024`): one whose
+    /// reading the board's other dates may settle.
+    static func isDayOrMonthFirst(_ value: Substring) -> Bool {
+        let parts = value.trimmingSpaces.split(omittingEmptySubsequences: false) { "-./".contains($0) }
+        return parts.count == 3 && parts.allSatisfy { $0.allSatisfy(\.isASCIIDigit) }
+            && (1...2).contains(parts[0].count) && (1...2).contains(parts[1].count) && parts[2].count == 4
+    }
+}
