@@ -315,7 +315,7 @@ struct CardReadingTests {
             ("- [ ] a ^y\n  ID: x", "4:3 warning conflicting-ids"),
             ("- [ ] a\n\nstray paragraph", "5:1 warning stray-content"),
             ("- [ ] a\n\nTask | Who\n-- | --\nb | Ben", "5:1 warning table-not-read"),
-            ("Tasks this week:\n| Task | Who |\n|---|---|\n| a | Ann |", "3:1 warning table-not-read"),
+            ("Tasks this week:\n| Task | Who |\n|---|---|\n| a | Ann |", "4:1 warning table-not-read"),
             ("- [ ] a\n\na|b\n:-:", "5:1 warning stray-content"),
             // Lanes for columns, under a lane named for a state.
             ("| Backlog | Doing | Done |\n|---|---|---|\n| a | b | c |", "3:1 warning table-not-read"),
@@ -400,7 +400,14 @@ struct CardReadingTests {
         #expect(anyText.board.cards.map(\.title) == ["Publish"])
         let sprint = Self.board("## Sprint 3\n\n| # | Task |\n|---|---|\n| 1 | Publish |\n")
         #expect(sprint.board.cards.map(\.title) == ["Publish"])
-        // A lone row that says the lane is empty is no card.
+        // A cell's escaped pipe is a pipe in a code span too; rows of placeholders and row numbers are no cards.
+        let pipes = Self.board("## Done\n\n| # | Task | Notes |\n|---|---|---|\n| 1 | a | `x \\| y` |\n| 2 | — | |\n")
+        #expect(pipes.board.cards.map(\.title) == ["a"])
+        #expect(pipes.board.cards.first?.description.plainText(of: 0) == "x | y")
+        // A lone row that says the lane is empty is no card; a lone task that starts with such a word is one.
+        let task = Self.board(
+            "## TODO\n\n- [ ] a\n\n## Doing\n\n| Task | Owner |\n|---|---|\n| Nothing renders on Safari | — |\n")
+        #expect(task.board.cards.map(\.title) == ["a", "Nothing renders on Safari"])
         let empty = Self.board(
             "## TODO\n\n| ID | Tarefa | Prazo |\n|---|---|---|\n| — | Nenhuma tarefa pendente nesta etapa | — |\n"
                 + "\n## Done\n\n- [x] a\n")
@@ -445,6 +452,12 @@ struct CardReadingTests {
         #expect(statuses.board.lanes.map(\.location.line) == [11, 8, 9, 7])
         #expect(statuses.board.cards.allSatisfy { $0.extras.isEmpty })
         #expect(statuses.board.lanes.allSatisfy { $0.isTable })
+        // Row numbers are no lane, and placeholders no cards.
+        let numbered = Self.board(
+            "# Board\n\n## Sprint 3\n\n| # | Backlog | Doing | Done |\n|---|---|---|---|\n| 1 | a | b | c |\n"
+                + "| 2 | — | | d |\n| 3 | N/A | - | |\n\n## Links\n\n- [docs](https://example.com)\n")
+        #expect(numbered.diagnostics.isEmpty, "\(numbered.diagnostics)")
+        #expect(numbered.board.lanes.map { $0.cards.map(\.title) } == [["a"], ["b"], ["c", "d"], ["docs"]])
         // On a board without a title, the heading over the table is its title.
         let untitled = Self.board("## Kanban\n\n| Backlog | Done |\n|---|---|\n| a | b |\n")
         #expect(untitled.board.title == "Kanban")
@@ -462,6 +475,11 @@ struct CardReadingTests {
             "## WIP Limits and Rationale\n\n| Column | WIP limit |\n|---|---|\n| Doing | 3 |\n\n## Done\n\n- [x] a\n",
             // A lane of notes.
             "## TODO\n\n- [ ] a\n\n## Legend\n\n| Task | Meaning |\n|---|---|\n| 🔴 | urgent |\n",
+            // Columns named as the board's lanes, of states with cards: the table is about them (WIP limits).
+            "## WIP limits\n\n| Backlog | Doing | Done |\n|---|---|---|\n| 5 | 3 | ∞ |\n\n## Backlog\n\n- [ ] a\n",
+            "## TODO\n\n- [ ] a\n\n## Stats\n\n| Week | To Do | Doing |\n|---|---|---|\n| 1 | 4 | 2 |\n",
+            // A column of names outside a lane named for a state: a team list, even on a board of tables.
+            "## Team\n\n| Name | Role | Status |\n|---|---|---|\n| Ann | Dev | Active |\n\n## To Do\n\n| Task |\n|---|\n| a |\n",
         ])
     func tablesAsText(text: String) {
         let result = Self.board(text)

@@ -1439,6 +1439,18 @@ import Testing
         #expect(after.hasSuffix("## Done\n\n- [x] Review\n") || after.hasSuffix("## Done\n\n- [ ] Review\n"))
     }
 
+    @Test func newAndFinishedCardsGoToTheFirstLanesNotReadFromATable() throws {
+        let board =
+            "## Backlog\n\n| Task |\n|---|\n| T |\n\n## Todo\n\n- [ ] Working\n\n## Done\n\n| Task |\n|---|\n| D |\n\n"
+            + "## Shipped\n\n- [x] S\n"
+        let (added, afterAdding) = try Self.onBoard(board, ["add", "New"])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(afterAdding.contains("## Todo\n\n- [ ] Working\n- [ ] New\n"))
+        let (done, afterDone) = try Self.onBoard(board, ["done", "working"])
+        #expect(done.status == 0, "\(done.stderr)")
+        #expect(afterDone.hasSuffix("## Shipped\n\n- [x] S\n- [x] Working\n"))
+    }
+
     @Test func aBoardThatIsNotARegularFileIsRefusedAtOnce() throws {
         let folder = FileManager.default.temporaryDirectory.appending(path: "pm-render-fifo-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -79,6 +79,19 @@ struct VersionReaderTests {
         #expect(last.board.cards.first?.due == nil)
     }
 
+    @Test("a table's rows read again when their lane's heading changes what the columns hold")
+    func tableRowsFollowTheirHeading() {
+        var reader = VersionReader()
+        let table = "| Task | Status |\n|---|---|\n| a | Done |\n| b | Todo |\n"
+        for heading in ["## Board", "## Done", "## Board", "## Sprint"] {
+            let bytes = Array("# T\n\n\(heading)\n\n\(table)".utf8)
+            let incremental = reader.read(bytes, file: "board.md")
+            let whole = BoardParser.parse(bytes, file: "board.md")
+            #expect(incremental.board == whole.board, "\(heading)")
+            #expect(incremental.diagnostics == whole.diagnostics, "\(heading)")
+        }
+    }
+
     @Test("the card cache is bounded by the board, not by the length of its history")
     func cacheStaysBounded() {
         var reader = VersionReader()

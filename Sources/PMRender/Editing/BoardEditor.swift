@@ -222,7 +222,8 @@ struct Editor {
                 notes: [Diagnostic(.cardAlreadyInLane(title: card.title, lane: lane), file: file, at: card.location)])
         }
         guard
-            let target = board.lanes.firstIndex(where: { $0.state == .done && !$0.holdsNotes })
+            let target = board.lanes.firstIndex(where: { $0.state == .done && !$0.holdsNotes && !$0.isTable })
+                ?? board.lanes.firstIndex(where: { $0.state == .done && !$0.holdsNotes })
                 ?? board.lanes.firstIndex(where: { $0.state == .done })
         else {
             throw EditFailure(.usage, .noLaneForState(.done), file: file)

@@ -48,12 +48,14 @@ public struct Board: Hashable, Sendable {
     /// The lanes holding cards of `state`, in file order.
     public func lanes(in state: CardState) -> [Lane] { lanes.filter { $0.state == state } }
 
-    /// The first lane in `state`, not one of notes (`Lane.holdsNotes`, or after a doing lane) when another is
-    /// (`move x TODO` goes to `## À faire`, not to `## Decisions` before it).
+    /// The first lane in `state`, not one of notes (`Lane.holdsNotes`, or after a doing lane) nor one read from a
+    /// table when another is (`move x TODO` goes to `## À faire`, not to `## Decisions` before it).
     public func firstLaneIndex(in state: CardState) -> Int? {
         lanes.indices.first {
             lanes[$0].state == state && lanes[$0].stateSource != .afterDoing && !lanes[$0].holdsNotes
+                && !lanes[$0].isTable
         }
+            ?? lanes.indices.first { lanes[$0].state == state && !lanes[$0].holdsNotes && !lanes[$0].isTable }
             ?? lanes.indices.first { lanes[$0].state == state && !lanes[$0].holdsNotes }
             ?? lanes.indices.first { lanes[$0].state == state }
     }

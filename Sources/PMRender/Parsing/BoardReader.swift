@@ -300,7 +300,7 @@ struct BoardReader {
                 if outline.addLaneDescription(segment, last: raw) {
                     laneTables.append((segment, raw, outline.lanes.count - 1, table))
                 } else {
-                    problems.append((.tableNotRead, location(segment)))
+                    problems.append((.tableNotRead, tableLocation(table, in: segment)))
                 }
             } else if node.kind == .paragraph, !outline.inArchive, !outline.inHeadingGroup,
                 let label = Self.label(segment), index + 1 < visible.count,
@@ -944,19 +944,28 @@ struct BoardReader {
         return LaneStates.isCompleteMarker(markdown.plainText(of: 0))
     }
 
-    /// Makes the rows of tables under lanes' headings the lanes' cards where a table holds cards, and the lanes of
-    /// a table whose columns are lanes (see docs/FORMAT.md, "A table of cards"). Other tables describe their lanes
-    /// (a decision log, metrics); one on a board without cards, with lanes for columns, or in a lane named wholly for
-    /// a state holds cards that are not read, and is warned about.
+    /// Makes the rows of tables under lanes' headings the lanes' cards where a table holds cards, and the lanes of a
+    /// board kept as one table whose columns, or a column, are its lanes (see docs/FORMAT.md, "A table of cards").
+    /// Other tables describe their lanes (a decision log, metrics, the board's WIP limits); one that looks like cards
+    /// that are not read (on a board without cards, with lanes for columns, in a lane named wholly for a state) is
+    /// warned about.
     private mutating func readTables(
         _ tables: [(segment: MarkdownSegment, raw: Int, lane: Int, table: PipeTable)], into outline: inout Outline,
         title: inout (String, SourceLocation)?
     ) {
         let hadCards = outline.lanes.map { !$0.cards.isEmpty }
         let boardHadCards = outline.lanes.contains { !$0.isArchive && !$0.cards.isEmpty }
+        let laneNames = Set(outline.lanes.map { LaneName.key($0.heading.name) })
+        // Whether the board's cards are in lanes named for states of their own (tables are then about them).
+        let hasLanesOfStates = outline.lanes.contains { lane in
+            guard !lane.isArchive, !lane.cards.isEmpty, case .state = LaneStates.meaning(of: lane.heading.name) else {
+                return false
+            }
+            return true
+        }
         var unread: [(segment: MarkdownSegment, lane: Int, table: PipeTable)] = []
-        // Lanes to put in the place of the lane that held a table of lanes, by that lane's index.
-        var columnLanes: [Int: [Outline.LaneDraft]] = [:]
+        // The lanes of a board kept as one table, and the lane (heading) whose place they take.
+        var tableLanes: (lane: Int, lanes: [Outline.LaneDraft])?
         for (segment, raw, laneIndex, table) in tables {
             let lane = outline.lanes[laneIndex]
             let meaning = LaneStates.meaning(of: lane.heading.name)
@@ -969,35 +978,39 @@ struct BoardReader {
                 continue
             }
             if table.columnsAreLanes {
-                // `## Board` over `| Backlog | Doing | Done |`: the columns are the lanes, in the place of the heading.
-                guard meaning == nil, columnLanes[laneIndex] == nil else {
+                // `## Board` over `| Backlog | Doing | Done |`: the board's lanes, unless it has lanes of states with
+                // cards, or lanes with those names (the table is then about them: WIP limits, counts).
+                guard !hasLanesOfStates, !table.namesLane(among: laneNames), meaning == nil, tableLanes == nil else {
                     unread.append((segment, laneIndex, table))
                     continue
                 }
-                columnLanes[laneIndex] = self.columnLanes(table, segment: segment, raw: raw, level: lane.level)
+                tableLanes = (laneIndex, columnLanes(table, segment: segment, raw: raw, level: lane.level))
                 outline.lanes[laneIndex].description.removeAll { $0.id == segment.id }
                 continue
             }
-            guard isNamedForState || !boardHadCards, var roles = table.roles(anyTitle: isNamedWhollyForState),
+            guard isNamedForState || !boardHadCards,
+                var roles = table.roles(inLaneOfState: isNamedForState, anyTitle: isNamedWhollyForState),
                 let title = roles.firstIndex(of: .title)
             else {
                 unread.append((segment, laneIndex, table))
                 continue
             }
             outline.lanes[laneIndex].description.removeAll { $0.id == segment.id }
-            if meaning == nil, columnLanes[laneIndex] == nil, let column = table.laneColumn(), column != title {
-                // `## Board` over `| Task | Status |`: the statuses are the lanes, in the place of the heading.
+            if meaning == nil, tableLanes == nil, let column = table.laneColumn(), column != title {
+                // `## Board` over `| Task | Status |` on a board of no other cards: a lane a status.
                 roles[column] = .lane
-                columnLanes[laneIndex] = statusLanes(
-                    table, roles: roles, column: column, segment: segment, raw: raw, level: lane.level)
+                tableLanes = (
+                    laneIndex,
+                    statusLanes(table, roles: roles, column: column, segment: segment, raw: raw, level: lane.level)
+                )
                 continue
             }
             outline.lanes[laneIndex].isTable = true
             for (index, row) in table.rows.prefix(1 << TableRow.indexBits).enumerated()
-            where row.cells.contains(where: { !$0.text.isEmpty }) {
-                // A lone row that says the lane is empty (`| — | Nenhuma tarefa nesta etapa | — |`) is no card.
-                if table.rows.count == 1, Placeholder.isItem(row.cells[title].text, firstWordSuffices: true),
-                    row.cells.indices.allSatisfy({ $0 == title || Placeholder.isValue(Substring(row.cells[$0].text)) })
+            where !Self.isEmptyRow(row, roles: roles, title: title) {
+                // A lone row that says the lane is empty (`| — | Nenhuma tarefa pendente nesta etapa | — |`) is no card.
+                if table.rows.count == 1, Placeholder.isItem(row.cells[title].text, sentence: true),
+                    row.cells.indices.allSatisfy({ $0 == title || PipeTable.isEmpty(row.cells[$0]) })
                 {
                     continue
                 }
@@ -1007,24 +1020,43 @@ struct BoardReader {
         }
         let boardHasCards =
             outline.lanes.contains { !$0.isArchive && !$0.cards.isEmpty }
-            || columnLanes.values.contains { $0.contains { !$0.cards.isEmpty } }
+            || tableLanes?.lanes.contains { !$0.cards.isEmpty } == true
         for (segment, laneIndex, table) in unread {
             let lane = outline.lanes[laneIndex]
-            if !boardHasCards || table.columnsAreLanes
+            if !boardHasCards || (table.columnsAreLanes && !table.namesLane(among: laneNames))
                 || (lane.cards.isEmpty && LaneStates.wholeMeaning(of: lane.heading.name) != nil)
             {
-                problems.append((.tableNotRead, location(segment)))
+                problems.append((.tableNotRead, tableLocation(table, in: segment)))
             }
         }
-        for laneIndex in columnLanes.keys.sorted(by: >) {
-            guard var lanes = columnLanes[laneIndex], !lanes.isEmpty else { continue }
+        if let (laneIndex, lanes) = tableLanes, !lanes.isEmpty {
             // The heading over the table says what it is (the board's name, when it is the first): what it has
-            // besides goes with the first column.
+            // besides goes with the first lane.
             let replaced = outline.lanes.remove(at: laneIndex)
+            var lanes = lanes
             lanes[0].description = replaced.description
             outline.lanes.insert(contentsOf: lanes, at: laneIndex)
             if laneIndex == 0, title == nil { title = (replaced.heading.name, replaced.location) }
         }
+    }
+
+    /// Where a table starts: its header's line (text may open its paragraph), at the row's first character.
+    private func tableLocation(_ table: PipeTable, in segment: MarkdownSegment) -> SourceLocation {
+        guard table.line != segment.line else { return location(segment) }
+        let range = source.byteRange(ofLine: table.line)
+        let indent = source.bytes[range].prefix { $0 == 0x20 || $0 == 0x09 }.count
+        return SourceLocation(line: table.line, column: source.column(line: table.line, byteColumn: indent + 1))
+    }
+
+    /// Whether a table's row holds no card: no title (empty or a placeholder, `—`), and nothing but row numbers and
+    /// placeholders besides.
+    private static func isEmptyRow(_ row: PipeTable.Row, roles: [PipeTable.Role], title: Int) -> Bool {
+        PipeTable.isEmpty(row.cells[title])
+            && row.cells.indices.allSatisfy { column in
+                PipeTable.isEmpty(row.cells[column])
+                    || (roles[column] != .title
+                        && row.cells[column].text.allSatisfy { $0.isNumber || "#.".contains($0) })
+            }
     }
 
     /// The lanes of a table with a column of lanes (`Status`), one a value in the order of the states (to do, doing,
@@ -1037,7 +1069,7 @@ struct BoardReader {
         let header = table.header.map(\.text)
         for (index, row) in table.rows.prefix(1 << TableRow.indexBits).enumerated() {
             let cell = row.cells[column]
-            let key = LaneName.key(cell.text)
+            let key = LaneName.key(MarkdownParser.inline(cell.text).inlineText)
             if byName[key] == nil {
                 byName[key] = lanes.count
                 let name =
@@ -1071,8 +1103,11 @@ struct BoardReader {
     {
         let columns = table.header.count
         let header = table.header
-        // (A column without a name is no lane.)
-        return header.indices.filter { !header[$0].text.isEmpty }.map { column in
+        // (A column without a name, or of row numbers, is no lane.)
+        let columnsOfLanes = header.indices.filter {
+            !header[$0].text.isEmpty && !PipeTable.numberNames.contains(PipeTable.plainName(header[$0].text))
+        }
+        return columnsOfLanes.map { column in
             let name = header[column].text
             let nameMarkdown =
                 PipeTable.cellSegments(name, line: table.line, byteColumn: header[column].byteColumn)
@@ -1083,7 +1118,7 @@ struct BoardReader {
                 heading: LaneHeading(nameMarkdown, source: name), location: location, level: level,
                 isArchive: false, lastSegment: raw)
             lane.isTable = true
-            for (index, row) in table.rows.enumerated() where !row.cells[column].text.isEmpty {
+            for (index, row) in table.rows.enumerated() where !PipeTable.isEmpty(row.cells[column]) {
                 let place = index * columns + column
                 guard place < 1 << TableRow.indexBits else { break }
                 let cell = TableRow(
@@ -1255,11 +1290,15 @@ enum CardSource: Sendable {
         }
     }
 
-    /// The identities of a heading card's other pieces (it is the same card only when they are the same too).
+    /// The identities of a heading card's other pieces, or what a row's columns hold (it is the same card only when
+    /// they are the same too).
     var body: [Int] {
         switch self {
-        case .item, .row: return []
+        case .item: return []
         case .heading(_, let segments): return segments.map(\.id)
+        // The columns' roles depend on the lane too (`## Done` reads any column as titles): a row read with others
+        // is another card.
+        case .row(_, let row): return [row.roles.hashValue]
         }
     }
 }

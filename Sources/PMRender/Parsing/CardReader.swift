@@ -200,7 +200,7 @@ extension CardReader {
                 state.block(0, in: segment.markdown, into: &description)
             }
         }
-        for (column, cell) in table.row.cells.enumerated() where !cell.text.isEmpty {
+        for (column, cell) in table.row.cells.enumerated() where !PipeTable.isEmpty(cell) {
             let location = SourceLocation(line: line, column: source.column(line: line, byteColumn: cell.byteColumn))
             let key = PipeTable.displayName(table.header[column])
             switch table.roles[column] {

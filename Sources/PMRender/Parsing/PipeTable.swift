@@ -94,9 +94,14 @@ struct PipeTable: Sendable {
         var text = text
         var segments = text.withUTF8 { MarkdownParser.segments($0, firstLine: line) }
         for segment in segments.indices {
-            for node in segments[segment].markdown.nodes.indices
-            where segments[segment].markdown.nodes[node].byteColumn > 0 {
-                segments[segment].markdown.nodes[node].byteColumn += byteColumn - 1
+            for node in segments[segment].markdown.nodes.indices {
+                if segments[segment].markdown.nodes[node].byteColumn > 0 {
+                    segments[segment].markdown.nodes[node].byteColumn += byteColumn - 1
+                }
+                // A cell's `\|` is a pipe in a code span too (GitHub takes it out before the cell's Markdown).
+                if segments[segment].markdown.nodes[node].kind == .code {
+                    segments[segment].markdown.nodes[node].text.replace("\\|", with: "|")
+                }
             }
         }
         return segments
@@ -113,7 +118,7 @@ struct PipeTable: Sendable {
 
 extension PipeTable {
     /// What a column holds on a table of cards.
-    enum Role: Equatable, Sendable {
+    enum Role: Hashable, Sendable {
         /// The card's title.
         case title
         /// The card's description (`Notes`, `Kuvaus`, `说明`).
@@ -144,9 +149,10 @@ extension PipeTable {
     ]
 
     /// Each column's role, when the table's rows are cards: nil when no column is the title. The title is the column
-    /// named for it (`Task`, `Title`, `Tarefa`, `任务`); failing that, when `anyTitle`, the first column of text that
-    /// is no field, no row number and no description (a description column if there is nothing else).
-    func roles(anyTitle: Bool) -> [Role]? {
+    /// named for titles (`Task`, `Title`, `Tarefa`, `任务`; names as general as `Name` and `Item` only `inLaneOfState`,
+    /// as a team list has them too); failing that, when `anyTitle`, the first column of text that is no field, no row
+    /// number and no description (a description column if there is nothing else).
+    func roles(inLaneOfState: Bool, anyTitle: Bool) -> [Role]? {
         let names = header.map { Self.plainName($0.text) }
         var roles: [Role] = names.map { name in
             if Self.descriptionNames.contains(name) { return .description }
@@ -155,6 +161,7 @@ extension PipeTable {
         }
         let title =
             names.firstIndex { Self.titleNames.contains($0) }
+            ?? (inLaneOfState ? names.firstIndex { Self.generalTitleNames.contains($0) } : nil)
             ?? (anyTitle ? textColumn(names, roles: roles, allowing: .other) : nil)
             ?? (anyTitle ? textColumn(names, roles: roles, allowing: .description) : nil)
         guard let title else { return nil }
@@ -167,16 +174,29 @@ extension PipeTable {
     private func textColumn(_ names: [String], roles: [Role], allowing allowed: Role) -> Int? {
         names.indices.first { column in
             roles[column] == allowed && !Self.numberNames.contains(names[column])
-                && rows.contains { !$0.cells[column].text.isEmpty }
+                && rows.contains { !Self.isEmpty($0.cells[column]) }
                 && !rows.allSatisfy { row in
                     row.cells[column].text.allSatisfy { $0.isNumber || $0 == "#" || $0 == "." || $0 == "-" }
                 }
         }
     }
 
-    /// A header cell without emphasis, code marks and edge spaces, in lower case (`**Task**` → `task`).
+    /// A header cell as a name to look up: its letters, digits and `#`, words parted by single spaces, in lower case
+    /// (`**Task**` → `task`, `📝 Task` → `task`, `No.` → `no.`).
     static func plainName(_ cell: String) -> String {
-        displayName(cell).lowercased()
+        let kept = displayName(cell).unicodeScalars.map { scalar -> Character in
+            scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+                || "#.".unicodeScalars.contains(scalar)
+                || scalar.properties.generalCategory == .nonspacingMark
+                || scalar.properties.generalCategory == .spacingMark
+                ? Character(scalar) : " "
+        }
+        return String(kept).split(separator: " ").joined(separator: " ").lowercased()
+    }
+
+    /// Whether a cell holds nothing: empty, or a mark or word that only holds the place (`—`, `N/A`, `TBD`).
+    static func isEmpty(_ cell: Cell) -> Bool {
+        cell.text.isEmpty || Placeholder.isValue(Substring(cell.text))
     }
 
     /// A header cell without emphasis, code marks and edge spaces (`**Module**` → `Module`).
@@ -186,15 +206,21 @@ extension PipeTable {
 
     /// Names of a column of card titles, in the languages boards are written in.
     static let titleNames: Set<String> = [
-        "task", "tasks", "task name", "title", "name", "item", "items", "work item", "story", "user story", "card",
-        "feature", "features", "todo", "to-do", "to do", "summary", "subject", "tarea", "tareas", "título", "titulo",
-        "nombre", "historia", "historia de usuario", "historias de usuario", "tarea técnica", "actividad", "tarefa",
-        "tarefas", "nome", "história", "atividade", "tâche", "tâches", "titre", "nom", "aufgabe", "aufgaben", "titel",
-        "attività", "compito", "titolo", "taak", "naam", "задача", "задачи", "название", "заголовок", "завдання",
-        "назва", "zadanie", "tytuł", "nazwa", "tehtävä", "tehtävät", "otsikko", "nimi", "uppgift", "namn", "görev",
-        "başlık", "任务", "任務", "任务名称", "标题", "標題", "名称", "名稱", "事项", "事項", "待办事项", "特性", "功能",
-        "タスク", "タイトル", "件名", "項目", "作業", "작업", "할 일", "제목", "항목", "태스크", "과제", "công việc",
-        "nhiệm vụ", "tiêu đề", "tugas", "judul",
+        "task", "tasks", "task name", "title", "work item", "story", "user story", "card", "feature", "features",
+        "todo", "to-do", "to do", "summary", "subject", "tarea", "tareas", "título", "titulo", "historia",
+        "historia de usuario", "historias de usuario", "tarea técnica", "actividad", "tarefa", "tarefas", "história",
+        "atividade", "tâche", "tâches", "titre", "aufgabe", "aufgaben", "titel", "attività", "compito", "titolo",
+        "taak", "задача", "задачи", "заголовок", "завдання", "zadanie", "tytuł", "tehtävä", "tehtävät", "otsikko",
+        "uppgift", "görev", "başlık", "任务", "任務", "任务名称", "标题", "標題", "事项", "事項", "待办事项", "特性", "功能",
+        "タスク", "タイトル", "件名", "作業", "작업", "할 일", "제목", "태스크", "과제", "công việc", "nhiệm vụ",
+        "tiêu đề", "tugas", "judul",
+    ]
+
+    /// Names of a column that may hold card titles, or people or things (a team list): titles only in a lane named
+    /// for a state.
+    static let generalTitleNames: Set<String> = [
+        "name", "item", "items", "nombre", "nome", "nom", "naam", "название", "назва", "nazwa", "nimi", "namn",
+        "名称", "名稱", "項目", "항목", "이름", "名前",
     ]
 
     /// Names of a column of card descriptions.
@@ -207,7 +233,7 @@ extension PipeTable {
     ]
 
     /// Names of a column of row numbers, never a title.
-    static let numberNames: Set<String> = ["#", "no", "no.", "nr", "nr.", "nº", "n°", "num", "序号", "编号", "番号", "번호"]
+    static let numberNames: Set<String> = ["#", "n", "no", "no.", "nr", "nr.", "nº", "num", "序号", "编号", "番号", "번호"]
 }
 
 /// A row of a table of cards as a card's source (or a cell, of a table whose columns are lanes): the row, its place
@@ -223,6 +249,11 @@ struct TableRow: Sendable {
 }
 
 extension PipeTable {
+    /// Whether a column is named as one of `lanes` (comparison keys, `LaneName.key`).
+    func namesLane(among lanes: Set<String>) -> Bool {
+        header.contains { lanes.contains(LaneName.key($0.text)) }
+    }
+
     /// Whether the header names lanes of two states or more (`| Backlog | In Testing | Live |`: a board kept as a
     /// table, lanes for columns). A status column is no such sign: build status, metrics and legends have one.
     var columnsAreLanes: Bool {

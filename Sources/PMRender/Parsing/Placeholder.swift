@@ -19,6 +19,13 @@ enum Placeholder {
         "ingen", "inget", "intet", "κενό", "üres", "nincs", "buit", "belum ada",
     ]
 
+    /// Words for tasks, lowercased: after a word for "none", a sentence that says there are none.
+    private static let tasks: Set<String> = [
+        "task", "tasks", "item", "items", "card", "cards", "tarefa", "tarefas", "tarea", "tareas", "tâche", "tâches",
+        "aufgabe", "aufgaben", "задача", "задачи", "задач", "attività", "compito", "taak", "taken", "zadanie", "zadań",
+        "görev", "tugas",
+    ]
+
     /// Characters that hold a place on their own (dashes, dots, question marks), and spaces.
     private static let marks = Set("-‐‒–—―?.…_*~/ ".unicodeScalars)
 
@@ -33,9 +40,10 @@ enum Placeholder {
     /// Whether a list item's text only says the lane is empty (`_(empty)_`, `No items`, `(없음)`, `无`), emphasis
     /// marks, brackets and a closing full stop aside.
     ///
-    /// Wrapped in brackets or emphasis, or when `firstWordSuffices` (a table's lone row, the other cells empty), the
-    /// first word is enough (`_(nothing in flight)_`, `_(vazio — WIP 1)_`, `| — | Nenhuma tarefa nesta etapa | — |`).
-    static func isItem(_ text: String, firstWordSuffices: Bool = false) -> Bool {
+    /// Wrapped in brackets or emphasis, the first word is enough (`_(nothing in flight)_`, `_(vazio — WIP 1)_`);
+    /// when `sentence` (a table's lone row, its other cells empty), a word for "none" and one for tasks are
+    /// (`| — | Nenhuma tarefa pendente nesta etapa | — |`; not `Nothing renders on Safari`).
+    static func isItem(_ text: String, sentence: Bool = false) -> Bool {
         var words = Substring(TextCleaning.collapseWhitespace(text)).trimmingSpaces
         var wrapped = false
         while let first = words.first, let last = words.last, words.count >= 2,
@@ -45,10 +53,16 @@ enum Placeholder {
             wrapped = true
         }
         if words.last == "." { words = words.dropLast() }
-        guard !words.isEmpty, words.count <= (firstWordSuffices ? 100 : 40) else { return false }
+        guard !words.isEmpty, words.count <= (sentence ? 100 : 40) else { return false }
         let key = words.lowercased()
         if words.count <= 16, values.contains(key) || items.contains(key) { return true }
-        guard wrapped || firstWordSuffices, let first = key.split(separator: " ").first else { return false }
+        let parts = key.split(separator: " ")
+        if sentence, parts.count >= 2, values.contains(String(parts[0])) || items.contains(String(parts[0])),
+            tasks.contains(String(parts[1]))
+        {
+            return true
+        }
+        guard wrapped, let first = parts.first else { return false }
         return values.contains(String(first)) || items.contains(String(first))
     }
 }
