@@ -39,6 +39,7 @@ public enum MultiBoardSite {
     struct BoardResult: Sendable {
         let index: Int
         let path: String
+        /// Its folder in a site of several boards; empty for a lone board.
         let slug: String
         let board: Board?
         let files: [RenderedSite.File]
@@ -50,12 +51,14 @@ public enum MultiBoardSite {
     }
 
     public static func build(paths: [String], options: Options) async -> Outcome {
-        let slugs = BoardDiscovery.slugs(for: paths)
         let multi = paths.count > 1
+        // A lone board's site is the output folder itself: it needs no slug (nor the Foundation path handling that
+        // works them out, about 0.5 ms at its first use).
+        let slugs = multi ? BoardDiscovery.slugs(for: paths) : [:]
         let results = await withTaskGroup(of: BoardResult.self) { group -> [BoardResult] in
             for (index, path) in paths.enumerated() {
                 group.addTask {
-                    await renderOne(index: index, path: path, slug: slugs[path]!, options: options, multi: multi)
+                    await renderOne(index: index, path: path, slug: slugs[path] ?? "", options: options, multi: multi)
                 }
             }
             var collected: [BoardResult] = []
