@@ -18,8 +18,11 @@ enum ChunkedParse {
     /// chunks parsed side by side (by default at least one a core, each at least `minimumChunkBytes`, and more of
     /// `chunkBytes` on a larger board).
     static func body(_ source: SourceText, from firstLine: Int, chunks: Int? = nil) async -> [MarkdownSegment] {
-        let cores = ProcessInfo.processInfo.activeProcessorCount
         let bytes = bodyBytes(source, from: firstLine)
+        // Less than two chunks' worth is one chunk: the cores (which Foundation counts from the cgroup's files, about
+        // 0.2 ms) are not asked for.
+        if chunks == nil, bytes < 2 * minimumChunkBytes { return BoardParser.body(source, from: firstLine) }
+        let cores = ProcessInfo.processInfo.activeProcessorCount
         let chunks = chunks ?? max(min(cores, bytes / minimumChunkBytes), bytes / chunkBytes)
         guard let starts = chunkStarts(source, from: firstLine, chunks: chunks) else {
             return BoardParser.body(source, from: firstLine)
