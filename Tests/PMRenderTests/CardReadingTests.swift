@@ -396,8 +396,10 @@ struct CardReadingTests {
         // Any column of text titles the cards of a lane named for a state; a title column is needed elsewhere.
         let done = Self.board("## Done\n\n| # | Story | Result |\n|---|---|---|\n| 1 | Publish | ok |\n")
         #expect(done.board.cards.map(\.title) == ["Publish"])
-        let anyText = Self.board("## Done\n\n| # | Change | Result |\n|---|---|---|\n| 1 | Publish | ok |\n")
-        #expect(anyText.board.cards.map(\.title) == ["Publish"])
+        // No column named for titles: a metrics table, even in a lane named for a state (warned: it may be cards).
+        let metrics = Self.board("## Done\n\n| Metric | Value |\n|---|---|\n| Velocity | 12 |\n")
+        #expect(metrics.board.cards.isEmpty)
+        #expect(metrics.diagnostics.map(\.code) == ["table-not-read"])
         let sprint = Self.board("## Sprint 3\n\n| # | Task |\n|---|---|\n| 1 | Publish |\n")
         #expect(sprint.board.cards.map(\.title) == ["Publish"])
         // A cell's escaped pipe is a pipe in a code span too; rows of placeholders and row numbers are no cards.
@@ -452,6 +454,15 @@ struct CardReadingTests {
         #expect(statuses.board.lanes.map(\.location.line) == [11, 8, 9, 7])
         #expect(statuses.board.cards.allSatisfy { $0.extras.isEmpty })
         #expect(statuses.board.lanes.allSatisfy { $0.isTable })
+        // A status that only holds a place (or a figure) is none: the table is one lane's; a second table of the
+        // board's lanes is not read, and is warned about.
+        let odd = Self.board("# T\n\n| Task | Status |\n|---|---|\n| a | Done |\n| b | — |\n| c | 50% |\n")
+        #expect(odd.board.lanes.map(\.name) == ["T"])
+        let twice = Self.board(
+            "## Board\n\n| Task | Status |\n|---|---|\n| a | Done |\n\n| Task | Status |\n|---|---|\n| b | Todo |\n")
+        #expect(twice.board.lanes.map { $0.cards.map(\.title) } == [["a"]])
+        #expect(twice.diagnostics.map { "\($0.location!) \($0.code)" } == ["7:1 table-not-read"])
+        #expect(twice.board.lanes[0].descriptionSource.contains("| b | Todo |"))
         // Row numbers are no lane, and placeholders no cards.
         let numbered = Self.board(
             "# Board\n\n## Sprint 3\n\n| # | Backlog | Doing | Done |\n|---|---|---|---|\n| 1 | a | b | c |\n"
@@ -478,6 +489,8 @@ struct CardReadingTests {
             // Columns named as the board's lanes, of states with cards: the table is about them (WIP limits).
             "## WIP limits\n\n| Backlog | Doing | Done |\n|---|---|---|\n| 5 | 3 | ∞ |\n\n## Backlog\n\n- [ ] a\n",
             "## TODO\n\n- [ ] a\n\n## Stats\n\n| Week | To Do | Doing |\n|---|---|---|\n| 1 | 4 | 2 |\n",
+            // Figures under the names of lanes, on a board whose lanes are not named for states: statistics.
+            "# P\n\n## Sprint 12\n\n- [ ] a\n\n## Stats\n\n| | To Do | Doing | Done |\n|---|---|---|---|\n| Points | 10 | 5 | 3 |\n",
             // A column of names outside a lane named for a state: a team list, even on a board of tables.
             "## Team\n\n| Name | Role | Status |\n|---|---|---|\n| Ann | Dev | Active |\n\n## To Do\n\n| Task |\n|---|\n| a |\n",
         ])

@@ -1439,6 +1439,25 @@ import Testing
         #expect(after.hasSuffix("## Done\n\n- [x] Review\n") || after.hasSuffix("## Done\n\n- [ ] Review\n"))
     }
 
+    @Test func anEditThatTakesAwayTheDateThatShowedTheBoardsDateFormatIsRefusedWithTheReason() throws {
+        let board = "## To Do\n\n- [ ] a @{30-04-2024}\n- [ ] b @{05-04-2024}\n\n## Done\n"
+        let (refused, after) = try Self.onBoard(board, ["edit", "a", "--due", "2026-01-02"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("error: nothing was written: the board's dates are read as DD-MM-YYYY"))
+        #expect(after == board)
+        // Removing it is fine when no other date would read otherwise.
+        let (removed, afterRemoving) = try Self.onBoard("## To Do\n\n- [ ] a @{30-04-2024}\n- [ ] b\n", ["rm", "a"])
+        #expect(removed.status == 0, "\(removed.stderr)")
+        #expect(afterRemoving == "## To Do\n\n- [ ] b\n")
+    }
+
+    @Test func theLastCardLeavesALaneWhoseMetricsTableStaysText() throws {
+        let board = "## To Do\n\n- [ ] a\n\n| Metric | Value |\n|---|---|\n| Velocity | 12 |\n\n## Doing\n\n- [ ] b\n"
+        let (moved, after) = try Self.onBoard(board, ["move", "a", "Doing"])
+        #expect(moved.status == 0, "\(moved.stderr)")
+        #expect(TestSupport.parse(after).board.lanes.map { $0.cards.map(\.title) } == [[], ["b", "a"]])
+    }
+
     @Test func newAndFinishedCardsGoToTheFirstLanesNotReadFromATable() throws {
         let board =
             "## Backlog\n\n| Task |\n|---|\n| T |\n\n## Todo\n\n- [ ] Working\n\n## Done\n\n| Task |\n|---|\n| D |\n\n"

@@ -19,7 +19,7 @@ extension Problem {
             .laneHoldsNotes,
             .moveNotAllowed,
             .laneAtWIPLimit, .stateAtWIPLimit, .newCardNotAllowed, .boardHasErrors, .boardChangedOnDisk,
-            .editChangesBoard, .invalidEditValue, .editNotPossible, .fileSystem:
+            .editChangesBoard, .editLosesDateFormat, .invalidEditValue, .editNotPossible, .fileSystem:
             return .error
         case .firstCardWithID, .tooManyDiagnostics, .notABoard, .tasksOutsideLanes, .historyVersionSkipped,
             .identityRenumbered,
@@ -103,6 +103,7 @@ extension Problem {
         case .boardHasErrors: return "board-has-errors"
         case .boardChangedOnDisk: return "board-changed"
         case .editChangesBoard: return "edit-not-lossless"
+        case .editLosesDateFormat: return "edit-loses-date-format"
         case .identityRenumbered: return "identity-renumbered"
         case .invalidEditValue: return "invalid-value"
         case .editNotPossible: return "edit-not-possible"
@@ -309,6 +310,10 @@ extension Problem {
         case .boardChangedOnDisk:
             return "the board changed on disk while it was being edited, so nothing was written: run the command "
                 + "again"
+        case .editLosesDateFormat(let format):
+            return "nothing was written: the board's dates are read as \(format) because one of them shows it (a day "
+                + "over 12), and after this edit none would, so other dates would read otherwise; set the board's date "
+                + "format (front matter 'date-format: \(format)') and run it again"
         case .editChangesBoard(let detail):
             return "nothing was written: after this edit the board would not read the same way (\(detail)); please "
                 + "report this with the board"

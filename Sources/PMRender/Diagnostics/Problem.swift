@@ -87,6 +87,9 @@ public enum Problem: Hashable, Sendable {
     case boardHasErrors
     case boardChangedOnDisk
     case editChangesBoard(String)
+    /// The edit takes away the last date that showed the board's date format (a day over 12), so other dates would
+    /// read otherwise; the format the dates showed.
+    case editLosesDateFormat(String)
     case identityRenumbered(title: String, from: String, to: String)
     case invalidEditValue(option: String, value: String, expected: String)
     case editNotPossible(String)

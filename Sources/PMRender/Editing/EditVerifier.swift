@@ -65,8 +65,16 @@ enum EditVerifier {
         -> Verified
     {
         let new = BoardParser.parse(newBytes, file: file)
+        // A date format the board's dates showed, and the edit takes away (the last date with a day over 12 goes):
+        // the dates left may read otherwise, which is said as such.
+        let lostDateFormat =
+            old.board.settings.dateFormatIsInferred && new.board.settings.dateFormat != old.board.settings.dateFormat
+            ? old.board.settings.dateFormat : nil
         func fail(_ detail: String) -> EditFailure {
-            EditFailure(.refused, .editChangesBoard(detail), file: file)
+            if let lostDateFormat {
+                return EditFailure(.refused, .editLosesDateFormat(lostDateFormat), file: file)
+            }
+            return EditFailure(.refused, .editChangesBoard(detail), file: file)
         }
         guard new.isReadable else { throw fail("it would not be readable text") }
         let oldErrors = Set(old.diagnostics.filter(\.isError).map { $0.code + $0.message })
@@ -84,6 +92,11 @@ enum EditVerifier {
         var newSettings = newBoard.settings
         if !newSettings.localeIsExplicit, !oldBoard.settings.localeIsExplicit {
             newSettings.locale = oldBoard.settings.locale
+        }
+        // (Nor is a date format the board's dates show: the cards' own dates say whether they read the same.)
+        if newSettings.dateFormatIsInferred || oldBoard.settings.dateFormatIsInferred {
+            newSettings.dateFormat = oldBoard.settings.dateFormat
+            newSettings.dateFormatIsInferred = oldBoard.settings.dateFormatIsInferred
         }
         guard newSettings == oldBoard.settings, newBoard.rules.withoutLocations == oldBoard.rules.withoutLocations
         else { throw fail("the board's settings would change") }

@@ -106,6 +106,8 @@ public struct BoardSettings: Hashable, Sendable {
     public var tagColors: [String: String] = [:]
     /// Obsidian's date format for `@{…}` dates (a moment.js pattern such as `DD.MM.YYYY`); nil: ISO dates.
     public var dateFormat: String?
+    /// Whether `dateFormat` is what the board's own dates show (`DateFormat.inferredPattern`), not a setting.
+    public var dateFormatIsInferred = false
     /// Obsidian's time format for `@@{…}` times; nil: `HH:mm`.
     public var timeFormat: String?
     /// Obsidian's date trigger (`@` unless the board chose another, such as `@d`).

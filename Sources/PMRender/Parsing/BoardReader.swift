@@ -101,7 +101,10 @@ struct BoardReader {
         let obsidianSettings = mayHaveComments ? ObsidianSettings.find(in: segments) : nil
         var isObsidian = frontMatter.isObsidianKanban || obsidianSettings != nil
         if let obsidianSettings { obsidianSettings.apply(to: &settings) }
-        if settings.dateFormat == nil { settings.dateFormat = formatOfTheDates }
+        if settings.dateFormat == nil, let formatOfTheDates {
+            settings.dateFormat = formatOfTheDates
+            settings.dateFormatIsInferred = true
+        }
         let dateFormat = settings.dateFormat.flatMap(DateFormat.init(moment:))
         let timeFormat = settings.timeFormat.flatMap(DateFormat.init(moment:))
         let triggers = CardTokens.Triggers(date: settings.dateTrigger, time: settings.timeTrigger)
@@ -963,25 +966,26 @@ struct BoardReader {
             }
             return true
         }
-        var unread: [(segment: MarkdownSegment, lane: Int, table: PipeTable)] = []
+        // Tables not read, and whether they hold cards for sure (a second table of the board's lanes).
+        var unread: [(segment: MarkdownSegment, lane: Int, table: PipeTable, holdsCards: Bool)] = []
         // The lanes of a board kept as one table, and the lane (heading) whose place they take.
         var tableLanes: (lane: Int, lanes: [Outline.LaneDraft])?
         for (segment, raw, laneIndex, table) in tables {
             let lane = outline.lanes[laneIndex]
             let meaning = LaneStates.meaning(of: lane.heading.name)
             let isNamedForState: Bool = if case .state = meaning { true } else { false }
-            let isNamedWhollyForState: Bool =
-                if case .state = LaneStates.wholeMeaning(of: lane.heading.name) { true } else { false }
             // (A table after text in its paragraph is not read: the text would go with it.)
             guard table.line == segment.line, !lane.isArchive, !lane.holdsNotes, !hadCards[laneIndex] else {
-                unread.append((segment, laneIndex, table))
+                unread.append((segment, laneIndex, table, false))
                 continue
             }
             if table.columnsAreLanes {
                 // `## Board` over `| Backlog | Doing | Done |`: the board's lanes, unless it has lanes of states with
                 // cards, or lanes with those names (the table is then about them: WIP limits, counts).
-                guard !hasLanesOfStates, !table.namesLane(among: laneNames), meaning == nil, tableLanes == nil else {
-                    unread.append((segment, laneIndex, table))
+                guard !hasLanesOfStates, !table.namesLane(among: laneNames), table.holdsText, meaning == nil,
+                    tableLanes == nil, outline.lanes[laneIndex].cards.isEmpty
+                else {
+                    unread.append((segment, laneIndex, table, false))
                     continue
                 }
                 tableLanes = (laneIndex, columnLanes(table, segment: segment, raw: raw, level: lane.level))
@@ -989,14 +993,22 @@ struct BoardReader {
                 continue
             }
             guard isNamedForState || !boardHadCards,
-                var roles = table.roles(inLaneOfState: isNamedForState, anyTitle: isNamedWhollyForState),
+                var roles = table.roles(inLaneOfState: isNamedForState),
                 let title = roles.firstIndex(of: .title)
             else {
-                unread.append((segment, laneIndex, table))
+                unread.append((segment, laneIndex, table, false))
+                continue
+            }
+            guard tableLanes?.lane != laneIndex else {
+                // The lane's heading is over the board's table of lanes already.
+                unread.append((segment, laneIndex, table, true))
                 continue
             }
             outline.lanes[laneIndex].description.removeAll { $0.id == segment.id }
-            if meaning == nil, tableLanes == nil, let column = table.laneColumn(), column != title {
+            if meaning == nil, tableLanes == nil, outline.lanes[laneIndex].cards.isEmpty,
+                let column = table.laneColumn(),
+                column != title
+            {
                 // `## Board` over `| Task | Status |` on a board of no other cards: a lane a status.
                 roles[column] = .lane
                 tableLanes = (
@@ -1021,9 +1033,10 @@ struct BoardReader {
         let boardHasCards =
             outline.lanes.contains { !$0.isArchive && !$0.cards.isEmpty }
             || tableLanes?.lanes.contains { !$0.cards.isEmpty } == true
-        for (segment, laneIndex, table) in unread {
+        for (segment, laneIndex, table, holdsCards) in unread {
             let lane = outline.lanes[laneIndex]
-            if !boardHasCards || (table.columnsAreLanes && !table.namesLane(among: laneNames))
+            if holdsCards || !boardHasCards
+                || (table.columnsAreLanes && table.holdsText && !table.namesLane(among: laneNames))
                 || (lane.cards.isEmpty && LaneStates.wholeMeaning(of: lane.heading.name) != nil)
             {
                 problems.append((.tableNotRead, tableLocation(table, in: segment)))

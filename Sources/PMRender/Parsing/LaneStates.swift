@@ -261,8 +261,9 @@ enum LaneStates {
     }
 
     private static func loadTable() -> Table {
+        // (JSONSerialization: JSONDecoder's generic decoding took a few milliseconds of every run's start.)
         guard let json = EmbeddedData.sources["lane-names"],
-            let file = try? JSONDecoder().decode([String: [String: [String]]].self, from: Data(json.utf8))
+            let file = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: [String: [String]]]
         else { return Table() }
         var table: [String: Meaning] = [:]
         // States first, in flow order, so a name listed twice keeps its first meaning; then the archive.

@@ -136,9 +136,21 @@ extension PipeTable {
     func laneColumn() -> Int? {
         guard
             let column = header.firstIndex(where: { Self.laneNames.contains(Self.plainName($0.text)) }),
-            !rows.isEmpty, rows.allSatisfy({ !$0.cells[column].text.isEmpty })
+            !rows.isEmpty, rows.allSatisfy({ !Self.isEmpty($0.cells[column]) && !Self.isNumber($0.cells[column]) })
         else { return nil }
         return column
+    }
+
+    /// Whether the table's cells hold text, as cards do, rather than figures (WIP limits, counts, `∞`, `50%`): most
+    /// of its filled cells are no numbers.
+    var holdsText: Bool {
+        let cells = rows.flatMap(\.cells).filter { !Self.isEmpty($0) }
+        return cells.count { !Self.isNumber($0) } * 2 > cells.count
+    }
+
+    /// A number, a percentage or `∞`.
+    static func isNumber(_ cell: Cell) -> Bool {
+        !cell.text.isEmpty && cell.text.allSatisfy { $0.isNumber || ".,%∞+-~ ".contains($0) }
     }
 
     /// Names of a column that says a card's lane.
@@ -148,11 +160,10 @@ extension PipeTable {
         "ステータス", "状態", "상태", "단계", "trạng thái", "durum",
     ]
 
-    /// Each column's role, when the table's rows are cards: nil when no column is the title. The title is the column
-    /// named for titles (`Task`, `Title`, `Tarefa`, `任务`; names as general as `Name` and `Item` only `inLaneOfState`,
-    /// as a team list has them too); failing that, when `anyTitle`, the first column of text that is no field, no row
-    /// number and no description (a description column if there is nothing else).
-    func roles(inLaneOfState: Bool, anyTitle: Bool) -> [Role]? {
+    /// Each column's role, when the table's rows are cards: nil when no column is the title, the column named for
+    /// titles (`Task`, `Title`, `Tarefa`, `任务`; names as general as `Name` and `Item` only `inLaneOfState`, as a
+    /// team list has them too).
+    func roles(inLaneOfState: Bool) -> [Role]? {
         let names = header.map { Self.plainName($0.text) }
         var roles: [Role] = names.map { name in
             if Self.descriptionNames.contains(name) { return .description }
@@ -162,23 +173,9 @@ extension PipeTable {
         let title =
             names.firstIndex { Self.titleNames.contains($0) }
             ?? (inLaneOfState ? names.firstIndex { Self.generalTitleNames.contains($0) } : nil)
-            ?? (anyTitle ? textColumn(names, roles: roles, allowing: .other) : nil)
-            ?? (anyTitle ? textColumn(names, roles: roles, allowing: .description) : nil)
         guard let title else { return nil }
         roles[title] = .title
         return roles
-    }
-
-    /// The first column of role `allowed` that is not a row number (`#`, `No.`, `编号`, or numbers alone) and has
-    /// text in some row.
-    private func textColumn(_ names: [String], roles: [Role], allowing allowed: Role) -> Int? {
-        names.indices.first { column in
-            roles[column] == allowed && !Self.numberNames.contains(names[column])
-                && rows.contains { !Self.isEmpty($0.cells[column]) }
-                && !rows.allSatisfy { row in
-                    row.cells[column].text.allSatisfy { $0.isNumber || $0 == "#" || $0 == "." || $0 == "-" }
-                }
-        }
     }
 
     /// A header cell as a name to look up: its letters, digits and `#`, words parted by single spaces, in lower case

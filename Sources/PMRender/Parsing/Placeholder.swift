@@ -11,7 +11,8 @@ enum Placeholder {
 
     /// Words for "nothing here", lowercased, besides `values`.
     private static let items: Set<String> = [
-        "empty", "nothing", "nothing yet", "nothing here", "no items", "no items yet", "no tasks", "no tasks yet",
+        "empty", "nothing", "nothing yet", "nothing here", "nothing to do", "nothing to do yet", "no items",
+        "no items yet", "no tasks", "no tasks yet",
         "no cards", "비어 있음", "暂无", "特になし", "nada", "ninguna", "aucun", "aucune", "rien", "keine", "leer", "vide",
         "vazio", "nenhum", "nenhuma", "нет", "пусто", "kosong", "tidak ada", "niente", "nessuno", "nessuna", "vuoto",
         "yok",
