@@ -396,7 +396,16 @@ struct CardReadingTests {
         // Any column of text titles the cards of a lane named for a state; a title column is needed elsewhere.
         let done = Self.board("## Done\n\n| # | Story | Result |\n|---|---|---|\n| 1 | Publish | ok |\n")
         #expect(done.board.cards.map(\.title) == ["Publish"])
-        // No column named for titles: a metrics table, even in a lane named for a state (warned: it may be cards).
+        // Titles by a column's name among others (`Task title`, `任务名`), or, in a lane named wholly for a state, by
+        // the first column of text that is no field, no row number and no description (else the description).
+        let named = Self.board(
+            "## 待办\n\n| 序号 | 任务名 | 负责人 |\n|---|---|---|\n| 1 | 写文档 | 张三 |\n\n## Doing\n\n"
+                + "| # | Task title |\n|---|---|\n| 2 | Build |\n\n## Done\n\n| ID | Description | Owner |\n|---|---|---|\n"
+                + "| 3 | Plan | Cy |\n")
+        #expect(named.board.lanes.map { $0.cards.map(\.title) } == [["写文档"], ["Build"], ["Plan"]])
+        #expect(named.board.cards.first?.assignees == ["张三"])
+        // No column named for titles, and figures: a metrics table, even in a lane named for a state (warned: it
+        // may be cards).
         let metrics = Self.board("## Done\n\n| Metric | Value |\n|---|---|\n| Velocity | 12 |\n")
         #expect(metrics.board.cards.isEmpty)
         #expect(metrics.diagnostics.map(\.code) == ["table-not-read"])
@@ -454,6 +463,12 @@ struct CardReadingTests {
         #expect(statuses.board.lanes.map(\.location.line) == [11, 8, 9, 7])
         #expect(statuses.board.cards.allSatisfy { $0.extras.isEmpty })
         #expect(statuses.board.lanes.allSatisfy { $0.isTable })
+        // A status that names a lane is one, even a word that holds an assignee's place (`Offen`); a heading partly
+        // named for a state (`Ideen — Übersicht`) is over the board's table too.
+        let german = Self.board(
+            "# Ideen — Übersicht\n\n| Aufgabe | Status |\n|---|---|\n| A | Erledigt |\n| B | In Bearbeitung |\n"
+                + "| C | Offen |\n")
+        #expect(german.board.lanes.map(\.name) == ["Offen", "In Bearbeitung", "Erledigt"])
         // A status that only holds a place (or a figure) is none: the table is one lane's; a second table of the
         // board's lanes is not read, and is warned about.
         let odd = Self.board("# T\n\n| Task | Status |\n|---|---|\n| a | Done |\n| b | — |\n| c | 50% |\n")

@@ -159,8 +159,9 @@ extension Problem {
             return "\(what) after a lane's cards is not part of any card and is not shown: indent it under the card "
                 + "it belongs to"
         case .tableNotRead:
-            return "a table's rows are not read as cards here: a table alone under a lane's heading, with a column of "
-                + "titles ('| Task | … |'), is; or write each card as a list item ('- Title') or a '### Title' heading"
+            return "a table's rows are not read as cards: only a table alone under a lane's heading, with a column for "
+                + "titles ('| Task | … |'), is read as the lane's cards; otherwise write each card as a list item "
+                + "('- Title') or a '### Title' heading"
         case .tasksOutsideLanes(let count):
             return
                 "\(count == 1 ? "a task item is" : "\(count) task items are") in no lane, so \(count == 1 ? "it is" : "they are") shown as the "

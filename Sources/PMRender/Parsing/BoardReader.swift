@@ -974,6 +974,10 @@ struct BoardReader {
             let lane = outline.lanes[laneIndex]
             let meaning = LaneStates.meaning(of: lane.heading.name)
             let isNamedForState: Bool = if case .state = meaning { true } else { false }
+            // A heading named wholly for a state is a lane's; one partly so (`Kanban Idées — Vue globale`) may be
+            // over the board's table of lanes.
+            let wholeMeaning = LaneStates.wholeMeaning(of: lane.heading.name)
+            let isNamedWhollyForState: Bool = if case .state = wholeMeaning { true } else { false }
             // (A table after text in its paragraph is not read: the text would go with it.)
             guard table.line == segment.line, !lane.isArchive, !lane.holdsNotes, !hadCards[laneIndex] else {
                 unread.append((segment, laneIndex, table, false))
@@ -982,7 +986,7 @@ struct BoardReader {
             if table.columnsAreLanes {
                 // `## Board` over `| Backlog | Doing | Done |`: the board's lanes, unless it has lanes of states with
                 // cards, or lanes with those names (the table is then about them: WIP limits, counts).
-                guard !hasLanesOfStates, !table.namesLane(among: laneNames), table.holdsText, meaning == nil,
+                guard !hasLanesOfStates, !table.namesLane(among: laneNames), table.holdsText, wholeMeaning == nil,
                     tableLanes == nil, outline.lanes[laneIndex].cards.isEmpty
                 else {
                     unread.append((segment, laneIndex, table, false))
@@ -993,7 +997,7 @@ struct BoardReader {
                 continue
             }
             guard isNamedForState || !boardHadCards,
-                var roles = table.roles(inLaneOfState: isNamedForState),
+                var roles = table.roles(inLaneOfState: isNamedForState, anyTitle: isNamedWhollyForState),
                 let title = roles.firstIndex(of: .title)
             else {
                 unread.append((segment, laneIndex, table, false))
@@ -1005,7 +1009,7 @@ struct BoardReader {
                 continue
             }
             outline.lanes[laneIndex].description.removeAll { $0.id == segment.id }
-            if meaning == nil, tableLanes == nil, outline.lanes[laneIndex].cards.isEmpty,
+            if wholeMeaning == nil, tableLanes == nil, outline.lanes[laneIndex].cards.isEmpty,
                 let column = table.laneColumn(),
                 column != title
             {

@@ -136,7 +136,13 @@ extension PipeTable {
     func laneColumn() -> Int? {
         guard
             let column = header.firstIndex(where: { Self.laneNames.contains(Self.plainName($0.text)) }),
-            !rows.isEmpty, rows.allSatisfy({ !Self.isEmpty($0.cells[column]) && !Self.isNumber($0.cells[column]) })
+            !rows.isEmpty,
+            rows.allSatisfy({ row in
+                let cell = row.cells[column]
+                // (`Offen` only holds a place as an assignee: as a status it is a lane's name.)
+                return !cell.text.isEmpty && !Self.isNumber(cell)
+                    && (!Self.isEmpty(cell) || LaneStates.meaning(of: cell.text) != nil)
+            })
         else { return nil }
         return column
     }
@@ -160,22 +166,47 @@ extension PipeTable {
         "ステータス", "状態", "상태", "단계", "trạng thái", "durum",
     ]
 
-    /// Each column's role, when the table's rows are cards: nil when no column is the title, the column named for
-    /// titles (`Task`, `Title`, `Tarefa`, `任务`; names as general as `Name` and `Item` only `inLaneOfState`, as a
-    /// team list has them too).
-    func roles(inLaneOfState: Bool) -> [Role]? {
+    /// Each column's role, when the table's rows are cards: nil when no column is the title. The title is the column
+    /// named for titles (`Task`, `Title`, `Task title`, `Tarefa`, `任务名`; names as general as `Name` and `Item`
+    /// only `inLaneOfState`, as a team list has them too); failing that, when `anyTitle` and the table holds text
+    /// (not figures), the first column of text that is no field, no row number and no description (a description
+    /// column when there is nothing else).
+    func roles(inLaneOfState: Bool, anyTitle: Bool) -> [Role]? {
         let names = header.map { Self.plainName($0.text) }
         var roles: [Role] = names.map { name in
             if Self.descriptionNames.contains(name) { return .description }
             if let field = CardField(key: Substring(name)) { return .field(field) }
             return .other
         }
+        let anyText = anyTitle && holdsText
         let title =
-            names.firstIndex { Self.titleNames.contains($0) }
+            names.firstIndex(where: Self.namesTitles)
             ?? (inLaneOfState ? names.firstIndex { Self.generalTitleNames.contains($0) } : nil)
+            ?? (anyText ? textColumn(names, roles: roles, allowing: .other) : nil)
+            ?? (anyText ? textColumn(names, roles: roles, allowing: .description) : nil)
         guard let title else { return nil }
         roles[title] = .title
         return roles
+    }
+
+    /// The first column of role `allowed` that is not a row number (`#`, `No.`, `编号`, or numbers alone) and has
+    /// text in some row.
+    private func textColumn(_ names: [String], roles: [Role], allowing allowed: Role) -> Int? {
+        names.indices.first { column in
+            roles[column] == allowed && !Self.numberNames.contains(names[column])
+                && rows.contains { !Self.isEmpty($0.cells[column]) && !Self.isNumber($0.cells[column]) }
+        }
+    }
+
+    /// Whether a column's name (`plainName`) says it holds titles: a title name, a title name among its words
+    /// (`Task title`, `Nome da tarefa`, `Задача / описание`), or, in Chinese, Japanese or Korean, one followed by
+    /// more (`任务名`, `タスク名`, `작업명`).
+    static func namesTitles(_ name: String) -> Bool {
+        if titleNames.contains(name) { return true }
+        let words = name.split(separator: " ").map(String.init)
+        if words.count > 1, words.contains(where: titleNames.contains) { return true }
+        guard let first = name.unicodeScalars.first, first.isCJK else { return false }
+        return titleNames.contains { $0.unicodeScalars.first?.isCJK == true && name.hasPrefix($0) }
     }
 
     /// A header cell as a name to look up: its letters, digits and `#`, words parted by single spaces, in lower case
@@ -208,7 +239,10 @@ extension PipeTable {
         "historia de usuario", "historias de usuario", "tarea técnica", "actividad", "tarefa", "tarefas", "história",
         "atividade", "tâche", "tâches", "titre", "aufgabe", "aufgaben", "titel", "attività", "compito", "titolo",
         "taak", "задача", "задачи", "заголовок", "завдання", "zadanie", "tytuł", "tehtävä", "tehtävät", "otsikko",
-        "uppgift", "görev", "başlık", "任务", "任務", "任务名称", "标题", "標題", "事项", "事項", "待办事项", "特性", "功能",
+        "uppgift", "görev", "başlık", "任务", "任務", "任务名称", "标题", "標題", "事项", "事項", "待办事项", "待办", "特性",
+        "功能", "内容", "工作", "epic", "epics", "stories", "user stories", "requirement", "requirements", "deliverable",
+        "deliverables", "action item", "action items", "activity", "activities", "actividades", "atividades", "thema",
+        "ticket", "tickets", "bug", "bugs", "업무", "할일",
         "タスク", "タイトル", "件名", "作業", "작업", "할 일", "제목", "태스크", "과제", "công việc", "nhiệm vụ",
         "tiêu đề", "tugas", "judul",
     ]
