@@ -68,7 +68,7 @@ struct BoardReader {
         for (problem, _) in problems[start...] {
             switch problem {
             case .invalidDeadline(let value), .invalidDate(let value):
-                if DateFormat.isDayOrMonthFirst(Substring(value)) { values += Array(value.utf8) + [0x20] }
+                values += Array(value.utf8) + [0x20]
             default: continue
             }
         }

@@ -203,6 +203,8 @@ extension CardReader {
         for (column, cell) in table.row.cells.enumerated() where !PipeTable.isEmpty(cell) {
             let location = SourceLocation(line: line, column: source.column(line: line, byteColumn: cell.byteColumn))
             let key = PipeTable.displayName(table.header[column])
+            // A field's value as text (`**Alta**` is `Alta`).
+            var plain: String { MarkdownParser.inline(cell.text).inlineText.trimmingWhitespace }
             switch table.roles[column] {
             case .title:
                 var text = cell.text
@@ -223,7 +225,7 @@ extension CardReader {
             case .description:
                 addDescription(cell.text, byteColumn: cell.byteColumn)
             case .field(let field):
-                let value = MarkdownParser.inline(cell.text).inlineText.trimmingWhitespace
+                let value = plain
                 let isRead =
                     switch field {
                     case .ignored, .steps: false
@@ -237,8 +239,7 @@ extension CardReader {
                     state.draft.extras.fields.append(CardExtras.Field(key: key, value: value))
                 }
             case .other:
-                let value = MarkdownParser.inline(cell.text).inlineText.trimmingWhitespace
-                state.draft.extras.fields.append(CardExtras.Field(key: key, value: value))
+                state.draft.extras.fields.append(CardExtras.Field(key: key, value: plain))
             case .lane:
                 break
             }

@@ -289,12 +289,4 @@ extension DateFormat {
         if secondOver12 { return [month, day, "YYYY"].joined(separator: mark) }
         return nil
     }
-
-    /// Whether a value is a numeric date whose day and month come first (`30-04-2024`, `4/30/2024`): one whose
-    /// reading the board's other dates may settle.
-    static func isDayOrMonthFirst(_ value: Substring) -> Bool {
-        let parts = value.trimmingSpaces.split(omittingEmptySubsequences: false) { "-./".contains($0) }
-        return parts.count == 3 && parts.allSatisfy { $0.allSatisfy(\.isASCIIDigit) }
-            && (1...2).contains(parts[0].count) && (1...2).contains(parts[1].count) && parts[2].count == 4
-    }
 }

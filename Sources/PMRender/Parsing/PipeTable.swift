@@ -24,16 +24,19 @@ struct PipeTable: Sendable {
     /// up to a blank line. Nil when the lines hold no table.
     init?(lines: ClosedRange<Int>, in source: SourceText) {
         var line = lines.lowerBound
+        var cells = Self.cells(source, line: line)
         while line < lines.upperBound, !source.isBlank(line + 1) {
-            if let header = Self.cells(source, line: line), let delimiter = Self.cells(source, line: line + 1),
-                header.count == delimiter.count, delimiter.allSatisfy({ Self.isDelimiter($0.text) })
+            // (Each line's cells are worked out once: the line below a header that is no table's may be one.)
+            let next = Self.cells(source, line: line + 1)
+            if let header = cells, let delimiter = next, header.count == delimiter.count,
+                delimiter.allSatisfy({ Self.isDelimiter($0.text) })
             {
                 self.header = header
                 self.line = line
                 rows = []
+                let blank = Cell(text: "", byteColumn: 0)
                 var row = line + 2
                 while row <= lines.upperBound, !source.isBlank(row), let cells = Self.cells(source, line: row) {
-                    let blank = Cell(text: "", byteColumn: 0)
                     rows.append(
                         Row(
                             line: row,
@@ -42,6 +45,7 @@ struct PipeTable: Sendable {
                 }
                 return
             }
+            cells = next
             line += 1
         }
         return nil
