@@ -2,35 +2,55 @@
 /// checks and the documentation of the keys all come from that one list.
 ///
 /// ```swift
-/// final class CardView: TemplateModel {
+/// struct SubtaskView: TemplateModel {
 ///     let title: String
-///     let isOverdue: Bool
-///     init(title: String, isOverdue: Bool) { … }
-///     static let fields = TemplateFields<CardView>([
-///         .text("title", "The card's title") { $0.title },
-///         .flag("isOverdue", "Not done and past its deadline") { $0.isOverdue },
+///     let isDone: Bool
+///     static let fields = TemplateFields<SubtaskView>([
+///         .text("title", "The subtask's text") { $0.title },
+///         .flag("isDone", "The subtask is checked") { $0.isDone },
 ///     ])
 /// }
 /// ```
 ///
 /// Declare `fields` with `static let` (a computed property would rebuild the table at every lookup).
-/// View models are final classes with constant properties (`TemplateObject` is class-bound: see
-/// `TemplateValue`).
-public protocol TemplateModel: TemplateObject, TemplateValueConvertible {
+/// A struct is handed to a template in a `TemplateBox` (a template value holds references only: see
+/// `TemplateValue`), made each time it is; a view made once and shown many times (a date shared by
+/// many cards) is better a final class that is also a `TemplateObject`, handed over as itself.
+public protocol TemplateModel: TemplateValueConvertible {
     /// Every key of the model, its kind, its one-line documentation and how to read it.
     static var fields: TemplateFields<Self> { get }
 }
 
 extension TemplateModel {
+    public var templateValue: TemplateValue { .object(TemplateBox(self)) }
+
+    /// The model's keys, for the linter and the documentation.
+    public static var schema: TemplateSchema { fields.schema }
+}
+
+extension TemplateModel where Self: TemplateObject {
     @inlinable
     public func value(forKey key: TemplateKey) -> TemplateValue? {
         Self.fields.value(of: self, forKey: key)
     }
 
     public var templateValue: TemplateValue { .object(self) }
+}
 
-    /// The model's keys, for the linter and the documentation.
-    public static var schema: TemplateSchema { fields.schema }
+/// A view model that is a value, as templates see it.
+public final class TemplateBox<Model: TemplateModel>: TemplateObject {
+    /// The view model.
+    public let model: Model
+
+    /// `model`, boxed.
+    public init(_ model: Model) {
+        self.model = model
+    }
+
+    @inlinable
+    public func value(forKey key: TemplateKey) -> TemplateValue? {
+        Model.fields.value(of: model, forKey: key)
+    }
 }
 
 /// The keys of a view model, in the order declared, with a table to find them by hashed key. (A
@@ -150,7 +170,7 @@ public struct TemplateField<Model: TemplateModel>: Sendable {
     public static func object<Child: TemplateModel>(
         _ name: String, _ doc: String, _ get: @escaping @Sendable (Model) -> Child
     ) -> Self {
-        Self(name, .object(TemplateModelType(Child.self)), doc) { .object(get($0)) }
+        Self(name, .object(TemplateModelType(Child.self)), doc) { get($0).templateValue }
     }
 
     /// A list of view models.

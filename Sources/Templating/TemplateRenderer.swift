@@ -16,8 +16,8 @@ extension TemplateSet {
     }
 
     /// Renders the template `name` with `root` as the context into `sink`.
-    public func render(_ name: String, _ root: some TemplateObject, to sink: ByteSink) throws(TemplateRenderError) {
-        try render(name, .object(root), to: sink)
+    public func render(_ name: String, _ root: some TemplateModel, to sink: ByteSink) throws(TemplateRenderError) {
+        try render(name, root.templateValue, to: sink)
     }
 
     /// Renders the template `name` with `root` as the context, as UTF-8.

@@ -179,14 +179,14 @@ struct LinterTests {
     func duplicates() {
         #expect(Twice.schema.duplicateNames == ["a"])
         #expect(Twice.schema.fields.map(\.doc) == ["first"])
-        guard case .text("1")? = Twice().value(forKey: TemplateKey("a")) else {
+        guard case .text("1")? = TemplateBox(Twice()).value(forKey: TemplateKey("a")) else {
             Issue.record("the first declaration is not the one served")
             return
         }
     }
 }
 
-private final class Twice: TemplateModel {
+private struct Twice: TemplateModel {
     static let fields = TemplateFields<Twice>([
         .text("a", "first") { _ in "1" }, .text("a", "second") { _ in "2" },
     ])

@@ -94,6 +94,25 @@ struct RenderTests {
                 == "T&amp;T|<p>Hi</p>|2|Minji|a✓Minji,bMinji,|x&lt;y&gt;")
     }
 
+    @Test("a view model that is a class is handed to templates as itself; one that is a struct, in a box")
+    func modelReferences() throws {
+        let page = TestPage(title: "T")
+        guard case .object(let object) = page.templateValue else {
+            Issue.record("a class view model is not an object")
+            return
+        }
+        #expect(object === page)
+        guard case .object(let boxed) = TestPerson(name: "Minji").templateValue else {
+            Issue.record("a struct view model is not an object")
+            return
+        }
+        #expect((boxed as? TemplateBox<TestPerson>)?.model.name == "Minji")
+        guard case .text("Minji")? = boxed.value(forKey: TemplateKey("name")) else {
+            Issue.record("the box does not serve the struct's fields")
+            return
+        }
+    }
+
     @Test("a key with a null value stops the search up the stack; a missing key does not")
     func nullStops() throws {
         let root = object(["a": .text("outer"), "inner": object(["a": .null]), "other": object([:])])

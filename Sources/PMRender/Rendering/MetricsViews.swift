@@ -5,14 +5,9 @@ import Templating
 // chart also carries its data as a table.
 
 /// A point of a line or area, in SVG units.
-final class ChartPointView: TemplateModel {
+struct ChartPointView: TemplateModel {
     let x: Int
     let y: Int
-
-    init(x: Int, y: Int) {
-        self.x = x
-        self.y = y
-    }
 
     static let fields = TemplateFields<ChartPointView>([
         .number("x", "Horizontal position, in SVG units from the left") { $0.x },
@@ -21,18 +16,12 @@ final class ChartPointView: TemplateModel {
 }
 
 /// A label on an axis.
-final class ChartTickView: TemplateModel {
+struct ChartTickView: TemplateModel {
     /// Where it goes along its axis, in SVG units.
     let position: Int
     let label: String
     /// `middle`, or `start` / `end` for a label at the left / right edge of the plot (kept inside the chart).
-    let anchor: String
-
-    init(position: Int, label: String, anchor: String = "middle") {
-        self.position = position
-        self.label = label
-        self.anchor = anchor
-    }
+    var anchor: String = "middle"
 
     static let fields = TemplateFields<ChartTickView>([
         .number("position", "Where the tick is along its axis (x for the x axis, y for the y axis)") { $0.position },
@@ -44,17 +33,11 @@ final class ChartTickView: TemplateModel {
 }
 
 /// A filled area (a band of the cumulative flow diagram).
-final class ChartAreaView: TemplateModel {
+struct ChartAreaView: TemplateModel {
     /// `todo`, `doing` or `done`.
     let key: String
     let name: String
     let points: [ChartPointView]
-
-    init(key: String, name: String, points: [ChartPointView]) {
-        self.key = key
-        self.name = name
-        self.points = points
-    }
 
     static let fields = TemplateFields<ChartAreaView>([
         .text("key", "`todo`, `doing` or `done`, for CSS classes") { $0.key },
@@ -64,7 +47,7 @@ final class ChartAreaView: TemplateModel {
 }
 
 /// A bar (a week of throughput, a day of the forecast).
-final class ChartBarView: TemplateModel {
+struct ChartBarView: TemplateModel {
     let x: Int
     let y: Int
     let width: Int
@@ -74,16 +57,6 @@ final class ChartBarView: TemplateModel {
     let showsValue: Bool
     /// What the bar stands for, for a tooltip: "2026-W02: 3".
     let label: String
-
-    init(x: Int, y: Int, width: Int, height: Int, value: String, showsValue: Bool, label: String) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-        self.value = value
-        self.showsValue = showsValue
-        self.label = label
-    }
 
     static let fields = TemplateFields<ChartBarView>([
         .number("x", "Left edge") { $0.x },
@@ -99,20 +72,13 @@ final class ChartBarView: TemplateModel {
 }
 
 /// A dot (a card).
-final class ChartDotView: TemplateModel {
+struct ChartDotView: TemplateModel {
     let x: Int
     let y: Int
     /// A CSS class suffix (`dot-<key>`): the card's state or percentile band.
     let key: String
     /// The card and its figure, for a tooltip.
     let label: String
-
-    init(x: Int, y: Int, key: String, label: String) {
-        self.x = x
-        self.y = y
-        self.key = key
-        self.label = label
-    }
 
     static let fields = TemplateFields<ChartDotView>([
         .number("x", "Centre, horizontally") { $0.x },
@@ -123,7 +89,7 @@ final class ChartDotView: TemplateModel {
 }
 
 /// A straight line with a label (a percentile, a forecast date).
-final class ChartRuleView: TemplateModel {
+struct ChartRuleView: TemplateModel {
     let x1: Int
     let y1: Int
     let x2: Int
@@ -135,18 +101,6 @@ final class ChartRuleView: TemplateModel {
     let labelY: Int
     /// `start` or `end`: how the label is anchored.
     let anchor: String
-
-    init(x1: Int, y1: Int, x2: Int, y2: Int, key: String, label: String, labelX: Int, labelY: Int, anchor: String) {
-        self.x1 = x1
-        self.y1 = y1
-        self.x2 = x2
-        self.y2 = y2
-        self.key = key
-        self.label = label
-        self.labelX = labelX
-        self.labelY = labelY
-        self.anchor = anchor
-    }
 
     static let fields = TemplateFields<ChartRuleView>([
         .number("x1", "Start, horizontally") { $0.x1 },
@@ -162,19 +116,12 @@ final class ChartRuleView: TemplateModel {
 }
 
 /// A horizontal band behind the dots (a cycle-time percentile range on the aging chart).
-final class ChartBandView: TemplateModel {
+struct ChartBandView: TemplateModel {
     let y: Int
     let height: Int
     /// `p50`, `p85`, `p95` or `over`.
     let key: String
     let name: String
-
-    init(y: Int, height: Int, key: String, name: String) {
-        self.y = y
-        self.height = height
-        self.key = key
-        self.name = name
-    }
 
     static let fields = TemplateFields<ChartBandView>([
         .number("y", "Top edge") { $0.y },
@@ -185,16 +132,10 @@ final class ChartBandView: TemplateModel {
 }
 
 /// A column of the aging chart: a lane.
-final class ChartLaneView: TemplateModel {
+struct ChartLaneView: TemplateModel {
     let x: Int
     let width: Int
     let name: String
-
-    init(x: Int, width: Int, name: String) {
-        self.x = x
-        self.width = width
-        self.name = name
-    }
 
     static let fields = TemplateFields<ChartLaneView>([
         .number("x", "Left edge of the lane's column") { $0.x },
@@ -205,14 +146,9 @@ final class ChartLaneView: TemplateModel {
 }
 
 /// An entry of a chart's legend.
-final class ChartLegendView: TemplateModel {
+struct ChartLegendView: TemplateModel {
     let key: String
     let name: String
-
-    init(key: String, name: String) {
-        self.key = key
-        self.name = name
-    }
 
     static let fields = TemplateFields<ChartLegendView>([
         .text("key", "The class suffix of what it names (`todo`, `p85`…)") { $0.key },
@@ -221,14 +157,9 @@ final class ChartLegendView: TemplateModel {
 }
 
 /// A row of a data table: a heading cell, then values.
-final class TableRowView: TemplateModel {
+struct TableRowView: TemplateModel {
     let head: String
     let cells: [String]
-
-    init(head: String, cells: [String]) {
-        self.head = head
-        self.cells = cells
-    }
 
     static let fields = TemplateFields<TableRowView>([
         .text("head", "The row's first cell (its heading)") { $0.head },
@@ -237,16 +168,10 @@ final class TableRowView: TemplateModel {
 }
 
 /// A chart's data as a table, for screen readers and anyone who wants the numbers.
-final class DataTableView: TemplateModel {
+struct DataTableView: TemplateModel {
     let caption: String
     let headers: [String]
     let rows: [TableRowView]
-
-    init(caption: String, headers: [String], rows: [TableRowView]) {
-        self.caption = caption
-        self.headers = headers
-        self.rows = rows
-    }
 
     static let fields = TemplateFields<DataTableView>([
         .text("caption", "The table's caption") { $0.caption },
@@ -257,7 +182,7 @@ final class DataTableView: TemplateModel {
 }
 
 /// One chart of the metrics page: static SVG from these numbers, a legend and a data table.
-final class ChartView: TemplateModel {
+struct ChartView: TemplateModel {
     /// A slug, unique on the page, for element IDs (`cfd`, `cycle-time`…).
     let id: String
     let heading: String
@@ -266,46 +191,20 @@ final class ChartView: TemplateModel {
     /// What the chart shows, in words (the SVG's `<desc>`).
     let summary: String
     /// Sentences shown with the chart (the forecast's dates).
-    let notes: [String]
+    var notes: [String] = []
     /// Shown instead of the chart when there is nothing to draw.
-    let emptyText: String
+    var emptyText: String = ""
     let hasData: Bool
-    let xTicks: [ChartTickView]
-    let yTicks: [ChartTickView]
-    let areas: [ChartAreaView]
-    let bands: [ChartBandView]
-    let lanes: [ChartLaneView]
-    let bars: [ChartBarView]
-    let rules: [ChartRuleView]
-    let dots: [ChartDotView]
-    let legend: [ChartLegendView]
+    var xTicks: [ChartTickView] = []
+    var yTicks: [ChartTickView] = []
+    var areas: [ChartAreaView] = []
+    var bands: [ChartBandView] = []
+    var lanes: [ChartLaneView] = []
+    var bars: [ChartBarView] = []
+    var rules: [ChartRuleView] = []
+    var dots: [ChartDotView] = []
+    var legend: [ChartLegendView] = []
     let table: DataTableView
-
-    init(
-        id: String, heading: String, title: String, summary: String, notes: [String] = [], emptyText: String = "",
-        hasData: Bool, xTicks: [ChartTickView] = [], yTicks: [ChartTickView] = [], areas: [ChartAreaView] = [],
-        bands: [ChartBandView] = [], lanes: [ChartLaneView] = [], bars: [ChartBarView] = [],
-        rules: [ChartRuleView] = [], dots: [ChartDotView] = [], legend: [ChartLegendView] = [],
-        table: DataTableView
-    ) {
-        self.id = id
-        self.heading = heading
-        self.title = title
-        self.summary = summary
-        self.notes = notes
-        self.emptyText = emptyText
-        self.hasData = hasData
-        self.xTicks = xTicks
-        self.yTicks = yTicks
-        self.areas = areas
-        self.bands = bands
-        self.lanes = lanes
-        self.bars = bars
-        self.rules = rules
-        self.dots = dots
-        self.legend = legend
-        self.table = table
-    }
 
     static let fields = TemplateFields<ChartView>([
         .text("id", "A slug unique on the page, for element IDs") { $0.id },
@@ -340,7 +239,7 @@ final class ChartView: TemplateModel {
 }
 
 /// A card done in the range, in the page's table.
-final class MetricCardView: TemplateModel {
+struct MetricCardView: TemplateModel {
     let title: String
     let link: String
     let board: String
@@ -349,20 +248,6 @@ final class MetricCardView: TemplateModel {
     let done: DateView
     let leadTimeDays: Int
     let cycleTimeDays: Int
-
-    init(
-        title: String, link: String, board: String, added: DateView, started: DateView, done: DateView,
-        leadTimeDays: Int, cycleTimeDays: Int
-    ) {
-        self.title = title
-        self.link = link
-        self.board = board
-        self.added = added
-        self.started = started
-        self.done = done
-        self.leadTimeDays = leadTimeDays
-        self.cycleTimeDays = cycleTimeDays
-    }
 
     static let fields = TemplateFields<MetricCardView>([
         .text("title", "The card's title") { $0.title },
@@ -379,12 +264,8 @@ final class MetricCardView: TemplateModel {
 }
 
 /// Fixed words of the metrics page, in its language (the catalogue's `metrics.*` strings).
-final class MetricsWordsView: TemplateModel {
+struct MetricsWordsView: TemplateModel {
     let catalogue: Catalogue
-
-    init(catalogue: Catalogue) {
-        self.catalogue = catalogue
-    }
 
     static let names = [
         "title", "data", "cards", "card", "lane", "added", "started", "finishedOn", "leadTimeDays", "cycleTimeDays",
@@ -397,7 +278,7 @@ final class MetricsWordsView: TemplateModel {
 }
 
 /// `metrics.html`: flow metrics from the board's git history (or the boards' on an overview).
-final class MetricsPageView: PageFramed {
+struct MetricsPageView: PageFramed {
     let frame: PageFrame
     let overdueCount: Int
     let words: MetricsWordsView
@@ -414,29 +295,6 @@ final class MetricsPageView: PageFramed {
     let aging: ChartView
     let forecast: ChartView
     let cards: [MetricCardView]
-
-    init(
-        frame: PageFrame, overdueCount: Int, words: MetricsWordsView, range: String, from: DateView, to: DateView,
-        isShallow: Bool, shallowNote: String, isCombined: Bool, tiles: [LabeledValueView], cfd: ChartView,
-        cycleTime: ChartView, throughput: ChartView, aging: ChartView, forecast: ChartView, cards: [MetricCardView]
-    ) {
-        self.frame = frame
-        self.overdueCount = overdueCount
-        self.words = words
-        self.range = range
-        self.from = from
-        self.to = to
-        self.isShallow = isShallow
-        self.shallowNote = shallowNote
-        self.isCombined = isCombined
-        self.tiles = tiles
-        self.cfd = cfd
-        self.cycleTime = cycleTime
-        self.throughput = throughput
-        self.aging = aging
-        self.forecast = forecast
-        self.cards = cards
-    }
 
     static let fields = TemplateFields<MetricsPageView>(
         TemplateField.frame + [

@@ -61,21 +61,21 @@ public struct PageTemplates: Sendable {
     /// through a section can still be one the data never ends (a partial including itself inside a section whose
     /// name an outer context answers again): that stops at the partial-depth limit with an error diagnostic, and
     /// what was written is incomplete.
-    func render(_ view: some TemplateObject, template name: String, to sink: ByteSink) throws(RenderFailure) {
+    func render(_ view: some TemplateModel, template name: String, to sink: ByteSink) throws(RenderFailure) {
         do {
-            try set.render(name, view, to: sink)
+            try set.render(name, view.templateValue, to: sink)
         } catch {
             throw RenderFailure(diagnostic: diagnostic(error))
         }
     }
 
     /// A site file rendered with the template `name` when it is written.
-    func file(_ path: String, _ view: some TemplateObject & Sendable, template name: String) -> RenderedSite.File {
+    func file(_ path: String, _ view: some TemplateModel, template name: String) -> RenderedSite.File {
         RenderedSite.File(path: path) { sink throws(RenderFailure) in try render(view, template: name, to: sink) }
     }
 
     /// Renders `view` with the template `name`, as UTF-8.
-    func render(_ view: some TemplateObject, template name: String) throws(RenderFailure) -> [UInt8] {
+    func render(_ view: some TemplateModel, template name: String) throws(RenderFailure) -> [UInt8] {
         let sink = ByteSink()
         try render(view, template: name, to: sink)
         return sink.bytes

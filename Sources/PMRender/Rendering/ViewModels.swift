@@ -5,7 +5,7 @@ import Templating
 // No optionals: a missing value is an empty string, `false` or an empty list.
 
 /// A date as text and as ISO 8601 for `datetime` attributes.
-final class DateView: TemplateModel {
+final class DateView: TemplateModel, TemplateObject {
     let iso: String
     let text: String
 
@@ -81,21 +81,13 @@ final class DescriptionHTML: TemplateMarkup {
 }
 
 /// One link of the navigation.
-final class NavItemView: TemplateModel {
+struct NavItemView: TemplateModel {
     let href: String
     let label: String
     /// The page this link leads to is the one shown (`aria-current="page"`).
     let isCurrent: Bool
     let hasCount: Bool
     let count: Int
-
-    init(href: String, label: String, isCurrent: Bool, hasCount: Bool, count: Int) {
-        self.href = href
-        self.label = label
-        self.isCurrent = isCurrent
-        self.hasCount = hasCount
-        self.count = count
-    }
 
     static let fields = TemplateFields<NavItemView>([
         .text("href", "Where the link leads") { $0.href },
@@ -107,7 +99,7 @@ final class NavItemView: TemplateModel {
 }
 
 /// A tag chip.
-final class TagView: TemplateModel {
+final class TagView: TemplateModel, TemplateObject {
     let name: String
     /// The tag as a CSS-class-safe slug (`tag-<slug>`).
     let slug: String
@@ -134,14 +126,9 @@ final class TagView: TemplateModel {
 
 /// A label and its value: a line of a card's timeline ("Entered Review · Nov 3, 2026") or of its details, or a key
 /// figure at the top of the metrics page.
-final class LabeledValueView: TemplateModel {
+struct LabeledValueView: TemplateModel {
     let label: String
     let value: String
-
-    init(label: String, value: String) {
-        self.label = label
-        self.value = value
-    }
 
     static let fields = TemplateFields<LabeledValueView>([
         .text("label", "What happened, what is measured or what is said") { $0.label },
@@ -150,14 +137,9 @@ final class LabeledValueView: TemplateModel {
 }
 
 /// One subtask (a task item inside the card).
-final class SubtaskView: TemplateModel {
+struct SubtaskView: TemplateModel {
     let title: String
     let isDone: Bool
-
-    init(title: String, isDone: Bool) {
-        self.title = title
-        self.isDone = isDone
-    }
 
     static let fields = TemplateFields<SubtaskView>([
         .text("title", "The subtask's text") { $0.title },
@@ -166,7 +148,7 @@ final class SubtaskView: TemplateModel {
 }
 
 /// A card, on the board page and in lists of cards (overdue page, overview).
-final class CardView: TemplateModel {
+final class CardView: TemplateModel, TemplateObject {
     let id: String
     /// `card-<id>`: the element ID of the card and the URL fragment that opens it.
     let anchor: String
@@ -374,7 +356,7 @@ final class CardViewList: TemplateList {
 }
 
 /// A lane (column) of the board page.
-final class LaneView: TemplateModel {
+struct LaneView: TemplateModel {
     /// A slug unique on the page (`lane-2-review`), for IDs and storage keys.
     let key: String
     let name: String
@@ -388,28 +370,8 @@ final class LaneView: TemplateModel {
     let overLimit: Bool
     let cards: CardViewList
     /// Group labels with no card under them after the lane's last card.
-    let emptyGroupsAfter: [String]
+    var emptyGroupsAfter: [String] = []
     let descriptionHTML: HTMLView
-
-    init(
-        key: String, name: String, nameHTML: HTMLView, state: String, stateName: String, count: Int, limit: Int?,
-        countText: String, countLabel: String, overLimit: Bool, cards: CardViewList, emptyGroupsAfter: [String] = [],
-        descriptionHTML: HTMLView
-    ) {
-        self.key = key
-        self.name = name
-        self.nameHTML = nameHTML
-        self.state = state
-        self.stateName = stateName
-        self.count = count
-        self.limit = limit
-        self.countText = countText
-        self.countLabel = countLabel
-        self.overLimit = overLimit
-        self.cards = cards
-        self.emptyGroupsAfter = emptyGroupsAfter
-        self.descriptionHTML = descriptionHTML
-    }
 
     static let fields = TemplateFields<LaneView>([
         .text("key", "A slug unique on the page, for element IDs and remembered state") { $0.key },
@@ -437,16 +399,10 @@ final class LaneView: TemplateModel {
 }
 
 /// A problem of the board, shown in a banner on its page (the page is published anyway).
-final class ProblemView: TemplateModel {
+struct ProblemView: TemplateModel {
     let message: String
     let line: Int
     let severity: String
-
-    init(message: String, line: Int, severity: String) {
-        self.message = message
-        self.line = line
-        self.severity = severity
-    }
 
     static let fields = TemplateFields<ProblemView>([
         .text("message", "What is wrong and what would be right") { $0.message },
@@ -457,21 +413,13 @@ final class ProblemView: TemplateModel {
 }
 
 /// A value to filter by (a tag, a person, a lane state) with the number of cards that have it.
-final class FilterOptionView: TemplateModel {
+struct FilterOptionView: TemplateModel {
     let value: String
     let slug: String
     let count: Int
     /// For tags: the tag's stable hue and its colour from `tag-colors` (else empty).
-    let hue: Int
-    let color: String
-
-    init(value: String, slug: String, count: Int, hue: Int = 0, color: String = "") {
-        self.value = value
-        self.slug = slug
-        self.count = count
-        self.hue = hue
-        self.color = color
-    }
+    var hue: Int = 0
+    var color: String = ""
 
     static let fields = TemplateFields<FilterOptionView>([
         .text("value", "The value as shown") { $0.value },
@@ -484,7 +432,7 @@ final class FilterOptionView: TemplateModel {
 }
 
 /// A person a card names.
-final class PersonView: TemplateModel {
+final class PersonView: TemplateModel, TemplateObject {
     let name: String
     let slug: String
 
@@ -500,12 +448,8 @@ final class PersonView: TemplateModel {
 }
 
 /// Words of the page, in its language: every `label.*` string of the catalogue (docs/LOCALIZATION.md).
-final class LabelsView: TemplateModel {
+struct LabelsView: TemplateModel {
     let catalogue: Catalogue
-
-    init(catalogue: Catalogue) {
-        self.catalogue = catalogue
-    }
 
     /// The keys are the `label.*` strings of the English catalogue, which every catalogue has (a test checks).
     static let fields = TemplateFields<LabelsView>(
@@ -515,15 +459,10 @@ final class LabelsView: TemplateModel {
 }
 
 /// The navigation of every page, and the facts its links depend on.
-final class NavView: TemplateModel {
+struct NavView: TemplateModel {
     let items: [NavItemView]
     /// `metrics.html` when the site has a metrics page (its link is also one of `items`); else empty.
-    let metricsLink: String
-
-    init(items: [NavItemView], metricsLink: String = "") {
-        self.items = items
-        self.metricsLink = metricsLink
-    }
+    var metricsLink: String = ""
 
     static let fields = TemplateFields<NavView>([
         .list("items", "The links, the current page marked") { $0.items },
@@ -584,7 +523,7 @@ protocol PageFramed: TemplateModel {
 }
 
 /// `index.html`: the board page.
-final class PageView: PageFramed {
+struct PageView: PageFramed {
     let frame: PageFrame
     let descriptionHTML: HTMLView
     let summary: String
@@ -600,28 +539,6 @@ final class PageView: PageFramed {
     let stateOptions: [FilterOptionView]
     /// A slug of the board, for keys the page remembers in the browser.
     let boardKey: String
-
-    init(
-        frame: PageFrame, descriptionHTML: HTMLView, summary: String, cardCount: Int, overdueCount: Int,
-        dueSoonCount: Int, noDueCount: Int, lanes: [LaneView], archived: CardViewList, problems: [ProblemView],
-        tagOptions: [FilterOptionView], assigneeOptions: [FilterOptionView], stateOptions: [FilterOptionView],
-        boardKey: String
-    ) {
-        self.frame = frame
-        self.descriptionHTML = descriptionHTML
-        self.summary = summary
-        self.cardCount = cardCount
-        self.overdueCount = overdueCount
-        self.dueSoonCount = dueSoonCount
-        self.noDueCount = noDueCount
-        self.lanes = lanes
-        self.archived = archived
-        self.problems = problems
-        self.tagOptions = tagOptions
-        self.assigneeOptions = assigneeOptions
-        self.stateOptions = stateOptions
-        self.boardKey = boardKey
-    }
 
     static let fields = TemplateFields<PageView>(
         TemplateField.frame + [
@@ -659,30 +576,12 @@ final class PageView: PageFramed {
 }
 
 /// `overdue.html`: overdue and due-soon cards, most overdue first.
-final class OverduePageView: PageFramed {
+struct OverduePageView: PageFramed {
     let frame: PageFrame
     let overdueHeading: String
     let dueSoonHeading: String
     let overdue: CardViewList
     let dueSoon: CardViewList
-
-    init(
-        frame: PageFrame, overdueHeading: String, dueSoonHeading: String, overdue: CardViewList, dueSoon: CardViewList
-    ) {
-        self.frame = frame
-        self.overdueHeading = overdueHeading
-        self.dueSoonHeading = dueSoonHeading
-        self.overdue = overdue
-        self.dueSoon = dueSoon
-    }
-
-    convenience init(
-        frame: PageFrame, overdueHeading: String, dueSoonHeading: String, overdue: [CardView], dueSoon: [CardView]
-    ) {
-        self.init(
-            frame: frame, overdueHeading: overdueHeading, dueSoonHeading: dueSoonHeading,
-            overdue: CardViewList(overdue), dueSoon: CardViewList(dueSoon))
-    }
 
     static let fields = TemplateFields<OverduePageView>(
         TemplateField.frame + [
@@ -697,8 +596,18 @@ final class OverduePageView: PageFramed {
         ])
 }
 
+extension OverduePageView {
+    init(
+        frame: PageFrame, overdueHeading: String, dueSoonHeading: String, overdue: [CardView], dueSoon: [CardView]
+    ) {
+        self.init(
+            frame: frame, overdueHeading: overdueHeading, dueSoonHeading: dueSoonHeading,
+            overdue: CardViewList(overdue), dueSoon: CardViewList(dueSoon))
+    }
+}
+
 /// One event of the history page.
-final class HistoryEventView: TemplateModel {
+struct HistoryEventView: TemplateModel {
     /// `added`, `moved`, `edited`, `renamed`, `archived` or `removed`.
     let kind: String
     let time: String
@@ -710,22 +619,6 @@ final class HistoryEventView: TemplateModel {
     let byline: String
     let commit: String
     let subject: String
-
-    init(
-        kind: String, time: String, iso: String, title: String, link: String, description: String, author: String,
-        byline: String, commit: String, subject: String
-    ) {
-        self.kind = kind
-        self.time = time
-        self.iso = iso
-        self.title = title
-        self.link = link
-        self.description = description
-        self.author = author
-        self.byline = byline
-        self.commit = commit
-        self.subject = subject
-    }
 
     static let fields = TemplateFields<HistoryEventView>([
         .text("kind", "`added`, `moved`, `edited`, `renamed`, `archived` or `removed`") { $0.kind },
@@ -743,14 +636,9 @@ final class HistoryEventView: TemplateModel {
 }
 
 /// One day of the history page.
-final class HistoryDayView: TemplateModel {
+struct HistoryDayView: TemplateModel {
     let date: DateView
     let events: [HistoryEventView]
-
-    init(date: DateView, events: [HistoryEventView]) {
-        self.date = date
-        self.events = events
-    }
 
     static let fields = TemplateFields<HistoryDayView>([
         .object("date", "The day") { $0.date },
@@ -759,20 +647,12 @@ final class HistoryDayView: TemplateModel {
 }
 
 /// `history.html`: what happened to the cards, newest first, grouped by day.
-final class HistoryPageView: PageFramed {
+struct HistoryPageView: PageFramed {
     let frame: PageFrame
     let overdueCount: Int
     let isShallow: Bool
     let shallowNote: String
     let days: [HistoryDayView]
-
-    init(frame: PageFrame, overdueCount: Int, isShallow: Bool, shallowNote: String, days: [HistoryDayView]) {
-        self.frame = frame
-        self.overdueCount = overdueCount
-        self.isShallow = isShallow
-        self.shallowNote = shallowNote
-        self.days = days
-    }
 
     static let fields = TemplateFields<HistoryPageView>(
         TemplateField.frame + [
@@ -785,19 +665,12 @@ final class HistoryPageView: PageFramed {
 }
 
 /// One segment of a board's stacked bar on the overview.
-final class StateCountView: TemplateModel {
+struct StateCountView: TemplateModel {
     let state: String
     let name: String
     let count: Int
     /// Width of the segment, `"37.5%"`.
     let width: String
-
-    init(state: String, name: String, count: Int, width: String) {
-        self.state = state
-        self.name = name
-        self.count = count
-        self.width = width
-    }
 
     static let fields = TemplateFields<StateCountView>([
         .text("state", "`todo`, `doing` or `done`") { $0.state },
@@ -808,7 +681,7 @@ final class StateCountView: TemplateModel {
 }
 
 /// A board on the overview.
-final class OverviewBoardView: TemplateModel {
+struct OverviewBoardView: TemplateModel {
     let title: String
     let link: String
     let file: String
@@ -819,22 +692,6 @@ final class OverviewBoardView: TemplateModel {
     let overdueText: String
     let dueSoonText: String
     let latestChange: DateView?
-
-    init(
-        title: String, link: String, file: String, cardCount: String, counts: [StateCountView], overdueCount: Int,
-        dueSoonCount: Int, overdueText: String, dueSoonText: String, latestChange: DateView?
-    ) {
-        self.title = title
-        self.link = link
-        self.file = file
-        self.cardCount = cardCount
-        self.counts = counts
-        self.overdueCount = overdueCount
-        self.dueSoonCount = dueSoonCount
-        self.overdueText = overdueText
-        self.dueSoonText = dueSoonText
-        self.latestChange = latestChange
-    }
 
     static let fields = TemplateFields<OverviewBoardView>([
         .text("title", "The board's title") { $0.title },
@@ -854,21 +711,13 @@ final class OverviewBoardView: TemplateModel {
 }
 
 /// `index.html` of a site of several boards.
-final class OverviewPageView: PageFramed {
+struct OverviewPageView: PageFramed {
     let frame: PageFrame
     let summary: String
     let overdueCount: Int
     /// Most overdue first.
     let boards: [OverviewBoardView]
     let failed: [String]
-
-    init(frame: PageFrame, summary: String, overdueCount: Int, boards: [OverviewBoardView], failed: [String]) {
-        self.frame = frame
-        self.summary = summary
-        self.overdueCount = overdueCount
-        self.boards = boards
-        self.failed = failed
-    }
 
     static let fields = TemplateFields<OverviewPageView>(
         TemplateField.frame + [

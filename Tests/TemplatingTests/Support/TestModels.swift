@@ -1,8 +1,9 @@
 import Templating
 
 /// Small view models for the linter and rendering tests: one of each kind of field, a nested
-/// object, a list of models that recurses, a list of text.
-final class TestPage: TemplateModel {
+/// object, a list of models that recurses, a list of text. The page is a class handed over as
+/// itself, the others are structs handed over in boxes.
+final class TestPage: TemplateModel, TemplateObject {
     let title: String
     let intro = TrustedHTML("<p>Hi</p>")
     let count = 2
@@ -28,28 +29,18 @@ final class TestPage: TemplateModel {
     ])
 }
 
-final class TestPerson: TemplateModel {
+struct TestPerson: TemplateModel {
     let name: String
-
-    init(name: String) {
-        self.name = name
-    }
 
     static let fields = TemplateFields<TestPerson>([
         .text("name", "The person's name") { $0.name }
     ])
 }
 
-final class TestCard: TemplateModel {
+struct TestCard: TemplateModel {
     let title: String
-    let isDone: Bool
-    let children: [TestCard]
-
-    init(title: String, isDone: Bool = false, children: [TestCard] = []) {
-        self.title = title
-        self.isDone = isDone
-        self.children = children
-    }
+    var isDone = false
+    var children: [TestCard] = []
 
     static let fields = TemplateFields<TestCard>([
         .text("title", "The card's title") { $0.title },
