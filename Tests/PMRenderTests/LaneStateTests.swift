@@ -64,6 +64,12 @@ struct LaneStateTests {
             ("공개됨", .done),
             // Chinese: 正在 before a verb is work in progress ("being verified").
             ("正在验证", .doing), ("Working on it", .doing), ("Scrapped", .done),
+            // Participles in French, Spanish, Portuguese, Italian and Catalan agree with what they describe: every
+            // gender and number of a state's word is that state.
+            ("Livrées (mergées sur master)", .done), ("MVP — ✅ COMPLÉTÉE 2026-06-22", .done), ("Achevés", .done),
+            ("Finalizadas", .done), ("Hechos", .done), ("Resueltas", .done), ("Feitas", .done), ("Resolvidos", .done),
+            ("Fatte", .done), ("Concluse", .done), ("Tancades", .done), ("Planificadas", .todo), ("Prévues", .todo),
+            ("Bloquées", .doing), ("Pausadas", .doing), ("Готові", .done), ("已办", .done), ("已辦", .done),
         ])
     func names(name: String, state: CardState) {
         let lanes = Self.lanes("## \(name)\n- [ ] a\n")

@@ -35,20 +35,6 @@ struct TargetCheck {
     var blockIDExposed = false
     /// A line of the description whose deadline was rewritten, before and after: its text changes by that line.
     var descriptionSwap: (old: String, new: String)?
-
-    init(
-        base: Card? = nil, lane: String? = nil, archived: Bool = false, due: Deadline?? = nil, tags: [String]? = nil,
-        tagsAtLeast: Bool = false, assignees: [String]? = nil, titleChanged: Bool = false
-    ) {
-        self.base = base
-        self.lane = lane
-        self.archived = archived
-        self.due = due
-        self.tags = tags
-        self.tagsAtLeast = tagsAtLeast
-        self.assignees = assignees
-        self.titleChanged = titleChanged
-    }
 }
 
 /// Reads an edited board back and compares it with the expectation: a card lost or gained, another card changed, or
