@@ -283,11 +283,7 @@ extension Markdown {
         /// would stay with the value for as long as the board does (a quarter of the model's memory).
         var markdown: Markdown {
             precondition(open.isEmpty, "unclosed Markdown node")
-            guard nodes.capacity - nodes.count > 4 else { return Markdown(nodes: nodes) }
-            var exact: [Node] = []
-            exact.reserveCapacity(nodes.count)
-            exact.append(contentsOf: nodes)
-            return Markdown(nodes: exact)
+            return Markdown(nodes: nodes.atItsSize)
         }
 
         /// The value built (as `markdown`), leaving the builder empty with its room kept for the next one.

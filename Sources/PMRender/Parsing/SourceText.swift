@@ -238,7 +238,8 @@ struct SourceText: Sendable {
                     index += 1  // other control characters are text
                 }
             }
-            return lineStarts
+            // Room for a line every 32 bytes, grown by doubling: kept at its size, as it lives as long as the board.
+            return lineStarts.atItsSize
         }
     }
 
