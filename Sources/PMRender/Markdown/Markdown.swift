@@ -17,14 +17,15 @@ public struct Markdown: Hashable, Sendable {
 
     /// One node of Markdown content.
     ///
-    /// A board of 100,000 cards holds millions of nodes, so a node is kept to 56 bytes: its numbers are stored in
+    /// A board of 100,000 cards holds millions of nodes, so a node is kept to 40 bytes: its numbers are stored in
     /// 32 bits (a node index, line, column, heading level or list start never needs more: cmark allows list starts
-    /// of nine digits) and read as `Int`.
+    /// of nine digits) and read as `Int`, and its two strings are kept as one, `text` then `detail` (few nodes have a
+    /// detail, and a second string would take 16 bytes of every node).
     public struct Node: Hashable, Sendable {
-        /// A literal (text, code), a URL (link, image), a wikilink's target, or a callout's type.
-        public var text: String
-        /// A link's title, a code block's info string, a wikilink's label, a callout's title.
-        public var detail: String
+        /// `text` followed by `detail`.
+        private var strings: String
+        /// The UTF-8 length of `detail` at the end of `strings`.
+        private var storedDetailLength: Int32
         private var storedEnd: Int32
         private var storedNumber: Int32
         private var storedLine: Int32
@@ -32,6 +33,22 @@ public struct Markdown: Hashable, Sendable {
         public var kind: Kind
         public var flags: Flags
 
+        /// A literal (text, code), a URL (link, image), a wikilink's target, or a callout's type.
+        public var text: String {
+            get {
+                guard storedDetailLength > 0 else { return strings }
+                return String(decoding: strings.utf8.dropLast(Int(storedDetailLength)), as: UTF8.self)
+            }
+            set { (strings, storedDetailLength) = Self.strings(text: newValue, detail: detail) }
+        }
+        /// A link's title, a code block's info string, a wikilink's label, a callout's title.
+        public var detail: String {
+            get {
+                guard storedDetailLength > 0 else { return "" }
+                return String(decoding: strings.utf8.suffix(Int(storedDetailLength)), as: UTF8.self)
+            }
+            set { (strings, storedDetailLength) = Self.strings(text: text, detail: newValue) }
+        }
         /// Index just past this node's last descendant.
         public var end: Int {
             get { Int(storedEnd) }
@@ -58,14 +75,37 @@ public struct Markdown: Hashable, Sendable {
             kind: Kind, end: Int = 0, text: String = "", detail: String = "", number: Int = 0, flags: Flags = [],
             line: Int = 0, byteColumn: Int = 0
         ) {
-            self.text = text
-            self.detail = detail
+            (strings, storedDetailLength) = Self.strings(text: text, detail: detail)
             storedEnd = Int32(end)
             storedNumber = Int32(clamping: number)
             storedLine = Int32(clamping: line)
             storedByteColumn = Int32(clamping: byteColumn)
             self.kind = kind
             self.flags = flags
+        }
+
+        /// The one string of `text` and `detail`, and the length of the detail in it.
+        private static func strings(text: String, detail: String) -> (String, Int32) {
+            detail.isEmpty ? (text, 0) : (text + detail, Int32(detail.utf8.count))
+        }
+
+        // Nodes are equal when their text and detail are (compared as strings, as two stored strings would be).
+        public static func == (left: Node, right: Node) -> Bool {
+            left.kind == right.kind && left.flags == right.flags && left.storedEnd == right.storedEnd
+                && left.storedNumber == right.storedNumber && left.storedLine == right.storedLine
+                && left.storedByteColumn == right.storedByteColumn && left.text == right.text
+                && left.detail == right.detail
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(kind)
+            hasher.combine(flags)
+            hasher.combine(storedEnd)
+            hasher.combine(storedNumber)
+            hasher.combine(storedLine)
+            hasher.combine(storedByteColumn)
+            hasher.combine(text)
+            hasher.combine(detail)
         }
     }
 
