@@ -1288,8 +1288,9 @@ struct BoardReader {
 enum CardSource: Sendable {
     case item(MarkdownSegment)
     case heading(MarkdownSegment, body: [MarkdownSegment])
-    /// A row of a table of cards, and the table's piece.
-    case row(MarkdownSegment, TableRow)
+    /// A row of a table of cards, and the table's piece. (Boxed: a row is larger than the other cases, and a board's
+    /// every card is kept as a source while it is read.)
+    indirect case row(MarkdownSegment, TableRow)
 
     /// The piece the card starts with.
     var first: MarkdownSegment {
