@@ -831,7 +831,8 @@ struct CardReadingTests {
         "a lane that reports on the board (status, summary, metrics) holds text on a board of task boxes",
         arguments: [
             "📊 Current Status", "🎯 Success Metrics", "Progress Overview", "Resumen de progreso",
-            "Legenda de prioridade", "统计", "Zusammenfassung",
+            "Legenda de prioridade", "统计", "Zusammenfassung", "Project Context", "関連ドキュメント", "예상 효과",
+            "操作紀錄", "Hinweis",
         ])
     func reportLanes(name: String) throws {
         let result = Self.board(
