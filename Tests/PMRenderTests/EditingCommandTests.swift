@@ -943,6 +943,11 @@ import Testing
         (["add", "ring\u{7}bell"], "expected a title without control characters"),
         (["add", "TBD"], "expected a title that says more than that a lane is empty"),
         (["add", "\u{1B}[31mred"], "expected a title without control characters"),
+        // A new title keeps the card's other fields: metadata in it would change them (its tags join the card's).
+        (["edit", "a", "--title", "Call @{2026-01-01} x"], "expected a title without a date, ID, priority"),
+        (["edit", "a", "--title", "Due 📅 2026-02-02"], "expected a title without a date, ID, priority"),
+        (["edit", "a", "--title", "Has ^blk"], "expected a title without a date, ID, priority"),
+        (["edit", "a", "--title", "x [estimate:: 3h]"], "expected a title without a date, ID, priority"),
     ])
     func inputThatCannotBeMetIsAUsageError(arguments: [String], message: String) throws {
         let board = "## Testing\n\n- [ ] a\n\n## Test results\n\n## Done\n"

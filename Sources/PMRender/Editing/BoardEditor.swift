@@ -311,7 +311,7 @@ struct Editor {
         var check = TargetCheck(base: card, lane: card.lane)
         var fields: [String] = []
         if let title = changes.title {
-            block.replaceTitle(with: try validTitle(title), current: card.title)
+            block.replaceTitle(with: try validRenamedTitle(title), current: card.title)
             fields.append("title")
         }
         if let due = changes.due {
@@ -744,6 +744,29 @@ struct Editor {
                 "'\(card.title)' is a row of a table, which pm-render reads but does not write: edit the row in the file"
             ),
             file: file, at: card.location)
+    }
+
+    /// A new title for a card that has its other fields: tags in it join the card's, but a date, an ID, a priority, a
+    /// field or an assignee in it would change what `edit` keeps (those have options of their own, or are edited in the
+    /// file).
+    private func validRenamedTitle(_ title: String) throws(EditFailure) -> String {
+        let valid = try validTitle(title)
+        let metadata = CardTokens.scan(valid, triggers: conventions.triggers).contains {
+            switch $0 {
+            case .text, .token(.tag, _, _): false
+            case .token: true
+            }
+        }
+        guard !metadata else {
+            throw EditFailure(
+                .usage,
+                .invalidEditValue(
+                    option: "title", value: title,
+                    expected: "a title without a date, ID, priority, field or other metadata in it (give the deadline "
+                        + "with --due)"),
+                file: file)
+        }
+        return valid
     }
 
     private func validTitle(_ title: String) throws(EditFailure) -> String {

@@ -129,7 +129,7 @@ enum EditVerifier {
 
     /// What is wrong with the edited card, or nil.
     static func check(_ card: Card, against expected: TargetCheck) -> String? {
-        let name = "'\(card.title)'"
+        let name = "'\((expected.base ?? card).title)'"
         if let lane = expected.lane, card.lane != lane { return "\(name) would be in '\(card.lane)', not '\(lane)'" }
         if card.isArchived != expected.archived { return "\(name) would \(card.isArchived ? "" : "not ")be archived" }
         if card.title.isEmpty { return "the card would have no title" }
