@@ -698,12 +698,29 @@ import Testing
     }
 
     /// Runs `pm-render ARGUMENTS…` on a board written to a temporary folder; returns the result and the board after.
-    static func onBoard(_ text: String, _ arguments: [String]) throws -> (TestSupport.RunResult, String) {
+    static func onBoard(
+        _ text: String, _ arguments: [String], file: String = "b.md"
+    ) throws -> (TestSupport.RunResult, String) {
         let folder = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try Data(text.utf8).write(to: folder.appending(path: "b.md"))
-        let result = try TestSupport.run([arguments[0], "b.md"] + arguments.dropFirst(), in: folder)
-        return (result, String(decoding: try Data(contentsOf: folder.appending(path: "b.md")), as: UTF8.self))
+        try Data(text.utf8).write(to: folder.appending(path: file))
+        let result = try TestSupport.run([arguments[0], file] + arguments.dropFirst(), in: folder)
+        return (result, String(decoding: try Data(contentsOf: folder.appending(path: file)), as: UTF8.self))
+    }
+
+    /// Taskell names its boards `taskell.md`: one without a card that shows Taskell's marks (a board of plain
+    /// items, or one whose last `> description` was removed) is still written as Taskell writes.
+    @Test func aBoardNamedTaskellIsWrittenAsTaskellWrites() throws {
+        let board = "## To Do\n\n- a\n\n## Done\n\n- b\n"
+        let (dated, after) = try Self.onBoard(board, ["edit", "a", "--due", "2026-01-01"], file: "taskell.md")
+        #expect(dated.status == 0, "\(dated.stderr)")
+        #expect(after == "## To Do\n\n- a\n    @ 2026-01-01\n\n## Done\n\n- b\n")
+        let (described, withDescription) = try Self.onBoard(
+            board, ["add", "c", "--description", "hi"], file: "taskell.md")
+        #expect(described.status == 0, "\(described.stderr)")
+        #expect(withDescription.contains("- c\n    > hi\n"), "\(withDescription)")
+        let (_, elsewhere) = try Self.onBoard(board, ["edit", "a", "--due", "2026-01-01"], file: "board.md")
+        #expect(!elsewhere.contains("    @ 2026-01-01"), "\(elsewhere)")
     }
 
     @Test(arguments: ["/", "-"])

@@ -172,6 +172,8 @@ struct BoardConventions {
         self.tagsKey = tagsKey ?? (fieldsAsProperties ? "tags" : "Tags")
         self.assigneeKey = assigneeKey ?? (fieldsAsProperties ? "assignee" : "Assignee")
         continuationIndent = indents.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key
+        // Taskell writes (and reads) the lines under a task four spaces in.
+        if continuationIndent == nil, board.style.dialect == .taskell { continuationIndent = "    " }
         // Taskell quotes every description, though no card of the board may have one yet.
         quotedDescriptions = (quoted > 0 || board.style.dialect == .taskell) && board.style.dialect != .obsidianKanban
         obsidianSettings = Self.obsidianSettings(in: text)

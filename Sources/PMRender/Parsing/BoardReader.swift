@@ -500,7 +500,7 @@ struct BoardReader {
         if !forHistory {
             board.style = Self.style(of: board, isObsidian: plan.isObsidian, source: source)
             board.style.stampsArchive = stampsArchive
-            board.style.dialect = Self.dialect(of: board, isObsidian: plan.isObsidian, source: source)
+            board.style.dialect = Self.dialect(of: board, isObsidian: plan.isObsidian, source: source, file: file)
         }
         return board
     }
@@ -1227,9 +1227,9 @@ struct BoardReader {
 
     /// The tool the board looks written by: Obsidian Kanban (its front matter or settings), kanbn (its front-matter
     /// options, or cards that link to `tasks/ID.md`), VS Code Markdown Kanban (heading cards with `- due:`-style
-    /// property lists), Taskell (list cards with indented `@ date`, `> description` or `* subtask` lines), else
-    /// pm-render's own format.
-    static func dialect(of board: Board, isObsidian: Bool, source: SourceText) -> BoardStyle.Dialect {
+    /// property lists), Taskell (list cards with indented `@ date`, `> description` or `* subtask` lines, or, with
+    /// none of the others' marks, a file named `taskell.md` as Taskell names its boards), else pm-render's own format.
+    static func dialect(of board: Board, isObsidian: Bool, source: SourceText, file: String) -> BoardStyle.Dialect {
         if isObsidian { return .obsidianKanban }
         if board.rules.lanes.values.contains(where: \.isForeign) { return .kanbn }
         let cards = board.lanes.lazy.flatMap(\.cards).prefix(200)
@@ -1258,7 +1258,7 @@ struct BoardReader {
         }
         if links > 0, links * 2 >= cards.count { return .kanbn }
         if properties > 0 { return .vscodeKanban }
-        if taskell > 0 { return .taskell }
+        if taskell > 0 || file.split(separator: "/").last?.lowercased() == "taskell.md" { return .taskell }
         return .pmRender
     }
 
