@@ -203,6 +203,17 @@ struct CardReadingTests {
                 "[https://x.example](https://x.example)"
             ),
             ("- [ ] Look at\n  Notes", "Look at", "Notes"),
+            // A line that ends mid-phrase goes on with the next whatever its first letter (a German noun, a name).
+            (
+                "- #94 Startabsturz der Release-APK behoben (R8-Regel für WorkManager) +\n"
+                    + "  Emulator-Starttest in der CI (PR #95)",
+                "#94 Startabsturz der Release-APK behoben (R8-Regel für WorkManager) + Emulator-Starttest in der CI "
+                    + "(PR #95)", ""
+            ),
+            (
+                "- [ ] Vérifier les monuments de\n  Washington avant la livraison",
+                "Vérifier les monuments de Washington avant la livraison", ""
+            ),
             // A first line that has ended a sentence is no wrapped title; nor is a line a `<br>` parts from more.
             (
                 "- [ ] **Interpolation of structured values.** Decide how lists and maps are\n  shown in strings.",

@@ -345,9 +345,11 @@ private struct ReadingState {
             let previous = lines[count - 1]
             let next = lines[count]
             guard next.breakBefore == .softBreak, next.line == previous.lastLine + 1,
-                Self.continuesSentence(next.nodes, in: markdown),
                 let lastText = previous.nodes.last.map({ Self.visibleText(of: $0, in: markdown) }),
                 let last = lastText.last(where: { !$0.isWhitespace }),
+                // A line that ends mid-phrase (`… für WorkManager) +`, `… Ceux de`) goes on whatever its first letter.
+                Self.continuesSentence(next.nodes, in: markdown)
+                    || (Self.endsMidPhrase(lastText) && Self.startsWithLetter(next.nodes, in: markdown)),
                 !Self.sentenceEnds.contains(last),
                 // A line that has ended a sentence (`**Interpolation.** Decide how lists,`) is not a wrapped title.
                 !Self.endsSentenceWithin(previous.nodes, in: markdown),
@@ -395,12 +397,32 @@ private struct ReadingState {
     /// Whether a line of three words or more ends with a word that leaves a sentence open (`look into supporting a`).
     private static func endsOpen(_ line: String) -> Bool {
         let words = line.split(separator: " ")
-        return words.count >= 3 && leadingWords.contains(String(words[words.count - 1]))
+        return words.count >= 3 && leadingWords.contains(words[words.count - 1].lowercased())
     }
 
-    /// English words that leave a sentence open: a line ending with one was wrapped, however short.
+    /// Whether a line ends where no title does: with `+`, `&`, `,` or `/`, or, three words or more, with a word that
+    /// leaves a sentence open. The next line goes on with it even when it starts with a capital (a German noun, a
+    /// name: `… (R8-Regel für WorkManager) +` over `Emulator-Starttest in der CI`).
+    private static func endsMidPhrase(_ line: String) -> Bool {
+        guard let last = line.last(where: { !$0.isWhitespace }) else { return false }
+        return "+&,/".contains(last) || endsOpen(line)
+    }
+
+    /// Whether a line starts with a letter (of either case), not a URL.
+    private static func startsWithLetter(_ nodes: [Int], in markdown: Markdown) -> Bool {
+        guard let first = nodes.first, markdown.nodes[first].kind == .text else { return false }
+        let text = markdown.nodes[first].text
+        return text.first?.isLetter == true && !text.hasPrefix("http") && !text.hasPrefix("www.")
+    }
+
+    /// Words that leave a sentence open, in English, French, German, Spanish and Portuguese: a line ending with one
+    /// was wrapped, however short.
     private static let leadingWords: Set<String> = [
-        "a", "an", "the", "of", "with", "and", "or", "from", "into", "that",
+        "a", "an", "the", "of", "with", "and", "or", "from", "into", "that", "to", "in", "for",
+        "de", "du", "des", "la", "le", "les", "et", "à", "au", "aux", "pour", "avec", "sur", "dans",
+        "der", "die", "das", "den", "dem", "und", "mit", "für", "von", "zu", "zum", "zur", "auf",
+        "del", "el", "los", "las", "y", "con", "para", "por",
+        "do", "da", "dos", "e", "com", "em", "no", "na",
     ]
 
     /// A line's width as written, without its metadata (tags and dates an edit may add do not make it wrap).
