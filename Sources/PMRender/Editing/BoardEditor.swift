@@ -758,22 +758,22 @@ struct Editor {
             }
         }
         guard !metadata else {
-            throw EditFailure(
-                .usage,
-                .invalidEditValue(
-                    option: "title", value: title,
-                    expected: "a title without a date, ID, priority, field or other metadata in it (give the deadline "
-                        + "with --due)"),
-                file: file)
+            throw invalid(
+                "title", title,
+                expected: "a title without a date, ID, priority, field or other metadata in it (give the deadline "
+                    + "with --due)")
         }
         return valid
     }
 
+    /// The usage failure of an option's value that is not what it must be.
+    private func invalid(_ option: String, _ value: String, expected: String) -> EditFailure {
+        EditFailure(.usage, .invalidEditValue(option: option, value: value, expected: expected), file: file)
+    }
+
     private func validTitle(_ title: String) throws(EditFailure) -> String {
         let trimmed = title.trimmingWhitespace
-        func refused(_ expected: String) -> EditFailure {
-            EditFailure(.usage, .invalidEditValue(option: "title", value: title, expected: expected), file: file)
-        }
+        func refused(_ expected: String) -> EditFailure { invalid("title", title, expected: expected) }
         // A title must show some text: HTML and `%%` comments alone read as no title at all.
         // (As the text of a list item or heading: `1. Intro` is no list there.)
         let shown = MarkdownParser.inline(CardBlock.escapingBlockStart(trimmed)).inlineText
@@ -821,13 +821,10 @@ struct Editor {
     private func validateTag(_ tag: String) throws(EditFailure) {
         let pieces = CardTokens.scan("#" + tag, triggers: conventions.triggers)
         guard pieces.count == 1, case .token(.tag(let name), _, _) = pieces[0], name == tag else {
-            throw EditFailure(
-                .usage,
-                .invalidEditValue(
-                    option: "tag", value: tag,
-                    expected: "letters, digits, '-', '_' or '/', not only digits, without '#', and not a colour "
-                        + "(six or eight hex digits with a digit among them)"),
-                file: file)
+            throw invalid(
+                "tag", tag,
+                expected: "letters, digits, '-', '_' or '/', not only digits, without '#', and not a colour "
+                    + "(six or eight hex digits with a digit among them)")
         }
     }
 
@@ -836,9 +833,7 @@ struct Editor {
         guard !trimmed.isEmpty, trimmed == name, !name.contains(","), !name.contains("]"),
             !name.contains(where: { $0.isNewline })
         else {
-            throw EditFailure(
-                .usage, .invalidEditValue(option: "assignee", value: name, expected: "a name without ',' or ']'"),
-                file: file)
+            throw invalid("assignee", name, expected: "a name without ',' or ']'")
         }
     }
 
