@@ -203,6 +203,14 @@ struct CardReadingTests {
                 "[https://x.example](https://x.example)"
             ),
             ("- [ ] Look at\n  Notes", "Look at", "Notes"),
+            ("- [ ] Write down things to do\n  Buy milk first", "Write down things to do", "Buy milk first"),
+            ("- [ ] Let users sign in\n  Google and GitHub", "Let users sign in", "Google and GitHub"),
+            ("- [ ] Räum den Keller auf\n  Vor allem die Kisten.", "Räum den Keller auf", "Vor allem die Kisten."),
+            ("- [ ] Plan the trip to LA\n  Book the hotel", "Plan the trip to LA", "Book the hotel"),
+            (
+                "- [ ] Port the parser's hot paths from the interpreter to native code in C++\n  Profile first",
+                "Port the parser's hot paths from the interpreter to native code in C++", "Profile first"
+            ),
             // A line that ends mid-phrase goes on with the next whatever its first letter (a German noun, a name).
             (
                 "- #94 Startabsturz der Release-APK behoben (R8-Regel für WorkManager) +\n"

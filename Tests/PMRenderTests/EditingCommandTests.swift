@@ -721,6 +721,10 @@ import Testing
         #expect(withDescription.contains("- c\n    > hi\n"), "\(withDescription)")
         let (_, elsewhere) = try Self.onBoard(board, ["edit", "a", "--due", "2026-01-01"], file: "board.md")
         #expect(!elsewhere.contains("    @ 2026-01-01"), "\(elsewhere)")
+        // Task boxes are not Taskell's: such a board is not Taskell's by its name.
+        let boxes = "## To Do\n\n- [ ] a\n"
+        let (_, boxed) = try Self.onBoard(boxes, ["edit", "a", "--due", "2026-01-01"], file: "taskell.md")
+        #expect(boxed == "## To Do\n\n- [ ] a @{2026-01-01}\n", "\(boxed)")
     }
 
     @Test(arguments: ["/", "-"])

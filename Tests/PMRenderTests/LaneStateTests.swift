@@ -67,9 +67,10 @@ struct LaneStateTests {
             // Participles in French, Spanish, Portuguese, Italian and Catalan agree with what they describe: every
             // gender and number of a state's word is that state.
             ("Livrées (mergées sur master)", .done), ("MVP — ✅ COMPLÉTÉE 2026-06-22", .done), ("Achevés", .done),
-            ("Finalizadas", .done), ("Hechos", .done), ("Resueltas", .done), ("Feitas", .done), ("Resolvidos", .done),
+            ("Finalizadas", .done), ("Resueltas", .done), ("Feitas", .done), ("Resolvidos", .done),
             ("Fatte", .done), ("Concluse", .done), ("Tancades", .done), ("Planificadas", .todo), ("Prévues", .todo),
             ("Bloquées", .doing), ("Pausadas", .doing), ("Готові", .done), ("已办", .done), ("已辦", .done),
+            ("Готові до тестування", .doing),
         ])
     func names(name: String, state: CardState) {
         let lanes = Self.lanes("## \(name)\n- [ ] a\n")
@@ -82,6 +83,9 @@ struct LaneStateTests {
         arguments: [
             ("Nu bezig", CardState.doing), ("Pågår nu", .doing), ("Hindi – Done", .done), ("Fêtes", .todo),
             ("안 한 것", .todo), ("한 것", .done),
+            // Words that agree with a participle and mean something else: books, facts, finite.
+            ("Livres à lire", .todo), ("Faits marquants", .todo), ("Hechos relevantes", .todo),
+            ("Finite Automata", .todo),
         ])
     func noCollisions(name: String, state: CardState) {
         let lanes = Self.lanes("## Ideas\n- [ ] a\n## \(name)\n- [ ] b\n")

@@ -1227,8 +1227,9 @@ struct BoardReader {
 
     /// The tool the board looks written by: Obsidian Kanban (its front matter or settings), kanbn (its front-matter
     /// options, or cards that link to `tasks/ID.md`), VS Code Markdown Kanban (heading cards with `- due:`-style
-    /// property lists), Taskell (list cards with indented `@ date`, `> description` or `* subtask` lines, or, with
-    /// none of the others' marks, a file named `taskell.md` as Taskell names its boards), else pm-render's own format.
+    /// property lists), Taskell (list cards with indented `@ date`, `> description` or `* subtask` lines, or a file
+    /// named `taskell.md`, as Taskell names its boards, of `- ` items without task boxes or dates on their first
+    /// lines), else pm-render's own format.
     static func dialect(of board: Board, isObsidian: Bool, source: SourceText, file: String) -> BoardStyle.Dialect {
         if isObsidian { return .obsidianKanban }
         if board.rules.lanes.values.contains(where: \.isForeign) { return .kanbn }
@@ -1236,10 +1237,14 @@ struct BoardReader {
         var links = 0
         var properties = 0
         var taskell = 0
+        var otherMarks = 0
         for card in cards {
             let first = Substring(source.line(card.location.line)).trimmingSpaces
             if first.dropFirst().trimmingSpaces.hasPrefix("["), first.contains("](tasks/") { links += 1 }
             let hasBox = ObsidianSyntax.startsWithTaskBox(first.dropFirst().trimmingSpaces)
+            // Only `- ` items without task boxes or dates on their first line are written as Taskell writes them: a
+            // board of others (`*` items, heading cards, `[ ]`, `@{…}`, `📅`) is no Taskell board by its name.
+            if hasBox || !first.hasPrefix("- ") || first.contains("@{") || first.contains("📅") { otherMarks += 1 }
             // An item that opens with a quote or a list (`- > idea`) says nothing of the tool that wrote the board.
             guard card.endLine > card.location.line, !CardReader.opensWithBlock(itemLine: first) else { continue }
             for number in (card.location.line + 1)...card.endLine {
@@ -1258,7 +1263,9 @@ struct BoardReader {
         }
         if links > 0, links * 2 >= cards.count { return .kanbn }
         if properties > 0 { return .vscodeKanban }
-        if taskell > 0 || file.split(separator: "/").last?.lowercased() == "taskell.md" { return .taskell }
+        if taskell > 0 || (otherMarks == 0 && file.split(separator: "/").last?.lowercased() == "taskell.md") {
+            return .taskell
+        }
         return .pmRender
     }
 

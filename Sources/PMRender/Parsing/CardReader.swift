@@ -397,15 +397,17 @@ private struct ReadingState {
     /// Whether a line of three words or more ends with a word that leaves a sentence open (`look into supporting a`).
     private static func endsOpen(_ line: String) -> Bool {
         let words = line.split(separator: " ")
-        return words.count >= 3 && leadingWords.contains(words[words.count - 1].lowercased())
+        return words.count >= 3 && leadingWords.contains(String(words[words.count - 1]))
     }
 
-    /// Whether a line ends where no title does: with `+`, `&`, `,` or `/`, or, three words or more, with a word that
-    /// leaves a sentence open. The next line goes on with it even when it starts with a capital (a German noun, a
-    /// name: `… (R8-Regel für WorkManager) +` over `Emulator-Starttest in der CI`).
+    /// Whether a line ends where no title does: with a comma, with `+`, `&` or `/` standing alone (not `C++`, not a
+    /// folder's path), or, three words or more, with a word that leaves a sentence open. The next line goes on with it
+    /// even when it starts with a capital (a German noun, a name: `… (R8-Regel für WorkManager) +` over
+    /// `Emulator-Starttest in der CI`).
     private static func endsMidPhrase(_ line: String) -> Bool {
-        guard let last = line.last(where: { !$0.isWhitespace }) else { return false }
-        return "+&,/".contains(last) || endsOpen(line)
+        let words = line.split(whereSeparator: \.isWhitespace)
+        guard let last = words.last else { return false }
+        return last.hasSuffix(",") || (words.count > 1 && ["+", "&", "/"].contains(last)) || endsOpen(line)
     }
 
     /// Whether a line starts with a letter (of either case), not a URL.
@@ -416,13 +418,13 @@ private struct ReadingState {
     }
 
     /// Words that leave a sentence open, in English, French, German, Spanish and Portuguese: a line ending with one
-    /// was wrapped, however short.
+    /// was wrapped, however short. (Not those that end titles too: `Sign in`, `Things to do`, `yes or no`, German
+    /// verb particles: `Räum den Keller auf`, `Bring Kuchen mit`.)
     private static let leadingWords: Set<String> = [
-        "a", "an", "the", "of", "with", "and", "or", "from", "into", "that", "to", "in", "for",
+        "a", "an", "the", "of", "with", "and", "or", "from", "into", "that", "to", "for",
         "de", "du", "des", "la", "le", "les", "et", "à", "au", "aux", "pour", "avec", "sur", "dans",
-        "der", "die", "das", "den", "dem", "und", "mit", "für", "von", "zu", "zum", "zur", "auf",
-        "del", "el", "los", "las", "y", "con", "para", "por",
-        "do", "da", "dos", "e", "com", "em", "no", "na",
+        "der", "dem", "und", "für", "von", "zum", "zur",
+        "del", "el", "los", "las", "con", "para", "por", "dos", "com", "em",
     ]
 
     /// A line's width as written, without its metadata (tags and dates an edit may add do not make it wrap).
