@@ -725,6 +725,10 @@ import Testing
         let boxes = "## To Do\n\n- [ ] a\n"
         let (_, boxed) = try Self.onBoard(boxes, ["edit", "a", "--due", "2026-01-01"], file: "taskell.md")
         #expect(boxed == "## To Do\n\n- [ ] a @{2026-01-01}\n", "\(boxed)")
+        // Nor are dates on a title's line (a Tasks date here).
+        let (_, tasks) = try Self.onBoard(
+            "## To Do\n\n- a ⏳ 2026-02-01\n", ["edit", "a", "--due", "2026-01-01"], file: "taskell.md")
+        #expect(!tasks.contains("    @ 2026-01-01"), "\(tasks)")
     }
 
     @Test(arguments: ["/", "-"])

@@ -500,7 +500,8 @@ struct BoardReader {
         if !forHistory {
             board.style = Self.style(of: board, isObsidian: plan.isObsidian, source: source)
             board.style.stampsArchive = stampsArchive
-            board.style.dialect = Self.dialect(of: board, isObsidian: plan.isObsidian, source: source, file: file)
+            board.style.dialect = Self.dialect(
+                of: board, isObsidian: plan.isObsidian, source: source, file: file, triggers: plan.reader.triggers)
         }
         return board
     }
@@ -1230,7 +1231,9 @@ struct BoardReader {
     /// property lists), Taskell (list cards with indented `@ date`, `> description` or `* subtask` lines, or a file
     /// named `taskell.md`, as Taskell names its boards, of `- ` items without task boxes or dates on their first
     /// lines), else pm-render's own format.
-    static func dialect(of board: Board, isObsidian: Bool, source: SourceText, file: String) -> BoardStyle.Dialect {
+    static func dialect(
+        of board: Board, isObsidian: Bool, source: SourceText, file: String, triggers: CardTokens.Triggers
+    ) -> BoardStyle.Dialect {
         if isObsidian { return .obsidianKanban }
         if board.rules.lanes.values.contains(where: \.isForeign) { return .kanbn }
         let cards = board.lanes.lazy.flatMap(\.cards).prefix(200)
@@ -1243,8 +1246,8 @@ struct BoardReader {
             if first.dropFirst().trimmingSpaces.hasPrefix("["), first.contains("](tasks/") { links += 1 }
             let hasBox = ObsidianSyntax.startsWithTaskBox(first.dropFirst().trimmingSpaces)
             // Only `- ` items without task boxes or dates on their first line are written as Taskell writes them: a
-            // board of others (`*` items, heading cards, `[ ]`, `@{…}`, `📅`) is no Taskell board by its name.
-            if hasBox || !first.hasPrefix("- ") || first.contains("@{") || first.contains("📅") { otherMarks += 1 }
+            // board of others (`*` items, heading cards, `[ ]`, `@{…}`, `📅 …`) is no Taskell board by its name.
+            if hasBox || !first.hasPrefix("- ") || Self.holdsDate(first, triggers: triggers) { otherMarks += 1 }
             // An item that opens with a quote or a list (`- > idea`) says nothing of the tool that wrote the board.
             guard card.endLine > card.location.line, !CardReader.opensWithBlock(itemLine: first) else { continue }
             for number in (card.location.line + 1)...card.endLine {
@@ -1267,6 +1270,16 @@ struct BoardReader {
             return .taskell
         }
         return .pmRender
+    }
+
+    /// Whether a line holds a date token (`@{…}`, a Tasks emoji date, a Dataview date field).
+    private static func holdsDate(_ line: Substring, triggers: CardTokens.Triggers) -> Bool {
+        CardTokens.scan(String(line), triggers: triggers).contains {
+            switch $0 {
+            case .token(.date, _, _), .token(.emojiDate, _, _): true
+            default: false
+            }
+        }
     }
 
     /// How the board writes its cards, for the editing commands.

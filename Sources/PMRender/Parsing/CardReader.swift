@@ -389,9 +389,10 @@ private struct ReadingState {
         }
     }
 
-    /// Whether text starts with a word in lower case, not a URL.
-    private static func startsWord(_ text: Substring) -> Bool {
-        text.first?.isLowercase == true && !text.hasPrefix("http") && !text.hasPrefix("www.")
+    /// Whether text starts with a word in lower case (or in either case), not a URL.
+    private static func startsWord(_ text: Substring, inLowerCase: Bool = true) -> Bool {
+        guard let first = text.first, inLowerCase ? first.isLowercase : first.isLetter else { return false }
+        return !text.hasPrefix("http") && !text.hasPrefix("www.")
     }
 
     /// Whether a line of three words or more ends with a word that leaves a sentence open (`look into supporting a`).
@@ -410,11 +411,10 @@ private struct ReadingState {
         return last.hasSuffix(",") || (words.count > 1 && ["+", "&", "/"].contains(last)) || endsOpen(line)
     }
 
-    /// Whether a line starts with a letter (of either case), not a URL.
+    /// Whether a line starts with a word of text in either case, not a URL.
     private static func startsWithLetter(_ nodes: [Int], in markdown: Markdown) -> Bool {
         guard let first = nodes.first, markdown.nodes[first].kind == .text else { return false }
-        let text = markdown.nodes[first].text
-        return text.first?.isLetter == true && !text.hasPrefix("http") && !text.hasPrefix("www.")
+        return startsWord(Substring(markdown.nodes[first].text), inLowerCase: false)
     }
 
     /// Words that leave a sentence open, in English, French, German, Spanish and Portuguese: a line ending with one
