@@ -72,6 +72,40 @@ struct ChunkedParseTests {
         await Self.expectSamePieces(Array(text.utf8), chunks: chunks)
     }
 
+    /// A board read from a file lets each card's pieces go once the card is read (`BoardReader.releasesPieces`); the
+    /// history's reader keeps them. Both must give the same board, also when its dates settle a format late and it
+    /// is read a second time (then parsed again, in chunks or whole).
+    @Test(
+        "a board read as its pieces are let go is the board a reader that keeps them gives", arguments: [false, true])
+    func piecesLetGo(settlesLate: Bool) async throws {
+        // Five lanes (so the body is parsed in chunks) of cards read side by side, dates with the day and the month in
+        // either order until, maybe, the last card's shows which comes first.
+        var text = ""
+        for lane in 0..<5 {
+            text += "## Lane \(lane)\n\n"
+            for card in 0..<400 {
+                text += "- [ ] Card \(lane)-\(card) @{02/03/2026} #team\n"
+                text += "  Follow up on the [spec](https://e.com/\(card)).\n\n"
+            }
+        }
+        if settlesLate { text += "- [ ] The last card @{28/03/2026}\n" }
+        let bytes = Array(text.utf8)
+        let (source, frontMatter, _) = try #require(BoardParser.prepare(bytes, file: "board.md"))
+        var cache = BoardReader.CardCache()
+        let kept = BoardParser.read(
+            BoardParser.body(source, from: frontMatter.bodyStartLine), source: source, frontMatter: frontMatter,
+            problems: [], file: "board.md", cache: &cache)
+        let concurrent = await BoardParser.parseConcurrently(bytes, file: "board.md")
+        let whole = BoardParser.parse(bytes, file: "board.md")
+        #expect(concurrent.board == kept.board)
+        #expect(whole.board == kept.board)
+        #expect(concurrent.diagnostics == kept.diagnostics && whole.diagnostics == kept.diagnostics)
+        #expect(kept.board.cardCount == 2_000 + (settlesLate ? 1 : 0))
+        // Settled, the dates read day first; unsettled, they are not dates.
+        let due = kept.board.cards.first?.due
+        #expect(settlesLate ? due?.date == CalendarDate(year: 2026, month: 3, day: 2) : due == nil)
+    }
+
     /// The only heading after the first lane's sits where a cut cannot hold: cmark reads it as part of the block
     /// before it, so the body is parsed whole.
     @Test(

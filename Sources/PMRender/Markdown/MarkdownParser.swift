@@ -29,6 +29,11 @@ public struct MarkdownSegment: Equatable, Sendable {
 
     /// The root node.
     public var root: Markdown.Node { markdown.nodes[0] }
+
+    /// The piece without its content: where it is and who it is (it has no root).
+    var released: MarkdownSegment {
+        MarkdownSegment(markdown: Markdown(), line: line, byteColumn: byteColumn, id: id)
+    }
 }
 
 enum MarkdownParser {

@@ -28,8 +28,9 @@ public enum BoardParser {
         }
         let segments = await ChunkedParse.body(source, from: frontMatter.bodyStartLine)
         var reader = BoardReader(source: source, file: file, frontMatter: frontMatter)
+        reader.releasesPieces = true
         var cache = BoardReader.CardCache()
-        let board = await reader.read(segments, fallbackTitle: titleFromFileName(file), cache: &cache)
+        let board = await reader.read(consume segments, fallbackTitle: titleFromFileName(file), cache: &cache)
         return result(board, reader: reader, problems: problems, file: file)
     }
 
@@ -38,7 +39,9 @@ public enum BoardParser {
             return unreadable(bytes, file: file)
         }
         let segments = body(source, from: frontMatter.bodyStartLine)
-        return read(segments, source: source, frontMatter: frontMatter, problems: problems, file: file, cache: &cache)
+        return read(
+            consume segments, source: source, frontMatter: frontMatter, problems: problems, file: file, cache: &cache,
+            releasesPieces: true)
     }
 
     /// Decodes the bytes and reads the front matter; nil when the bytes are not UTF-8 text.
@@ -54,15 +57,17 @@ public enum BoardParser {
         ChunkedParse.parse(source, lines: firstLine...max(firstLine, source.lineCount), firstID: firstID)
     }
 
+    /// The board the pieces make. With `releasesPieces`, the reader owns them (see `BoardReader.read`).
     static func read(
-        _ segments: [MarkdownSegment], source: SourceText, frontMatter: FrontMatter,
+        _ segments: consuming [MarkdownSegment], source: SourceText, frontMatter: FrontMatter,
         problems: [(Problem, SourceLocation)], file: String, cache: inout BoardReader.CardCache,
-        forHistory: Bool = false, reusesReadingsByText: Bool = false
+        forHistory: Bool = false, reusesReadingsByText: Bool = false, releasesPieces: Bool = false
     ) -> ParseResult {
         var reader = BoardReader(source: source, file: file, frontMatter: frontMatter)
         reader.forHistory = forHistory
         reader.reusesReadingsByText = reusesReadingsByText
-        let board = reader.read(segments, fallbackTitle: titleFromFileName(file), cache: &cache)
+        reader.releasesPieces = releasesPieces
+        let board = reader.read(consume segments, fallbackTitle: titleFromFileName(file), cache: &cache)
         return result(board, reader: reader, problems: problems, file: file)
     }
 

@@ -19,6 +19,8 @@ struct BoardReader {
     /// A list-item card may take the cached reading of a card written with the same lines (`CardCache.reuse`):
     /// only when neither this version nor the one the reading came from may define links.
     var reusesReadingsByText = false
+    /// The reader owns the pieces it is given: it lets each card's go once the card is read (see `read`).
+    var releasesPieces = false
     private(set) var problems: [(Problem, SourceLocation)] = []
     /// The date format the board's own dates show, on a board that names none (`DateFormat.inferredPattern`).
     private var formatOfTheDates: String?
@@ -29,32 +31,51 @@ struct BoardReader {
         self.frontMatter = frontMatter
     }
 
-    /// Reads the board, its cards one after another.
-    mutating func read(_ segments: [MarkdownSegment], fallbackTitle: String, cache: inout CardCache) -> Board {
+    /// Reads the board, its cards one after another. With `releasesPieces`, the reader owns `segments`: each card's
+    /// pieces are let go once the card is read (a large board's pieces then never all live beside its cards), and a
+    /// board whose dates settle a format is parsed again for its second reading.
+    mutating func read(
+        _ segments: consuming [MarkdownSegment], fallbackTitle: String, cache: inout CardCache
+    ) -> Board {
         let start = problems.count
-        var plan = self.plan(segments, cache: &cache)
-        store(plan.jobs.map(plan.reader.read), of: plan, in: &cache)
-        var board = assemble(plan, segments: segments, fallbackTitle: fallbackTitle, cache: &cache)
+        let kept = releasesPieces ? nil : segments
+        var plan = self.plan(consume segments, cache: &cache)
+        var board = readCards(of: &plan, fallbackTitle: fallbackTitle, cache: &cache)
         if settlesDates(since: start) {
-            plan = self.plan(segments, cache: &cache)
-            store(plan.jobs.map(plan.reader.read), of: plan, in: &cache)
-            board = assemble(plan, segments: segments, fallbackTitle: fallbackTitle, cache: &cache)
+            plan = self.plan(kept ?? BoardParser.body(source, from: frontMatter.bodyStartLine), cache: &cache)
+            board = readCards(of: &plan, fallbackTitle: fallbackTitle, cache: &cache)
         }
         return board
     }
 
     /// Reads the board, a large board's cards side by side (the same board as `read`, sooner).
-    mutating func read(_ segments: [MarkdownSegment], fallbackTitle: String, cache: inout CardCache) async -> Board {
+    mutating func read(
+        _ segments: consuming [MarkdownSegment], fallbackTitle: String, cache: inout CardCache
+    ) async -> Board {
         let start = problems.count
-        var plan = self.plan(segments, cache: &cache)
-        store(await plan.reader.readAll(plan.jobs), of: plan, in: &cache)
-        var board = assemble(plan, segments: segments, fallbackTitle: fallbackTitle, cache: &cache)
+        let kept = releasesPieces ? nil : segments
+        var plan = self.plan(consume segments, cache: &cache)
+        var board = await readCards(of: &plan, fallbackTitle: fallbackTitle, cache: &cache)
         if settlesDates(since: start) {
-            plan = self.plan(segments, cache: &cache)
-            store(await plan.reader.readAll(plan.jobs), of: plan, in: &cache)
-            board = assemble(plan, segments: segments, fallbackTitle: fallbackTitle, cache: &cache)
+            let again = if let kept { kept } else { await ChunkedParse.body(source, from: frontMatter.bodyStartLine) }
+            plan = self.plan(again, cache: &cache)
+            board = await readCards(of: &plan, fallbackTitle: fallbackTitle, cache: &cache)
         }
         return board
+    }
+
+    /// Reads the plan's cards and assembles the board.
+    private mutating func readCards(of plan: inout Plan, fallbackTitle: String, cache: inout CardCache) -> Board {
+        if releasesPieces { plan.outline.releaseCardPieces() }
+        store(plan.reader.read(&plan.jobs, releasing: releasesPieces), of: plan, in: &cache)
+        return assemble(plan, fallbackTitle: fallbackTitle, cache: &cache)
+    }
+
+    /// Reads the plan's cards, a large board's side by side, and assembles the board.
+    private mutating func readCards(of plan: inout Plan, fallbackTitle: String, cache: inout CardCache) async -> Board {
+        if releasesPieces { plan.outline.releaseCardPieces() }
+        store(await plan.reader.readAll(&plan.jobs, releasing: releasesPieces), of: plan, in: &cache)
+        return assemble(plan, fallbackTitle: fallbackTitle, cache: &cache)
     }
 
     /// On a board that names no date format, whose dates were read without one: when dates of the board could not
@@ -87,6 +108,8 @@ struct BoardReader {
         var outline: Outline
         var titleHeading: (String, SourceLocation)?
         var jobs: [CardReader.Job]
+        /// The line each piece starts on (what is left of the pieces once the cards are read).
+        var pieceLines: [Int]
         /// The stamp Obsidian writes on the cards it archives, on a board whose settings say so.
         var archiveStamp: ArchiveStamp?
         /// An Obsidian board whose settings do not say whether archived cards are stamped (`ArchiveStamp.pluginDefault`).
@@ -94,6 +117,7 @@ struct BoardReader {
     }
 
     private mutating func plan(_ segments: [MarkdownSegment], cache: inout CardCache) -> Plan {
+        let pieceLines = segments.map(\.line)
         var settings = frontMatter.settings
         // `%%` comments (Obsidian's settings among them) need a `%` in the file, or an entity (`&#37;`) cmark
         // turns into one; a file with neither has none, and its pieces are not searched for them.
@@ -296,7 +320,7 @@ struct BoardReader {
                 isObsidian = true
             } else if node.kind == .paragraph, !outline.inArchive,
                 let table = PipeTable(
-                    lines: segment.line...(Self.nextLine(after: raw, in: segments, source: source) - 1), in: source)
+                    lines: segment.line...(Self.nextLine(after: raw, in: pieceLines, source: source) - 1), in: source)
             {
                 // A table under a lane's heading holds its cards, or describes it (a decision log, metrics): which is
                 // decided once the board's other cards are known. After a lane's cards it is neither, and not shown.
@@ -344,20 +368,26 @@ struct BoardReader {
 
         readTables(laneTables, into: &outline, title: &titleHeading)
 
+        // A lane's last piece may end in Obsidian's settings block, which is not the lane's.
+        for lane in outline.lanes.indices {
+            let last = segments[outline.lanes[lane].lastSegment]
+            outline.lanes[lane].settingsLine = ObsidianSettings.settingsLine(in: last)
+        }
         // The end of a piece: the line before the next piece (blank lines are trimmed by the readers).
         var jobs: [CardReader.Job] = []
         for draft in outline.lanes {
             for (source, last) in draft.cards {
                 if let slot = cache.slot(of: source.key), cache.entries[slot].body == source.body { continue }
                 let job = CardReader.Job(
-                    source, endLine: Self.nextLine(after: last, in: segments, source: self.source) - 1)
+                    source, endLine: Self.nextLine(after: last, in: pieceLines, source: self.source) - 1)
                 if reusesReadingsByText, case .item = source, cache.reuse(text(of: job), for: job.first.id) { continue }
                 jobs.append(job)
             }
         }
         return Plan(
             settings: settings, isObsidian: isObsidian, reader: cardReader, outline: outline,
-            titleHeading: titleHeading, jobs: jobs, archiveStamp: obsidianSettings?.archiveStamp,
+            titleHeading: titleHeading, jobs: jobs, pieceLines: pieceLines,
+            archiveStamp: obsidianSettings?.archiveStamp,
             archiveStampUnsaid: isObsidian && obsidianSettings?.saysArchiveWithDate != true)
     }
 
@@ -369,8 +399,8 @@ struct BoardReader {
     }
 
     /// The first line after a piece (the next piece's, or the line after the file's end).
-    private static func nextLine(after raw: Int, in segments: [MarkdownSegment], source: SourceText) -> Int {
-        raw + 1 < segments.count ? segments[raw + 1].line : source.lineCount + 1
+    private static func nextLine(after raw: Int, in pieceLines: [Int], source: SourceText) -> Int {
+        raw + 1 < pieceLines.count ? pieceLines[raw + 1] : source.lineCount + 1
     }
 
     /// Puts the readings of the plan's jobs in the cache, where `assemble` takes them from. (The cache then holds
@@ -387,7 +417,7 @@ struct BoardReader {
 
     /// The board from its plan and the readings in the cache.
     private mutating func assemble(
-        _ plan: Plan, segments: [MarkdownSegment], fallbackTitle: String, cache: inout CardCache
+        _ plan: Plan, fallbackTitle: String, cache: inout CardCache
     ) -> Board {
         var settings = plan.settings
         let outline = plan.outline
@@ -455,11 +485,11 @@ struct BoardReader {
                 },
                 location: draft.location, headingLevel: draft.level)
             lane.endLine = self.endLine(
-                of: draft, next: Self.nextLine(after: draft.lastSegment, in: segments, source: self.source))
-            if let settings = ObsidianSettings.settingsLine(in: segments[draft.lastSegment]) {
+                of: draft, next: Self.nextLine(after: draft.lastSegment, in: plan.pieceLines, source: self.source))
+            if let settings = draft.settingsLine {
                 lane.endLine = min(lane.endLine, settings - 1)
             }
-            lane.descriptionSource = sourceText(of: draft.description, in: segments)
+            lane.descriptionSource = sourceText(of: draft.description, in: plan.pieceLines)
             lane.placeholderLine = draft.placeholderLine
             lane.holdsNotes = draft.holdsNotes
             lane.isTable = draft.isTable
@@ -484,7 +514,7 @@ struct BoardReader {
         board.archiveLocation = archiveLocation
         let preamble = outline.preamble.filter { $0.root.kind != .thematicBreak }
         board.description = Markdown.joining(preamble) { self.source.isBlank($0) }
-        board.descriptionSource = sourceText(of: preamble, in: segments)
+        board.descriptionSource = sourceText(of: preamble, in: plan.pieceLines)
         if let title = frontMatter.title, !title.isEmpty {
             board.title = title
             board.titleLocation = frontMatter.titleLocation
@@ -596,9 +626,9 @@ struct BoardReader {
 
     /// The source of a description's pieces: from the first one's line through the line before whatever follows the
     /// last (a card, a lane, a rule, the end of the file).
-    private func sourceText(of pieces: [MarkdownSegment], in segments: [MarkdownSegment]) -> String {
+    private func sourceText(of pieces: [MarkdownSegment], in pieceLines: [Int]) -> String {
         guard let first = pieces.first, let last = pieces.last else { return "" }
-        let end = (segments.first { $0.line > last.line }?.line ?? source.lineCount + 1) - 1
+        let end = (pieceLines.first { $0 > last.line } ?? source.lineCount + 1) - 1
         return source.text(lines: first.line, through: end, removingIndent: 0).trimmingWhitespace
     }
 
@@ -1312,6 +1342,15 @@ enum CardSource: Sendable {
     /// every card is kept as a source while it is read.)
     indirect case row(MarkdownSegment, TableRow)
 
+    /// Lets the pieces go: what is kept is where they are and who they are (`MarkdownSegment.released`).
+    mutating func release() {
+        switch self {
+        case .item(let segment): self = .item(segment.released)
+        case .heading(let segment, let body): self = .heading(segment.released, body: body.map(\.released))
+        case .row(let table, let row): self = .row(table.released, row)
+        }
+    }
+
     /// The piece the card starts with.
     var first: MarkdownSegment {
         switch self {
@@ -1426,6 +1465,8 @@ private struct Outline {
         var hasCompleteMarker = false
         /// The index of the lane's last piece.
         var lastSegment: Int
+        /// The line of Obsidian's settings block at the end of the lane's last piece.
+        var settingsLine: Int?
     }
 
     var lanes: [LaneDraft] = []
@@ -1469,6 +1510,13 @@ private struct Outline {
     mutating func markComplete(last: Int) {
         lanes[lanes.count - 1].hasCompleteMarker = true
         lanes[lanes.count - 1].lastSegment = max(lanes[lanes.count - 1].lastSegment, last)
+    }
+
+    /// Lets the pieces of the lanes' cards go: what is kept of a card's source is where it is and who it is.
+    mutating func releaseCardPieces() {
+        for lane in lanes.indices {
+            for card in lanes[lane].cards.indices { lanes[lane].cards[card].0.release() }
+        }
     }
 
     /// Content under a lane's heading before its first card describes the lane; false after the first card.

@@ -31,7 +31,7 @@ struct CardReader: Sendable {
 
     /// A card to read: its Markdown pieces and the last line of its source.
     struct Job: Sendable {
-        let source: CardSource
+        private(set) var source: CardSource
         let endLine: Int
 
         init(_ source: CardSource, endLine: Int) {
@@ -41,6 +41,9 @@ struct CardReader: Sendable {
 
         var first: MarkdownSegment { source.first }
         var body: [Int] { source.body }
+
+        /// Lets the pieces go once the card is read (`CardSource.release`).
+        mutating func release() { source.release() }
     }
 
     func read(_ job: Job) -> Reading {
@@ -51,21 +54,39 @@ struct CardReader: Sendable {
         }
     }
 
+    /// Reads the cards one after another; with `releasing`, each job's pieces are let go once its card is read
+    /// (`CardSource.release`).
+    func read(_ jobs: inout [Job], releasing: Bool) -> [Reading] {
+        var readings: [Reading] = []
+        readings.reserveCapacity(jobs.count)
+        for index in jobs.indices {
+            readings.append(read(jobs[index]))
+            if releasing { jobs[index].release() }
+        }
+        return readings
+    }
+
     /// Below this many cards, reading them side by side costs more than it saves.
     static let cardsPerTask = 500
 
-    /// Reads the cards side by side in runs of at least `cardsPerTask`; the readings are in the jobs' order.
-    func readAll(_ jobs: [Job]) async -> [Reading] {
-        guard jobs.count >= 2 * Self.cardsPerTask else { return jobs.map(read) }
+    /// Reads the cards side by side in runs of at least `cardsPerTask`; the readings are in the jobs' order. With
+    /// `releasing`, each run's task holds the only copy of its jobs' pieces and lets each go once its card is read.
+    func readAll(_ jobs: inout [Job], releasing: Bool) async -> [Reading] {
+        guard jobs.count >= 2 * Self.cardsPerTask else { return read(&jobs, releasing: releasing) }
         let runs = min(jobs.count / Self.cardsPerTask, 4 * ProcessInfo.processInfo.activeProcessorCount)
         let size = (jobs.count + runs - 1) / runs
+        var parts = stride(from: 0, to: jobs.count, by: size).map { Array(jobs[$0..<min($0 + size, jobs.count)]) }
+        if releasing {
+            for index in jobs.indices { jobs[index].release() }
+        }
         return await withTaskGroup(of: (Int, [Reading]).self) { group in
-            for start in stride(from: 0, to: jobs.count, by: size) {
-                let run = jobs[start..<min(start + size, jobs.count)]
-                group.addTask { (start, run.map(read)) }
+            for index in parts.indices {
+                var run = parts[index]
+                parts[index] = []
+                group.addTask { (index, read(&run, releasing: releasing)) }
             }
-            var readings: [[Reading]] = Array(repeating: [], count: runs)
-            for await (start, run) in group { readings[start / size] = run }
+            var readings: [[Reading]] = Array(repeating: [], count: parts.count)
+            for await (index, run) in group { readings[index] = run }
             return readings.flatMap { $0 }
         }
     }

@@ -11,8 +11,9 @@ enum ChunkedParse {
     /// Below this many bytes a chunk is not worth a task of its own.
     static let minimumChunkBytes = 64 * 1024
     /// A larger body is cut into chunks of about this many bytes, parsed a few at a time (one a core): cmark's tree,
-    /// many times the size of the text, is then never built for the whole board at once.
-    static let chunkBytes = 256 * 1024
+    /// many times the size of the text, is then never built for the whole board at once (the trees of the chunks
+    /// being parsed are the parse's peak memory).
+    static let chunkBytes = 64 * 1024
 
     /// The pieces of the body (the lines from `firstLine` on), as `BoardParser.body` gives them, in at most `chunks`
     /// chunks parsed side by side (by default at least one a core, each at least `minimumChunkBytes`, and more of
