@@ -418,8 +418,29 @@ private struct ReadingState {
 
     /// Whether a line of three words or more ends with a word that leaves a sentence open (`look into supporting a`).
     private static func endsOpen(_ line: String) -> Bool {
-        let words = line.split(separator: " ")
-        return words.count >= 3 && leadingWords.contains(String(words[words.count - 1]))
+        let words = lastWords(of: line, upTo: 3)
+        return words.count == 3 && leadingWords.contains(String(words[0]))
+    }
+
+    /// The last words of a line, split at white space, the last first: at most `limit` of them (a title's line is
+    /// judged by its end, and it may be long).
+    private static func lastWords(of line: String, upTo limit: Int) -> [Substring] {
+        let scalars = line.unicodeScalars
+        var words: [Substring] = []
+        var end = scalars.endIndex
+        while words.count < limit {
+            while end > scalars.startIndex, scalars[scalars.index(before: end)].properties.isWhitespace {
+                end = scalars.index(before: end)
+            }
+            guard end > scalars.startIndex else { break }
+            var start = scalars.index(before: end)
+            while start > scalars.startIndex, !scalars[scalars.index(before: start)].properties.isWhitespace {
+                start = scalars.index(before: start)
+            }
+            words.append(line[start..<end])
+            end = start
+        }
+        return words
     }
 
     /// Whether a line ends where no title does: with a comma, with `+`, `&` or `/` standing alone (not `C++`, not a
@@ -427,8 +448,8 @@ private struct ReadingState {
     /// even when it starts with a capital (a German noun, a name: `… (R8-Regel für WorkManager) +` over
     /// `Emulator-Starttest in der CI`).
     private static func endsMidPhrase(_ line: String) -> Bool {
-        let words = line.split(whereSeparator: \.isWhitespace)
-        guard let last = words.last else { return false }
+        let words = lastWords(of: line, upTo: 2)
+        guard let last = words.first else { return false }
         return last.hasSuffix(",") || (words.count > 1 && ["+", "&", "/"].contains(last)) || endsOpen(line)
     }
 
