@@ -429,12 +429,12 @@ private struct ReadingState {
         var words: [Substring] = []
         var end = scalars.endIndex
         while words.count < limit {
-            while end > scalars.startIndex, scalars[scalars.index(before: end)].properties.isWhitespace {
+            while end > scalars.startIndex, scalars[scalars.index(before: end)].isSpaceLike {
                 end = scalars.index(before: end)
             }
             guard end > scalars.startIndex else { break }
             var start = scalars.index(before: end)
-            while start > scalars.startIndex, !scalars[scalars.index(before: start)].properties.isWhitespace {
+            while start > scalars.startIndex, !scalars[scalars.index(before: start)].isSpaceLike {
                 start = scalars.index(before: start)
             }
             words.append(line[start..<end])
