@@ -222,6 +222,12 @@ struct CardReadingTests {
                 "- [ ] Vérifier les monuments de\n  Washington avant la livraison",
                 "Vérifier les monuments de Washington avant la livraison", ""
             ),
+            // A bracket the title opens and the next line closes holds the line in the title, however it starts.
+            (
+                "- [ ] Pin exact `rapier2d` versions (strategy decided\n  2026-07-29 — see MEMORY.md)",
+                "Pin exact rapier2d versions (strategy decided 2026-07-29 — see MEMORY.md)", ""
+            ),
+            ("- [ ] Write the notes (draft\n  Ask Sam first", "Write the notes (draft", "Ask Sam first"),
             // A first line that has ended a sentence is no wrapped title; nor is a line a `<br>` parts from more.
             (
                 "- [ ] **Interpolation of structured values.** Decide how lists and maps are\n  shown in strings.",

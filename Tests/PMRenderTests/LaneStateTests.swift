@@ -60,7 +60,8 @@ struct LaneStateTests {
             // A word that starts many names in a language is not a name of its own there (`진행`, "progress").
             ("진행 예정", .todo), ("진행 완료", .done), ("진행 중", .doing),
             // Korean: a noun and 중 ("in the middle of") is work in progress.
-            ("기획 중", .doing), ("음악 제작 중", .doing), ("🏃 当前 Sprint", .doing), ("📜 历史 Sprints", .done),
+            ("기획 중", .doing), ("음악 제작 중", .doing), ("🟡 기획 중", .doing), ("🟠 영상 제작 중", .doing),
+            ("[기획 중]", .doing), ("1. 기획 중", .doing), ("🏃 当前 Sprint", .doing), ("📜 历史 Sprints", .done),
             ("공개됨", .done),
             // Chinese: 正在 before a verb is work in progress ("being verified").
             ("正在验证", .doing), ("Working on it", .doing), ("Scrapped", .done),
@@ -70,7 +71,7 @@ struct LaneStateTests {
             ("Finalizadas", .done), ("Resueltas", .done), ("Feitas", .done), ("Resolvidos", .done),
             ("Fatte", .done), ("Concluse", .done), ("Tancades", .done), ("Planificadas", .todo), ("Prévues", .todo),
             ("Bloquées", .doing), ("Pausadas", .doing), ("Готові", .done), ("已办", .done), ("已辦", .done),
-            ("Готові до тестування", .doing),
+            ("Готові до тестування", .doing), ("Passed", .done),
         ])
     func names(name: String, state: CardState) {
         let lanes = Self.lanes("## \(name)\n- [ ] a\n")
@@ -86,6 +87,9 @@ struct LaneStateTests {
             // Words that agree with a participle and mean something else: books, facts, finite.
             ("Livres à lire", .todo), ("Faits marquants", .todo), ("Hechos relevantes", .todo),
             ("Finite Automata", .todo),
+            // A state's word before `when` is a condition for it (acceptance criteria), not its lane.
+            ("Done when", .todo), ("Terminé quand", .todo), ("Fertig wenn", .todo), ("Hecho cuando", .todo),
+            ("Done once merged", .todo),
         ])
     func noCollisions(name: String, state: CardState) {
         let lanes = Self.lanes("## Ideas\n- [ ] a\n## \(name)\n- [ ] b\n")

@@ -362,20 +362,26 @@ private struct ReadingState {
     /// description.
     func titleLineCount(_ lines: [Line], in markdown: Markdown) -> Int {
         var count = 1
+        // Brackets the title's lines leave open.
+        var open = Self.brackets(lines[0].nodes, in: markdown).change
         while count < lines.count {
             let previous = lines[count - 1]
             let next = lines[count]
+            let nextBrackets = Self.brackets(next.nodes, in: markdown)
+            // A bracket opened in the title and closed on the next line (`… (strategy decided` over
+            // `2026-07-29 — see MEMORY.md)`): the line goes on, whatever it starts with and however short the line.
+            let closesBracket = open > 0 && open + nextBrackets.lowest <= 0
             guard next.breakBefore == .softBreak, next.line == previous.lastLine + 1,
                 let lastText = previous.nodes.last.map({ Self.visibleText(of: $0, in: markdown) }),
                 let last = lastText.last(where: { !$0.isWhitespace }),
                 // A line that ends mid-phrase (`… für WorkManager) +`, `… Ceux de`) goes on whatever its first letter.
-                Self.continuesSentence(next.nodes, in: markdown)
+                closesBracket || Self.continuesSentence(next.nodes, in: markdown)
                     || (Self.endsMidPhrase(lastText) && Self.startsWithLetter(next.nodes, in: markdown)),
                 !Self.sentenceEnds.contains(last),
                 // A line that has ended a sentence (`**Interpolation.** Decide how lists,`) is not a wrapped title.
                 !Self.endsSentenceWithin(previous.nodes, in: markdown),
                 // A long line, or one that ends with a word that cannot end a title (`look into supporting a`).
-                wrapWidth(of: previous.lastLine) >= Self.wrapWidth
+                closesBracket || wrapWidth(of: previous.lastLine) >= Self.wrapWidth
                     || Self.endsOpen(lastText),
                 CardField.parse(Substring(CardField.lineText(next.nodes, in: markdown) ?? "")) == nil,
                 // A line that ends one sentence and starts another is the title's only as the item's last line.
@@ -383,9 +389,29 @@ private struct ReadingState {
                 // Nor one a `<br>` parts from what follows on its line (the description).
                 count + 1 == lines.count || lines[count + 1].breakBefore == .softBreak
             else { break }
+            open += nextBrackets.change
             count += 1
         }
         return count
+    }
+
+    /// What a line's text (not its code) does to brackets: opened less closed, and the lowest that count falls to
+    /// along the line.
+    static func brackets(_ nodes: [Int], in markdown: Markdown) -> (change: Int, lowest: Int) {
+        var change = 0
+        var lowest = 0
+        for index in nodes where markdown.nodes[index].kind == .text {
+            for scalar in markdown.nodes[index].text.unicodeScalars {
+                switch scalar {
+                case "(", "[", "（": change += 1
+                case ")", "]", "）":
+                    change -= 1
+                    lowest = min(lowest, change)
+                default: break
+                }
+            }
+        }
+        return (change, lowest)
     }
 
     /// Whether a line goes on with a sentence: it starts in lower case (not a URL), with a code span, or with a

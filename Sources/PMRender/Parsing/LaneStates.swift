@@ -60,6 +60,9 @@ enum LaneStates {
             // `Готово к работе`, `Pronto para validar`: where "done" also means "ready", a word for what it is ready
             // for makes it no done lane (ready to start or ready for review: the lanes around it tell).
             if meaning == .state(.done), isReadyFor(part, in: base) { continue }
+            // `Done when`, `Fertig wenn …`: a condition for a state (acceptance criteria), not the lane of it; what
+            // follows is the condition (`Done once merged`).
+            if case .state = meaning, isCondition(part, in: base) { return nil }
             // What brackets hold may give a state (`Phase 1 (done)`), never the archive (`Reading list (archive)`).
             if meaning == .archive, bracketed.contains(part) { continue }
             // A symbol is a state at the end of a name (`Phase 1 ✅ [Ann]`); at its start it decorates (`✅ Qualified`).
@@ -79,10 +82,11 @@ enum LaneStates {
             if key.unicodeScalars.allSatisfy(\.isCJK), let meaning = compoundMeaning(key) { return meaning }
         }
         // Korean `기획 중`, `음악 제작 중` ("planning", "making the music"): a noun and 중, "in the middle of", is work
-        // in progress (`진행 중` is in the data; 중 alone, and joined to a word as in 집중 "focus", is not).
-        let words = base.split(separator: " ")
-        if contentMeaning == nil, negations == 0, words.count >= 2, words.last == "중",
-            words.dropLast().allSatisfy({ $0.unicodeScalars.allSatisfy(\.isCJK) })
+        // in progress (`진행 중` is in the data; 중 alone, and joined to a word as in 집중 "focus", is not). Symbols and
+        // numbers around the words decorate (`🟡 기획 중`, `[기획 중]`, `1. 기획 중`).
+        let words = base.unicodeScalars.split { !$0.isWordCharacter }.filter { !$0.allSatisfy(\.isDigitLike) }
+        if contentMeaning == nil, negations == 0, words.count >= 2, String(words[words.count - 1]) == "중",
+            words.dropLast().allSatisfy({ $0.allSatisfy(\.isCJK) })
         {
             return .state(.doing)
         }
@@ -144,6 +148,13 @@ enum LaneStates {
         }
         let next = name.dropFirst(part.count).split(separator: " ", maxSplits: 1).first
         return next.map { data.purposes.contains($0.lowercased()) } ?? false
+    }
+
+    /// Whether the word after `part` in the name makes it a condition (`when`, `wenn`, `quand` …).
+    private static func isCondition(_ part: String, in name: String) -> Bool {
+        guard let range = name.range(of: part) else { return false }
+        let next = name[range.upperBound...].split(whereSeparator: { $0 == " " || $0 == ":" || $0 == "," }).first
+        return next.map { data.conditions.contains($0.lowercased()) } ?? false
     }
 
     /// How many words of `text` negate (`not`, `nicht`, `chưa` …).
@@ -256,6 +267,8 @@ enum LaneStates {
         var periods: Set<String> = []
         /// Words for what something is ready for, after a word that means both "done" and "ready", lowercased.
         var purposes: Set<String> = []
+        /// Words after a state's word that make a name a condition (`when`, `wenn`), lowercased.
+        var conditions: Set<String> = []
         /// Keys of the done names that also mean "ready" (`Готово`, `Pronto`, `Fertig`).
         var readyWords: Set<String> = []
     }
@@ -289,6 +302,7 @@ enum LaneStates {
         result.periods = Set((file["periods"] ?? [:]).values.joined().map(LaneName.key))
         result.objects = Set((file["objects"] ?? [:]).values.joined().map { $0.lowercased() })
         result.purposes = Set((file["purposes"] ?? [:]).values.joined().map { $0.lowercased() })
+        result.conditions = Set((file["conditions"] ?? [:]).values.joined().map { $0.lowercased() })
         result.readyWords = Set((file["ready-words"] ?? [:]).values.joined().map(LaneName.key))
         result.contents = Set((file["contents"] ?? [:]).values.joined().map(LaneName.key))
         result.notStates = Set((file["not-states"] ?? [:]).values.joined().map(LaneName.key))
