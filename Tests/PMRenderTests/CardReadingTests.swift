@@ -494,15 +494,24 @@ struct CardReadingTests {
             "# Ideen — Übersicht\n\n| Aufgabe | Status |\n|---|---|\n| A | Erledigt |\n| B | In Bearbeitung |\n"
                 + "| C | Offen |\n")
         #expect(german.board.lanes.map(\.name) == ["Offen", "In Bearbeitung", "Erledigt"])
-        // A status that only holds a place (or a figure) is none: the table is one lane's; a second table of the
-        // board's lanes is not read, and is warned about.
+        // A status that only holds a place (or a figure) is none: the table is one lane's.
         let odd = Self.board("# T\n\n| Task | Status |\n|---|---|\n| a | Done |\n| b | — |\n| c | 50% |\n")
         #expect(odd.board.lanes.map(\.name) == ["T"])
+        // Several tables of tasks with a status (a checklist's sections, even on a board with other cards) are each
+        // their heading's cards, a row whose status says done checked.
         let twice = Self.board(
             "## Board\n\n| Task | Status |\n|---|---|\n| a | Done |\n\n| Task | Status |\n|---|---|\n| b | Todo |\n")
-        #expect(twice.board.lanes.map { $0.cards.map(\.title) } == [["a"]])
-        #expect(twice.diagnostics.map { "\($0.location!) \($0.code)" } == ["7:1 table-not-read"])
-        #expect(twice.board.lanes[0].descriptionSource.contains("| b | Todo |"))
+        #expect(twice.board.lanes.map { $0.cards.map(\.title) } == [["a", "b"]])
+        #expect(twice.diagnostics.isEmpty, "\(twice.diagnostics)")
+        #expect(twice.board.cards.map(\.isChecked) == [true, false])
+        let sections = Self.board(
+            "# Checklist\n\n## Build\n\n| Status | Task |\n|---|---|\n| done | a |\n| pending | b |\n\n"
+                + "## Publish\n\n| Status | Task | Where |\n|---|---|---|\n| pending | c | Settings |\n\n"
+                + "## Follow-ups\n\n- d\n")
+        #expect(sections.diagnostics.isEmpty, "\(sections.diagnostics)")
+        #expect(sections.board.lanes.map(\.name) == ["Build", "Publish", "Follow-ups"])
+        #expect(sections.board.lanes.map { $0.cards.map(\.title) } == [["a", "b"], ["c"], ["d"]])
+        #expect(sections.board.cards.map(\.isChecked) == [true, false, false, false])
         // Row numbers are no lane, and placeholders no cards.
         let numbered = Self.board(
             "# Board\n\n## Sprint 3\n\n| # | Backlog | Doing | Done |\n|---|---|---|---|\n| 1 | a | b | c |\n"

@@ -1001,6 +1001,11 @@ struct BoardReader {
         var unread: [(segment: MarkdownSegment, lane: Int, table: PipeTable, holdsCards: Bool)] = []
         // The lanes of a board kept as one table, and the lane (heading) whose place they take.
         var tableLanes: (lane: Int, lanes: [Outline.LaneDraft])?
+        // Tables of tasks, each with a status (`| Status | Task |`): several, under sections of a checklist, are
+        // each their section's cards; one alone, on a board of no other cards, is the board (a lane a status).
+        let statusTables = tables.count {
+            $0.table.laneColumn() != nil && $0.table.roles(inLaneOfState: false, anyTitle: false) != nil
+        }
         for (segment, raw, laneIndex, table) in tables {
             let lane = outline.lanes[laneIndex]
             let meaning = LaneStates.meaning(of: lane.heading.name)
@@ -1027,7 +1032,8 @@ struct BoardReader {
                 outline.lanes[laneIndex].description.removeAll { $0.id == segment.id }
                 continue
             }
-            guard isNamedForState || !boardHadCards,
+            let laneColumn = table.laneColumn()
+            guard isNamedForState || !boardHadCards || laneColumn != nil,
                 var roles = table.roles(inLaneOfState: isNamedForState, anyTitle: isNamedWhollyForState),
                 let title = roles.firstIndex(of: .title)
             else {
@@ -1041,8 +1047,7 @@ struct BoardReader {
             }
             outline.lanes[laneIndex].description.removeAll { $0.id == segment.id }
             if wholeMeaning == nil, tableLanes == nil, outline.lanes[laneIndex].cards.isEmpty,
-                let column = table.laneColumn(),
-                column != title
+                isNamedForState || !boardHadCards, statusTables <= 1, let column = laneColumn, column != title
             {
                 // `## Board` over `| Task | Status |` on a board of no other cards: a lane a status.
                 roles[column] = .lane

@@ -267,9 +267,12 @@ extension CardReader {
         }
         let start = table.row.cells.first { !$0.text.isEmpty }?.byteColumn ?? 1
         let location = SourceLocation(line: line, column: source.column(line: line, byteColumn: start))
+        // A row whose status says done (`| done | Create the repo |`) is checked, as a ticked task is.
+        let status = table.header.firstIndex { PipeTable.laneNames.contains(PipeTable.plainName($0)) }
+        let isChecked = status.map { LaneStates.meaning(of: table.row.cells[$0].text) == .state(.done) } ?? false
         var reading = state.finish(
             title: titleMarkup, description: description.markdown, style: .tableRow, location: location,
-            titleLine: line, endLine: line, indent: 0, isChecked: false)
+            titleLine: line, endLine: line, indent: 0, isChecked: isChecked)
         if reading.card.isNamed { reading.card.descriptionSource = descriptionSource.joined(separator: "\n\n") }
         return reading
     }
