@@ -788,6 +788,10 @@ struct CardReadingTests {
 
             - d4
 
+            Parallélisables dès maintenant (une session par feature, chacune dans son worktree) :
+
+            - d5
+
             ### Later
 
             - e
@@ -806,11 +810,14 @@ struct CardReadingTests {
         #expect(
             lane.cards.map(\.group) == [
                 nil, "RBAC", "RBAC", "Large", "✅ 20B.1: Collect the documents", "✅ 20B.1: Collect the documents",
-                "AdminController (branch feat/admin)", "Later", "Later", "Later",
+                "AdminController (branch feat/admin)",
+                // A label is short, but a note in brackets after it may be long.
+                "Parallélisables dès maintenant (une session par feature, chacune dans son worktree)", "Later",
+                "Later", "Later",
             ])
-        #expect(lane.groups.map(\.isHeading) == [false, false, false, false, true])
+        #expect(lane.groups.map(\.isHeading) == [false, false, false, false, false, true])
         // Under a `###` label a line of text is stray, as is a sentence.
-        #expect(result.diagnostics.map(\.location?.line) == [18, 30, 34])
+        #expect(result.diagnostics.map(\.location?.line) == [18, 34, 38])
     }
 
     @Test("a lane of notes (Legend, Progress Log) whose lists have no task box holds text, not cards")

@@ -918,7 +918,10 @@ struct BoardReader {
             !markdown.nodes.contains(where: { [.softBreak, .lineBreak, .link, .image].contains($0.kind) })
         else { return nil }
         let text = TextCleaning.collapseWhitespace(markdown.plainText(of: 0))
-        guard !text.isEmpty, text.count <= 60 else { return nil }
+        // A label is short; a note in brackets after it may be long (`Parallélisables dès maintenant (une session
+        // par feature, chacune dans son worktree) :`).
+        let named = Substring(text).trimmingSpaces.dropLast(text.hasSuffix(":") || text.hasSuffix("：") ? 1 : 0)
+        guard !text.isEmpty, (named.trimmingSpaces.bracketedSuffix?.before ?? named).count <= 60 else { return nil }
         // The bold part: the paragraph's first child, or the one after a status symbol (`✅ **20B.1: …**`), in bold or
         // in bold italics (`***AdminController***`); a note in brackets may follow it (`**Fix** (branch `x`)`).
         var rest = children[...]

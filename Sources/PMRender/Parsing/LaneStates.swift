@@ -110,7 +110,7 @@ enum LaneStates {
             return table[LaneName.key(trimmed)] ?? table[LaneName.key(String(name))]
         }
         if let meaning = whole(Substring(name)) { return meaning }
-        guard let (before, inside) = bracketedSuffix(Substring(name).trimmingSpaces), let meaning = whole(before),
+        guard let (before, inside) = Substring(name).trimmingSpaces.bracketedSuffix, let meaning = whole(before),
             whole(inside) == meaning
         else { return nil }
         return meaning
@@ -122,7 +122,7 @@ enum LaneStates {
         var name = Substring(name).trimmingSpaces
         // A number of days or weeks in brackets is a duration (`Execution order (2 weeks)`), not a period; a year in
         // brackets is one (`Release notes (2025)`).
-        if let (before, inside) = bracketedSuffix(name) {
+        if let (before, inside) = name.bracketedSuffix {
             let words = inside.split(separator: " ")
             if words.count >= 2, words[0].allSatisfy(\.isNumber) { name = before }
         }
@@ -204,7 +204,7 @@ enum LaneStates {
         // A bracketed suffix: "Done (2023)", "In Progress [Alice]". What it holds counts when it is a whole name and
         // the rest is not: roadmaps mark a phase's state so ("Phase 1: Setup (done)").
         var bracketed: [String] = []
-        while bracketed.count < 3, let (before, inside) = bracketedSuffix(base) {
+        while bracketed.count < 3, let (before, inside) = base.bracketedSuffix {
             bracketed.append(String(inside))
             base = before
             result.append(String(base))
@@ -234,14 +234,6 @@ enum LaneStates {
             }
         }
         return (result, String(base), bracketed)
-    }
-
-    /// `Done (2023)`: what stands before a bracketed suffix, and what the brackets hold.
-    private static func bracketedSuffix(_ text: Substring) -> (before: Substring, inside: Substring)? {
-        guard let last = text.last, last == ")" || last == "]" || last == "）",
-            let open = text.lastIndex(where: { $0 == "(" || $0 == "[" || $0 == "（" }), open > text.startIndex
-        else { return nil }
-        return (text[..<open].trimmingSpaces, text[text.index(after: open)..<text.index(before: text.endIndex)])
     }
 
     /// The lane-name data, read once.

@@ -74,3 +74,13 @@ extension Substring {
         return self[start..<end]
     }
 }
+
+extension Substring {
+    /// `Done (2023)`: what stands before a bracketed suffix, and what the brackets hold.
+    var bracketedSuffix: (before: Substring, inside: Substring)? {
+        guard let last, last == ")" || last == "]" || last == "）",
+            let open = lastIndex(where: { $0 == "(" || $0 == "[" || $0 == "（" }), open > startIndex
+        else { return nil }
+        return (self[..<open].trimmingSpaces, self[index(after: open)..<index(before: endIndex)])
+    }
+}
