@@ -857,6 +857,10 @@ struct CardReadingTests {
         // `check --verbose` says why those lanes show no cards.
         let report = LaneReport.text(result.board).split(separator: "\n")
         #expect(report.filter { $0.hasSuffix("notes: its items are text (none has a task box)") }.count == 2)
+        // So on a board of tables, and a date or a note in brackets after the name qualifies it.
+        let tables = Self.board("## To Do\n\n| ID | Task |\n|---|---|\n| 1 | a |\n\n## Decisions (2026-06-23)\n\n- b\n")
+        #expect(tables.board.lanes.map(\.cards.count) == [1, 0])
+        #expect(tables.board.lanes[1].holdsNotes)
         // On a board of plain items, on an Obsidian board (the plugin shows every item as a card), and in a lane the
         // front matter gives a state, they are cards.
         for board in [

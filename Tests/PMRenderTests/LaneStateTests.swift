@@ -364,8 +364,9 @@ struct LaneStateTests {
                 [3, 3, 3, 2]
             ),
             (
+                // (On a board of tables, a lane of notes holds text, not cards.)
                 "## Columns\n### À faire\n*(Vide)*\n### Terminé\n| ID | Task |\n|---|---|\n| 1 | a |\n## Log\n- b\n",
-                ["À faire", "Terminé", "Log"], [0, 1, 1], "## Columns", [3, 3, 2]
+                ["À faire", "Terminé", "Log"], [0, 1, 0], "## Columns", [3, 3, 2]
             ),
         ])
     func laneSection(text: String, lanes: [String], counts: [Int], description: String, levels: [Int]) {

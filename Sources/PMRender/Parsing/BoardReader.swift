@@ -193,10 +193,17 @@ struct BoardReader {
             return false
         }
         // A lane of notes (`## Legend`, `## Progress Log`) whose lists have no task box, on a board whose cards have
-        // them: its lists, headings and text are the lane's text, not cards and group labels.
-        let boardHasTaskItems = visible.contains {
-            segments[$0].root.kind == .item && segments[$0].root.flags.contains(.task)
-        }
+        // them or are a table's rows: its lists, headings and text are the lane's text, not cards and group labels.
+        let boardHasTaskItems =
+            visible.contains {
+                segments[$0].root.kind == .item && segments[$0].root.flags.contains(.task)
+            }
+            || visible.contains { index in
+                let segment = segments[index]
+                guard segment.root.kind == .paragraph, source.line(segment.line).first == "|" else { return false }
+                let lines = segment.line...(Self.nextLine(after: index, in: pieceLines, source: source) - 1)
+                return PipeTable(lines: lines, in: source)?.roles(inLaneOfState: true, anyTitle: false) != nil
+            }
         func isNotesLane(_ heading: LaneHeading, from start: Int, level: Int) -> Bool {
             // (Not a lane the front matter gives a state, nor one with a WIP limit: those name a lane of cards.)
             guard boardHasTaskItems, !isObsidian, heading.limit == nil, LaneStates.isNotes(heading.name),

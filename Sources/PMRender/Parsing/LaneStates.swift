@@ -16,7 +16,10 @@ enum LaneStates {
     /// Whether a lane's whole name says it holds notes about the board rather than work (`Legend`, `Progress Log`,
     /// `Definition of Done`, `Notas`, `备注`: the data's `notes`), symbols and markup aside.
     static func isNotes(_ name: String) -> Bool {
-        data.notes.contains(LaneName.key(name))
+        // A date or a note in brackets after the name qualifies it (`Decisions (2026-06-23)`).
+        let name = Substring(name).trimmingSpaces
+        return data.notes.contains(LaneName.key(String(name)))
+            || name.bracketedSuffix.map { data.notes.contains(LaneName.key(String($0.before))) } ?? false
     }
 
     /// Reads the lane-name data now rather than at its first use (see `StartupTables`).
