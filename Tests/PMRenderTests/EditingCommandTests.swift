@@ -1334,6 +1334,24 @@ import Testing
         #expect(after == "## TODO\n\n  - [ ] A\n- [ ] B\n- [ ] C\n\n## DOING\n")
     }
 
+    @Test func aMovedCardsTabIndentedLinesMoveByColumns() throws {
+        // Three spaces put before a tab widen nothing (the tab reaches column 4 either way): they go after it.
+        let board =
+            "## Todo\n\n- [ ] Beta\n- [ ] Alpha\n\t- [ ] sub\n\t\t- deeper\n\n\tmore text\n\n## Done\n\n   - [x] Omega\n"
+        let (result, after) = try Self.onBoard(board, ["move", "alpha", "done"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            after
+                == "## Todo\n\n- [ ] Beta\n\n## Done\n\n   - [x] Omega\n   - [x] Alpha\n\t   - [ ] sub\n\t\t   - deeper\n\n"
+                + "\t   more text\n")
+        // And back: the spaces after the tab go.
+        let (back, returned) = try Self.onBoard(after, ["move", "alpha", "todo"])
+        #expect(back.status == 0, "\(back.stderr)")
+        #expect(
+            returned.hasPrefix("## Todo\n\n- [ ] Beta\n- [ ] Alpha\n\t- [ ] sub\n\t\t- deeper\n\n\tmore text\n"),
+            "\(returned)")
+    }
+
     @Test func theLastCardUnderAGroupLabelIsNotTakenAwaySilently() throws {
         let board = "## To Do\n\n### Frontend\n\n- [ ] Dark mode\n\n## Done\n"
         let (result, after) = try Self.onBoard(board, ["done", "dark"])

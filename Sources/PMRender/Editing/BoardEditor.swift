@@ -273,12 +273,13 @@ struct Editor {
         let level = String(repeating: "#", count: board.lanes.map(\.headingLevel).min() ?? 2)
         let insertion: Insertion
         var inserted: [EditableText.Line]
+        var reindented = false
         if let heading = board.archiveLocation {
             let archived = board.archive.filter { $0.location > heading }
             if let last = archived.last {
                 // Lined up with the card it follows (a deeper marker would nest it in that card).
                 if card.style == .listItem, let model = archived.last(where: { $0.style == .listItem }) {
-                    reindent(&block, like: model)
+                    reindented = reindent(&block, like: model)
                 }
                 insertion = Insertion(
                     after: last.endLine, gapBefore: card.style == .heading ? 1 : conventions.listGap, gapAfter: 0,
@@ -288,6 +289,7 @@ struct Editor {
             }
             inserted = block.lines
             expectation.target = TargetCheck(base: card, lane: nil, archived: true, titleChanged: stamped == true)
+            expectation.target.reindented = reindented
         } else {
             // No archive yet: Obsidian's, after the last lane (before the settings block).
             let after = board.lanes.last?.endLine ?? text.count
@@ -509,7 +511,7 @@ struct Editor {
             let model = to.cards[..<insertion.index].last(where: { $0.style == .listItem })
                 ?? to.cards.first(where: { $0.style == .listItem })
         {
-            reindent(&block, like: model)
+            check.reindented = reindent(&block, like: model)
         }
         let removal = removalRange(of: card, isLast: position.index == from.cards.count - 1)
         var expectation = Expectation(board: board)
@@ -529,22 +531,45 @@ struct Editor {
             card: card)
     }
 
-    /// Moves a list card's lines left or right so that its marker lines up with `model`'s (only spaces are moved).
-    private func reindent(_ block: inout CardBlock, like model: Card) {
+    /// Moves a list card's lines left or right so that its marker lines up with `model`'s (only spaces are moved);
+    /// false when they stay.
+    private func reindent(_ block: inout CardBlock, like model: Card) -> Bool {
         let current = block.lines[0].content.prefix { $0 == 0x20 || $0 == 0x09 }
         let wanted = text.line(model.location.line).content.prefix { $0 == 0x20 || $0 == 0x09 }
-        guard !current.contains(0x09), !wanted.contains(0x09), current.count != wanted.count else { return }
+        guard !current.contains(0x09), !wanted.contains(0x09), current.count != wanted.count else { return false }
         let delta = wanted.count - current.count
         for index in block.lines.indices where !block.lines[index].isBlank {
-            var content = block.lines[index].content
+            block.lines[index].content = Self.shiftingIndent(block.lines[index].content, by: delta)
+        }
+        return true
+    }
+
+    /// A line moved `delta` columns right (or left), as Markdown counts columns: a tab reaches the next multiple of 4,
+    /// so spaces put before one would widen nothing (`"   \t"` is as wide as `"\t"`). Spaces go in (or out) after the
+    /// indentation's last tab, which ends on a tab stop; a line left of it with too few spaces there has its
+    /// indentation written as spaces.
+    static func shiftingIndent(_ content: [UInt8], by delta: Int) -> [UInt8] {
+        let indent = content.prefix { $0 == 0x20 || $0 == 0x09 }
+        guard let tab = indent.lastIndex(of: 0x09) else {
+            var content = content
             if delta > 0 {
                 content.insert(contentsOf: repeatElement(0x20, count: delta), at: 0)
             } else {
-                let spaces = content.prefix { $0 == 0x20 }.count
-                content.removeFirst(min(spaces, -delta))
+                content.removeFirst(min(indent.count, -delta))
             }
-            block.lines[index].content = content
+            return content
         }
+        let spacesAfterTab = indent.count - tab - 1
+        var content = content
+        if delta > 0 {
+            content.insert(contentsOf: repeatElement(0x20, count: delta), at: tab + 1)
+        } else if spacesAfterTab >= -delta {
+            content.removeSubrange((tab + 1)..<(tab + 1 - delta))
+        } else {
+            let width = indent.reduce(0) { $0 + ($1 == 0x09 ? 4 - $0 % 4 : 1) }
+            content.replaceSubrange(0..<indent.count, with: repeatElement(0x20, count: max(0, width + delta)))
+        }
+        return content
     }
 
     // MARK: - Where lines go

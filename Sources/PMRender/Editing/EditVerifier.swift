@@ -35,6 +35,9 @@ struct TargetCheck {
     var blockIDExposed = false
     /// A line of the description whose deadline was rewritten, before and after: its text changes by that line.
     var descriptionSwap: (old: String, new: String)?
+    /// The card's lines were moved left or right: a tab in their indentation may now stand after spaces that take
+    /// part of its width, so the description's source is compared with its indentation as columns.
+    var reindented = false
 }
 
 /// Reads an edited board back and compares it with the expectation: a card lost or gained, another card changed, or
@@ -175,6 +178,10 @@ enum EditVerifier {
         if let (old, new) = expected.descriptionSwap, let range = before.descriptionSource.range(of: old) {
             before.descriptionSource.replaceSubrange(range, with: new)
         }
+        if expected.reindented {
+            before.descriptionSource = indentAsSpaces(before.descriptionSource)
+            after.descriptionSource = indentAsSpaces(after.descriptionSource)
+        }
         if before != after {
             if before.title != after.title { return "\(name) would have the title '\(after.title)'" }
             if before.descriptionSource != after.descriptionSource { return "\(name)'s description would change" }
@@ -185,6 +192,16 @@ enum EditVerifier {
             return "\(name) would change in other ways"
         }
         return nil
+    }
+
+    /// `text` with each line's indentation written as spaces, a tab reaching the next multiple of 4 columns.
+    static func indentAsSpaces(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            let indent = line.prefix { $0 == " " || $0 == "\t" }
+            guard indent.contains("\t") else { return String(line) }
+            let width = indent.reduce(0) { $0 + ($1 == "\t" ? 4 - $0 % 4 : 1) }
+            return String(repeating: " ", count: width) + line.dropFirst(indent.count)
+        }.joined(separator: "\n")
     }
 
     private static func list(_ items: [String]) -> String {
