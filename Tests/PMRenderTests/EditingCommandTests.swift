@@ -1352,6 +1352,18 @@ import Testing
             "\(returned)")
     }
 
+    @Test func keyValueItemsReadAsTheDescriptionAreNoFieldsToWriteBeside() throws {
+        // Two `- Key: value` items (one known key) are a list in the description: an `- Assignee:` item among them
+        // would make them the card's properties. The new field goes under the title instead.
+        let board = "## Todo\n- [ ] Card\n    - Added: 26/01\n    - Completed: N/A\n"
+        let (result, after) = try Self.onBoard(board, ["edit", "card", "--assignee", "X"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(after == "## Todo\n- [ ] Card\n  Assignee: X\n    - Added: 26/01\n    - Completed: N/A\n")
+        let (removed, before) = try Self.onBoard(after, ["edit", "card", "--unassign", "X"])
+        #expect(removed.status == 0, "\(removed.stderr)")
+        #expect(before == board)
+    }
+
     @Test func theLastCardUnderAGroupLabelIsNotTakenAwaySilently() throws {
         let board = "## To Do\n\n### Frontend\n\n- [ ] Dark mode\n\n## Done\n"
         let (result, after) = try Self.onBoard(board, ["done", "dark"])

@@ -105,6 +105,7 @@ struct BoardConventions {
             guard card.endLine > card.location.line, card.location.line < text.count else { continue }
             var sawContinuation = false
             var sawQuote = false
+            let textLines = card.descriptionLines
             for number in (card.location.line + 1)...min(card.endLine, text.count) where !text.isBlank(number) {
                 let line = text.text(number)
                 let trimmed = Substring(line).trimmingSpaces
@@ -114,7 +115,7 @@ struct BoardConventions {
                     fieldText = trimmed.dropFirst(2)
                     isProperty = true
                 }
-                if let (field, _) = CardField.parse(fieldText), field != .steps {
+                if let (field, _) = CardField.parse(fieldText), field != .steps, !textLines.contains(String(trimmed)) {
                     let key = String(fieldText[..<fieldText.firstIndex(where: { $0 == ":" || $0 == "：" })!])
                         .trimmingWhitespace
                     if isProperty { properties += 1 } else { fieldLines += 1 }

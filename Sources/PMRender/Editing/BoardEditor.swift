@@ -250,8 +250,7 @@ struct Editor {
         try checkGroupsKeepCards(leaving: position)
         let lane = board.lanes[position.lane]
         let card = lane.cards[position.index]
-        var block = CardBlock(
-            lines: cardLines(card), style: card.style, conventions: conventions, titleLines: card.titleLines)
+        var block = cardBlock(of: card)
         // Obsidian's `archive-with-date` setting: the date (and time) before (or after) the title.
         if conventions.archiveStamp(clock) != nil { try requireTitleLine(block, card) }
         let stamped = conventions.archiveStamp(clock).map { stamp -> Bool in
@@ -307,8 +306,7 @@ struct Editor {
         let position = try resolveCard(query)
         let lane = board.lanes[position.lane]
         let card = lane.cards[position.index]
-        var block = CardBlock(
-            lines: cardLines(card), style: card.style, conventions: conventions, titleLines: card.titleLines)
+        var block = cardBlock(of: card)
         try requireTitleLine(block, card)
         var check = TargetCheck(base: card, lane: card.lane)
         var fields: [String] = []
@@ -460,7 +458,7 @@ struct Editor {
     private func keepsBoxesOpen(_ lane: Lane) -> Bool {
         guard lane.stateSource != .completeMarker else { return false }
         let boxes = lane.cards.compactMap {
-            CardBlock(lines: cardLines($0), style: $0.style, conventions: conventions, titleLines: $0.titleLines).title
+            cardBlock(of: $0).title
                 .box
         }
         return !boxes.isEmpty && !boxes.contains { $0 == "x" || $0 == "X" }
@@ -473,8 +471,7 @@ struct Editor {
         let from = board.lanes[position.lane]
         let to = board.lanes[laneIndex]
         let card = from.cards[position.index]
-        var block = CardBlock(
-            lines: cardLines(card), style: card.style, conventions: conventions, titleLines: card.titleLines)
+        var block = cardBlock(of: card)
         var check = TargetCheck(base: card, lane: to.name)
         if to.state == .done, from.state != .done {
             if !keepsBoxesOpen(to), block.setChecked(true) { check.checked = true }
@@ -669,6 +666,15 @@ struct Editor {
         if before > 0, isLast { return (first - before)...last }
         if before > 0, after > 0 { return first...(last + after) }
         return first...last
+    }
+
+    /// The card's lines to edit, knowing the lines the reader read as its description's text: a `Key: value` line
+    /// among them (`- Completed: N/A` in a list the reader does not take for properties) is no field of the card.
+    func cardBlock(of card: Card) -> CardBlock {
+        var block = CardBlock(
+            lines: cardLines(card), style: card.style, conventions: conventions, titleLines: card.titleLines)
+        block.textLines = card.descriptionLines
+        return block
     }
 
     func cardLines(_ card: Card) -> [EditableText.Line] {

@@ -6,6 +6,8 @@ struct CardBlock {
     let conventions: BoardConventions
     /// How many lines the title takes (`Card.titleLines`): metadata goes on the last, field lines after it.
     var titleLines = 1
+    /// The lines (without their indentation) the reader read as the card's description: none of them is a field line.
+    var textLines: Set<String> = []
 
     /// The first line cut into its marker (`- [ ] `, `### `) and the rest.
     struct TitleLine {
@@ -348,6 +350,7 @@ struct CardBlock {
             let text = lines[index].text
             let indent = text.prefix { $0 == " " || $0 == "\t" }
             var rest = Substring(text.dropFirst(indent.count))
+            guard !textLines.contains(String(rest.trimmingSpaces)) else { continue }
             var marker = ""
             if rest.hasPrefix("- ") {
                 marker = "- "
@@ -458,5 +461,13 @@ struct CardBlock {
     static func listValue(_ items: [String], bracketed: Bool) -> String {
         let joined = items.joined(separator: ", ")
         return bracketed ? "[" + joined + "]" : joined
+    }
+}
+
+extension Card {
+    /// The lines of the card's description as written, without their indentation: what the reader read as text. A
+    /// `Key: value` line among them (`- Completed: N/A` in a list it does not take for properties) is no field.
+    var descriptionLines: Set<String> {
+        Set(self.descriptionSource.split(separator: "\n").map { String($0.trimmingSpaces) }.filter { !$0.isEmpty })
     }
 }
