@@ -1191,6 +1191,22 @@ import Testing
         #expect(afterMove.contains("- [020] Debug configs\n  - due: 2025-07-07\n    ```md\n    Done.\n    ```\n"))
     }
 
+    @Test func aVSCodeHeadingCardsDescriptionWithAHeadingNeedsAPropertyToHoldIt() throws {
+        let board =
+            "# Board\n\n## Todo\n\n### Alpha\n  - due: 2026-01-05\n    ```md\n    ## Heading\n    text\n    ```\n\n## Done\n"
+        #expect(TestSupport.parse(board).board.style.dialect == .vscodeKanban)
+        // The ```md block goes inside the card's last property: without one, `## H` would be written as a lane.
+        let (refused, unchanged) = try Self.onBoard(board, ["add", "New", "--description", "## H"])
+        #expect(refused.status == 2, "\(refused.stderr)")
+        #expect(refused.stderr.contains("the description holds a heading ('## H')"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("or give the card a deadline, a tag or an assignee"), "\(refused.stderr)")
+        #expect(unchanged == board)
+        let (added, after) = try Self.onBoard(
+            board, ["add", "New", "--description", "## H", "--due", "2026-02-02"])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(after.contains("### New\n  - due: 2026-02-02\n    ```md\n    ## H\n    ```\n"), "\(after)")
+    }
+
     @Test func moveTopRaisesACardWithinItsLane() throws {
         let board =
             "---\ntransitions:\n  Todo: [Done]\n---\n## Todo\n\n- [ ] a\n- [ ] b\n  desc b\n- [ ] c\n\n## Done\n"

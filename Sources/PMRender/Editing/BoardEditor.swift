@@ -145,7 +145,9 @@ struct Editor {
             board.style.headingCards
                 && (board.style.dialect == .vscodeKanban || !lane.cards.contains { $0.style == .listItem })
             ? .heading : .listItem
-        if style == .heading, let description = card.description { try requireNoHeading(in: description) }
+        if style == .heading, let description = card.description, !fencesDescription(of: card) {
+            try requireNoHeading(in: description)
+        }
         var block = CardBlock(
             lines: newCardLines(
                 NewCard(
@@ -408,20 +410,24 @@ struct Editor {
     /// `===`) or a rule (`---`): written under the card's own heading, it would start another card or a lane, or end
     /// the card.
     private func requireNoHeading(in description: String) throws(EditFailure) {
-        if conventions.fieldsAsProperties, conventions.fencedDescriptions { return }  // inside a ```md block
         // Read as cmark reads the board, so that a heading is what it would take for one.
         var text = description.replacingCRLF()
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         let blocks = text.withUTF8 { MarkdownParser.segments($0, firstLine: 1) }
         for block in blocks where block.root.kind == .heading || block.root.kind == .thematicBreak {
             let written = block.line >= 1 && block.line <= lines.count ? lines[block.line - 1].trimmingSpaces : ""
+            // (Where cards keep their descriptions in a ```md block, it is inside a property item: a card has one.)
+            let fence =
+                conventions.fieldsAsProperties && conventions.fencedDescriptions
+                ? ", or give the card a deadline, a tag or an assignee, whose property holds the description in a "
+                    + "```md block" : ""
             let problem =
                 block.root.kind == .heading
                 ? "the description holds a heading ('\(written)'); on this board cards are "
                     + "headings, so it would start another card or a lane: write it as **bold** text"
                 : "the description holds a rule ('\(written)'); on this board cards are headings, and a rule would "
                     + "end the card before the text after it"
-            throw EditFailure(.usage, .editNotPossible(problem), file: file)
+            throw EditFailure(.usage, .editNotPossible(problem + fence), file: file)
         }
     }
 

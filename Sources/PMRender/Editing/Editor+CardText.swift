@@ -29,7 +29,7 @@ extension Editor {
                 lines.append(prefix + conventions.assigneeKey + ": " + card.assignees.joined(separator: ", "))
             }
             if let description {
-                if properties, conventions.fencedDescriptions, lines.count > 1 {
+                if fencesDescription(of: card) {
                     // Inside the last property item, as VS Code Markdown Kanban keeps it.
                     let itemIndent = String(prefix.prefix { $0 == " " || $0 == "\t" })
                     lines += Self.fenced(description, indent: itemIndent + "  ")
@@ -78,6 +78,13 @@ extension Editor {
             }
         }
         return lines.map(line)
+    }
+
+    /// Whether a new heading card's description goes in a ```` ```md ```` block: on a board whose cards keep theirs
+    /// so, inside the last of its property items (`- due: …`), so only when it has one.
+    func fencesDescription(of card: NewCard) -> Bool {
+        conventions.fieldsAsProperties && conventions.fencedDescriptions
+            && (card.due != nil || !card.tags.isEmpty || !card.assignees.isEmpty)
     }
 
     /// A list card as VS Code Markdown Kanban writes one: its properties as items under the title (`  - due: …`,
