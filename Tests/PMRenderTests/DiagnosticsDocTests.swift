@@ -38,6 +38,7 @@ struct DiagnosticsDocTests {
         .boardChangedOnDisk, .editChangesBoard("x"), .editLosesDateFormat("DD-MM-YYYY"),
         .identityRenumbered(title: "A", from: "a", to: "a-2"),
         .invalidEditValue(option: "--due", value: "x", expected: "a date"), .editNotPossible("x"),
+        .headingCardBecomesLabel(title: "A"),
         .cardAlreadyInLane(title: "A", lane: "TODO"), .editChangesNothing(title: "A"),
         .fileSystem("cannot write 'x': permission denied"),
         .tooManyDiagnostics(5),

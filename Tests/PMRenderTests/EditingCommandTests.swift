@@ -1207,6 +1207,28 @@ import Testing
         #expect(after.contains("### New\n  - due: 2026-02-02\n    ```md\n    ## H\n    ```\n"), "\(after)")
     }
 
+    @Test func aHeadingCardIsNotLeftAsALabelOverItsTaskList() throws {
+        // `### Alpha` over a task list is a card while a field line comes first; without it, a group label.
+        let board =
+            "# B\n\n## Todo\n\n### Alpha\nDue: 2026-01-01\n- [ ] step\n\n## Done\n\n### Old\n"
+            + "- **Completed:** 2026-01-01\n- [x] step one\n"
+        for arguments in [["edit", "alpha", "--no-due"], ["move", "old", "todo"]] {
+            let (refused, unchanged) = try Self.onBoard(board, arguments)
+            #expect(refused.status == 1, "\(arguments): \(refused.stderr)")
+            #expect(
+                refused.stderr.contains("is a heading over a task list, which reads as a card only while a field line"),
+                "\(refused.stderr)")
+            #expect(!refused.stderr.contains("please report"))
+            #expect(unchanged == board)
+        }
+        // Other edits and moves keep the field line.
+        let (edited, after) = try Self.onBoard(board, ["edit", "alpha", "--assignee", "ann"])
+        #expect(edited.status == 0, "\(edited.stderr)")
+        #expect(after.contains("### Alpha\nDue: 2026-01-01\nAssignee: ann\n- [ ] step\n"), "\(after)")
+        let (moved, _) = try Self.onBoard(board, ["move", "alpha", "done"])
+        #expect(moved.status == 0, "\(moved.stderr)")
+    }
+
     @Test func moveTopRaisesACardWithinItsLane() throws {
         let board =
             "---\ntransitions:\n  Todo: [Done]\n---\n## Todo\n\n- [ ] a\n- [ ] b\n  desc b\n- [ ] c\n\n## Done\n"

@@ -19,7 +19,8 @@ extension Problem {
             .laneHoldsNotes,
             .moveNotAllowed,
             .laneAtWIPLimit, .stateAtWIPLimit, .newCardNotAllowed, .boardHasErrors, .boardChangedOnDisk,
-            .editChangesBoard, .editLosesDateFormat, .invalidEditValue, .editNotPossible, .fileSystem:
+            .editChangesBoard, .editLosesDateFormat, .invalidEditValue, .editNotPossible, .headingCardBecomesLabel,
+            .fileSystem:
             return .error
         case .firstCardWithID, .tooManyDiagnostics, .notABoard, .tasksOutsideLanes, .historyVersionSkipped,
             .identityRenumbered,
@@ -106,7 +107,7 @@ extension Problem {
         case .editLosesDateFormat: return "edit-loses-date-format"
         case .identityRenumbered: return "identity-renumbered"
         case .invalidEditValue: return "invalid-value"
-        case .editNotPossible: return "edit-not-possible"
+        case .editNotPossible, .headingCardBecomesLabel: return "edit-not-possible"
         case .cardAlreadyInLane: return "already-in-lane"
         case .editChangesNothing: return "nothing-to-change"
         case .fileSystem: return "file-system"
@@ -326,6 +327,10 @@ extension Problem {
             return "invalid \(option) \(Self.quote(value)): expected \(expected)"
         case .editNotPossible(let reason):
             return "cannot make this edit: \(reason)"
+        case .headingCardBecomesLabel(let title):
+            return "cannot make this edit: \(Self.quote(title)) is a heading over a task list, which reads as a card "
+                + "only while a field line comes before the list; without it the heading would read as a group label "
+                + "over list cards: write a line of text above the list, then run it again"
         case .editChangesNothing(let title):
             return "\(Self.quote(title)) already is as asked: nothing to do"
         case .cardAlreadyInLane(let title, let lane):

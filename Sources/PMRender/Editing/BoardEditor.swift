@@ -401,6 +401,7 @@ struct Editor {
                 summary: problem.message, card: card, keepsOldCard: true,
                 notes: [Diagnostic(problem, file: file, at: card.location)])
         }
+        try requireStaysHeadingCard(block, card)
         return Change(
             edits: [.replace(card.location.line...card.endLine, with: block.lines)], expectation: expectation,
             summary: summary, card: card)
@@ -429,6 +430,16 @@ struct Editor {
                     + "end the card before the text after it"
             throw EditFailure(.usage, .editNotPossible(problem + fence), file: file)
         }
+    }
+
+    /// Refuses to leave a heading card whose lines after the heading would no longer make it a card as the reader
+    /// tells (`BoardReader.isHeadingCard`): a task list first, the field line before it taken away.
+    private func requireStaysHeadingCard(_ block: CardBlock, _ card: Card) throws(EditFailure) {
+        guard card.style == .heading, block.lines.count > 1 else { return }
+        var body = block.lines.dropFirst().map(\.text).joined(separator: "\n")
+        let segments = body.withUTF8 { MarkdownParser.segments($0, firstLine: 1) }
+        guard !segments.isEmpty, !BoardReader.isHeadingCard(segments) else { return }
+        throw EditFailure(.refused, .headingCardBecomesLabel(title: card.title), file: file, at: card.location)
     }
 
     /// Refuses to write on the first line of a card that opens with a list, a quote or code (its title is read
@@ -507,6 +518,7 @@ struct Editor {
                 }
             }
         }
+        try requireStaysHeadingCard(block, card)
         let insertion = insertionPoint(in: to, style: card.style)
         // Lined up with the card it follows (or, at the top, the one it precedes): under a card indented less, a
         // deeper marker would nest it in that card.
