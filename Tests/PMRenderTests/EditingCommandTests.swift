@@ -1229,6 +1229,21 @@ import Testing
         #expect(moved.status == 0, "\(moved.stderr)")
     }
 
+    @Test func addTopGoesAboveAHeadingCardOverGroupedListCards() throws {
+        let board =
+            "# B\n\n## Todo\n\n### Alpha\n\nSome text.\n\n### Group\n\n- [ ] One\n- [ ] Two\n\n## Done\n\n- [x] Old\n"
+        let (added, after) = try Self.onBoard(board, ["add", "New", "--top"])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(after.hasPrefix("# B\n\n## Todo\n\n- [ ] New\n\n### Alpha\n\nSome text.\n"), "\(after)")
+        let (moved, afterMove) = try Self.onBoard(board, ["move", "old", "todo", "--top"])
+        #expect(moved.status == 0, "\(moved.stderr)")
+        #expect(afterMove.hasPrefix("# B\n\n## Todo\n\n- [ ] Old\n\n### Alpha\n"), "\(afterMove)")
+        let (raised, afterRaise) = try Self.onBoard(board, ["move", "two", "todo", "--top"])
+        #expect(raised.status == 0, "\(raised.stderr)")
+        #expect(afterRaise.hasPrefix("# B\n\n## Todo\n\n- [ ] Two\n\n### Alpha\n"), "\(afterRaise)")
+        #expect(afterRaise.contains("### Group\n\n- [ ] One\n\n## Done"), "\(afterRaise)")
+    }
+
     @Test func moveTopRaisesACardWithinItsLane() throws {
         let board =
             "---\ntransitions:\n  Todo: [Done]\n---\n## Todo\n\n- [ ] a\n- [ ] b\n  desc b\n- [ ] c\n\n## Done\n"

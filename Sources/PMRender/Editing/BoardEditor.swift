@@ -186,10 +186,11 @@ struct Editor {
         let card = from.cards[position.index]
         let to = board.lanes[laneIndex]
         try refuseUnwritable(laneIndex)
-        // `--top` in the card's own lane puts it first there, unless it is first already.
+        // `--top` in the card's own lane puts it first there, unless it is first already (a heading card: first of the
+        // heading cards, which come after list cards).
         let raises =
             position.lane == laneIndex && request.top
-            && to.cards[..<position.index].contains { $0.style == card.style }
+            && to.cards[..<position.index].contains { card.style == .listItem || $0.style == card.style }
         if position.lane == laneIndex, !raises {
             return Change(
                 summary: Problem.cardAlreadyInLane(title: card.title, lane: to.name).message, card: card,
@@ -617,8 +618,12 @@ struct Editor {
     func insertionPoint(in lane: Lane, style: Card.Style) -> Insertion {
         let cards = lane.cards
         if style == .listItem {
-            if request.top, let first = cards.first, first.style == .listItem {
-                return Insertion(after: first.location.line - 1, gapBefore: 0, gapAfter: conventions.listGap, index: 0)
+            // At the top: before the lane's first card, a heading card too (a list card may come before one; a blank
+            // line parts them).
+            if request.top, let first = cards.first {
+                return Insertion(
+                    after: first.location.line - 1, gapBefore: 0,
+                    gapAfter: first.style == .listItem ? conventions.listGap : 1, index: 0)
             }
             if let last = cards.lastIndex(where: { $0.style == .listItem }) {
                 let after = cards[last].endLine
