@@ -1244,6 +1244,18 @@ import Testing
         #expect(afterRaise.contains("### Group\n\n- [ ] One\n\n## Done"), "\(afterRaise)")
     }
 
+    @Test(arguments: ["    let x = 1\n    y", "\tlet x = 1", "Code:\n\n\tlet x = 1"])
+    func aDescriptionsIndentedCodeStaysCode(description: String) throws {
+        let board = "# B\n\n## Todo\n\n- [ ] One\n\n## Done\n"
+        let (added, after) = try Self.onBoard(board, ["add", "New", "--description", description])
+        #expect(added.status == 0, "\(added.stderr)")
+        let card = try #require(TestSupport.parse(after).board.lanes[0].cards.last)
+        #expect(card.title == "New", "\(after)")
+        // An indented code block cannot interrupt the title's paragraph (a blank line parts them), and two spaces before
+        // a tab would not move it further right (they go after it).
+        #expect(card.description.nodes.contains { $0.kind == .codeBlock && $0.text.hasPrefix("let x = 1") }, "\(after)")
+    }
+
     @Test func moveTopRaisesACardWithinItsLane() throws {
         let board =
             "---\ntransitions:\n  Todo: [Done]\n---\n## Todo\n\n- [ ] a\n- [ ] b\n  desc b\n- [ ] c\n\n## Done\n"

@@ -61,19 +61,12 @@ extension Editor {
             lines.append(indent + conventions.assigneeKey + ": " + card.assignees.joined(separator: ", "))
         }
         if let description {
-            // A `---` or `===` line in the description's first paragraph would make the title's paragraph a heading:
-            // then a blank line keeps them apart.
-            let firstParagraph = description.split(separator: "\n", omittingEmptySubsequences: false).prefix {
-                !$0.trimmingSpaces.isEmpty
-            }
-            if !conventions.quotedDescriptions, firstParagraph.contains(where: Self.isSetextUnderline) {
-                lines.append("")
-            }
+            if !conventions.quotedDescriptions, Self.startsApart(description) { lines.append("") }
             for text in description.split(separator: "\n", omittingEmptySubsequences: false) {
                 if conventions.quotedDescriptions {
                     lines.append(indent + (text.isEmpty ? ">" : "> " + text))
                 } else {
-                    lines.append(text.trimmingSpaces.isEmpty ? "" : indent + text)
+                    lines.append(text.trimmingSpaces.isEmpty ? "" : Self.indenting(text, by: indent))
                 }
             }
         }
@@ -108,9 +101,9 @@ extension Editor {
         if conventions.fencedDescriptions, lines.count > 1 {
             return lines + Self.fenced(description, indent: indent + "  ")
         }
-        return lines
+        return lines + (lines.count == 1 && Self.startsApart(description) ? [""] : [])
             + description.split(separator: "\n", omittingEmptySubsequences: false).map {
-                $0.trimmingSpaces.isEmpty ? "" : indent + $0
+                $0.trimmingSpaces.isEmpty ? "" : Self.indenting($0, by: indent)
             }
     }
 
@@ -128,6 +121,26 @@ extension Editor {
         }
         let fence = String(repeating: "`", count: max(3, longest + 1))
         return [indent + fence + "md"] + text.map { $0.trimmingSpaces.isEmpty ? "" : indent + $0 } + [indent + fence]
+    }
+
+    /// A line of a description put under a card's title, `indent` further right as Markdown counts columns: after
+    /// spaces that do not end on a tab stop, a tab the line starts with would reach less far (`"  \tcode"` is four
+    /// columns in, not six), so the spaces go after the line's own tabs (`Editor.shiftingIndent`).
+    static func indenting(_ text: Substring, by indent: String) -> String {
+        guard indent.allSatisfy({ $0 == " " }), text.first == " " || text.first == "\t" else {
+            return indent + text
+        }
+        return String(decoding: shiftingIndent(Array(text.utf8), by: indent.count), as: UTF8.self)
+    }
+
+    /// Whether a description must be parted from the title's paragraph by a blank line to read as written: a `---` or
+    /// `===` line in its first paragraph would make the title's paragraph a heading, and an indented code block (a
+    /// first line four columns in) cannot interrupt a paragraph, so it would be read as the title's text.
+    static func startsApart(_ description: String) -> Bool {
+        let lines = description.split(separator: "\n", omittingEmptySubsequences: false)
+        let indent = lines.first?.prefix { $0 == " " || $0 == "\t" } ?? ""
+        if indent.reduce(0, { $0 + ($1 == "\t" ? 4 - $0 % 4 : 1) }) >= 4 { return true }
+        return lines.prefix { !$0.trimmingSpaces.isEmpty }.contains(where: isSetextUnderline)
     }
 
     /// A line that underlines the paragraph above it as a heading: up to three spaces, then only `=` or only `-`.
