@@ -824,7 +824,7 @@ import Testing
         #expect(refused.status == 2)
         #expect(refused.stderr.contains(message), "\(refused.stderr)")
         #expect(after == board)
-        let (added, _) = try Self.onBoard(board, ["add", "New", "--description=- item\n\nText - with dashes"])
+        let (added, _) = try Self.onBoard(board, ["add", "New", "--description=Text\n- item\n\nText - with dashes"])
         #expect(added.status == 0, "\(added.stderr)")
     }
 
@@ -1212,11 +1212,14 @@ import Testing
         let board =
             "# B\n\n## Todo\n\n### Alpha\nDue: 2026-01-01\n- [ ] step\n\n## Done\n\n### Old\n"
             + "- **Completed:** 2026-01-01\n- [x] step one\n"
-        for arguments in [["edit", "alpha", "--no-due"], ["move", "old", "todo"]] {
+        for arguments in [
+            ["edit", "alpha", "--no-due"], ["move", "old", "todo"], ["add", "New", "--description=- [ ] a step"],
+        ] {
             let (refused, unchanged) = try Self.onBoard(board, arguments)
             #expect(refused.status == 1, "\(arguments): \(refused.stderr)")
             #expect(
-                refused.stderr.contains("is a heading over a task list, which reads as a card only while a field line"),
+                refused.stderr.contains(
+                    "is a heading over a list, which reads as a card only while a field line or text"),
                 "\(refused.stderr)")
             #expect(!refused.stderr.contains("please report"))
             #expect(unchanged == board)

@@ -328,9 +328,9 @@ extension Problem {
         case .editNotPossible(let reason):
             return "cannot make this edit: \(reason)"
         case .headingCardBecomesLabel(let title):
-            return "cannot make this edit: \(Self.quote(title)) is a heading over a task list, which reads as a card "
-                + "only while a field line comes before the list; without it the heading would read as a group label "
-                + "over list cards: write a line of text above the list, then run it again"
+            return "cannot make this edit: \(Self.quote(title)) is a heading over a list, which reads as a card only "
+                + "while a field line or text comes before the list; without them the heading would read as a group "
+                + "label over list cards: write a line of text above the list, then run it again"
         case .editChangesNothing(let title):
             return "\(Self.quote(title)) already is as asked: nothing to do"
         case .cardAlreadyInLane(let title, let lane):

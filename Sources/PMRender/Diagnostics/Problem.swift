@@ -93,8 +93,8 @@ public enum Problem: Hashable, Sendable {
     case identityRenumbered(title: String, from: String, to: String)
     case invalidEditValue(option: String, value: String, expected: String)
     case editNotPossible(String)
-    /// A heading card over a task list whose last field line before the list the edit takes away: the heading would
-    /// read as a group label over list cards.
+    /// A heading card over a list with no field line or text before it (taken away, or a new card's description that
+    /// starts with a list): the heading would read as a group label over list cards.
     case headingCardBecomesLabel(title: String)
     case cardAlreadyInLane(title: String, lane: String)
     /// An edit that asks for what the card already has (a tag it carries, no deadline on a card without one).

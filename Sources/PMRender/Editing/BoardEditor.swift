@@ -167,6 +167,7 @@ struct Editor {
                 check.completed = .some(clock.today)
             }
         }
+        try requireHeadingCard(block, title: title, at: nil)
         let lines = block.lines
         let insertion = insertionPoint(in: lane, style: style)
         var expectation = Expectation(board: board)
@@ -436,11 +437,19 @@ struct Editor {
     /// Refuses to leave a heading card whose lines after the heading would no longer make it a card as the reader
     /// tells (`BoardReader.isHeadingCard`): a task list first, the field line before it taken away.
     private func requireStaysHeadingCard(_ block: CardBlock, _ card: Card) throws(EditFailure) {
-        guard card.style == .heading, block.lines.count > 1 else { return }
+        try requireHeadingCard(block, title: card.title, at: card.location)
+    }
+
+    /// Refuses heading card lines whose lines after the heading would not make it a card as the reader tells
+    /// (`BoardReader.isHeadingCard`): a task list first, no field line before it.
+    private func requireHeadingCard(_ block: CardBlock, title: String, at location: SourceLocation?)
+        throws(EditFailure)
+    {
+        guard block.style == .heading, block.lines.count > 1 else { return }
         var body = block.lines.dropFirst().map(\.text).joined(separator: "\n")
         let segments = body.withUTF8 { MarkdownParser.segments($0, firstLine: 1) }
         guard !segments.isEmpty, !BoardReader.isHeadingCard(segments) else { return }
-        throw EditFailure(.refused, .headingCardBecomesLabel(title: card.title), file: file, at: card.location)
+        throw EditFailure(.refused, .headingCardBecomesLabel(title: title), file: file, at: location)
     }
 
     /// Refuses to write on the first line of a card that opens with a list, a quote or code (its title is read
