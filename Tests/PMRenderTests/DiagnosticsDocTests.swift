@@ -38,7 +38,7 @@ struct DiagnosticsDocTests {
         .boardChangedOnDisk, .editChangesBoard("x"), .editLosesDateFormat("DD-MM-YYYY"),
         .identityRenumbered(title: "A", from: "a", to: "a-2"),
         .invalidEditValue(option: "--due", value: "x", expected: "a date"), .editNotPossible("x"),
-        .headingCardBecomesLabel(title: "A"),
+        .headingCardBecomesLabel(title: "A"), .descriptionLineReadAsMetadata("Due: 2026-01-01"),
         .cardAlreadyInLane(title: "A", lane: "TODO"), .editChangesNothing(title: "A"),
         .fileSystem("cannot write 'x': permission denied"),
         .tooManyDiagnostics(5),

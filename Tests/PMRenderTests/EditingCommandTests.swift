@@ -1259,6 +1259,22 @@ import Testing
         #expect(card.description.nodes.contains { $0.kind == .codeBlock && $0.text.hasPrefix("let x = 1") }, "\(after)")
     }
 
+    @Test(arguments: ["Due: 2026-01-01", "Notes first.\nAssignee: bob", "@ 2026-01-01", "@{2026-01-01}"])
+    func aDescriptionLineTheBoardWouldReadAsMetadataIsRefused(description: String) throws {
+        // Such a line would become the card's deadline or field, not its description's text.
+        for board in [
+            "# B\n\n## Todo\n\n- [ ] One\n\n## Done\n", "# B\n\n## Todo\n\n### One\nDue: 2026-02-01\n\n## Done\n",
+        ] {
+            let (refused, unchanged) = try Self.onBoard(board, ["add", "New", "--description", description])
+            #expect(refused.status == 2, "\(refused.stderr)")
+            let line = String(description.split(separator: "\n").last!)
+            #expect(
+                refused.stderr.contains("the description's line '\(line)' would be read as the card's metadata"),
+                "\(refused.stderr)")
+            #expect(unchanged == board)
+        }
+    }
+
     @Test func moveTopRaisesACardWithinItsLane() throws {
         let board =
             "---\ntransitions:\n  Todo: [Done]\n---\n## Todo\n\n- [ ] a\n- [ ] b\n  desc b\n- [ ] c\n\n## Done\n"

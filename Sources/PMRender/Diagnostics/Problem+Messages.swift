@@ -20,6 +20,7 @@ extension Problem {
             .moveNotAllowed,
             .laneAtWIPLimit, .stateAtWIPLimit, .newCardNotAllowed, .boardHasErrors, .boardChangedOnDisk,
             .editChangesBoard, .editLosesDateFormat, .invalidEditValue, .editNotPossible, .headingCardBecomesLabel,
+            .descriptionLineReadAsMetadata,
             .fileSystem:
             return .error
         case .firstCardWithID, .tooManyDiagnostics, .notABoard, .tasksOutsideLanes, .historyVersionSkipped,
@@ -107,7 +108,7 @@ extension Problem {
         case .editLosesDateFormat: return "edit-loses-date-format"
         case .identityRenumbered: return "identity-renumbered"
         case .invalidEditValue: return "invalid-value"
-        case .editNotPossible, .headingCardBecomesLabel: return "edit-not-possible"
+        case .editNotPossible, .headingCardBecomesLabel, .descriptionLineReadAsMetadata: return "edit-not-possible"
         case .cardAlreadyInLane: return "already-in-lane"
         case .editChangesNothing: return "nothing-to-change"
         case .fileSystem: return "file-system"
@@ -327,6 +328,10 @@ extension Problem {
             return "invalid \(option) \(Self.quote(value)): expected \(expected)"
         case .editNotPossible(let reason):
             return "cannot make this edit: \(reason)"
+        case .descriptionLineReadAsMetadata(let line):
+            return "cannot make this edit: the description's line \(Self.quote(line)) would be read as the card's "
+                + "metadata (a field, a deadline or tags), not as its text: give such a value with its option (--due, "
+                + "--tag, --assignee), or word the line otherwise"
         case .headingCardBecomesLabel(let title):
             return "cannot make this edit: \(Self.quote(title)) is a heading over a list, which reads as a card only "
                 + "while a field line or text comes before the list; without them the heading would read as a group "

@@ -96,6 +96,8 @@ public enum Problem: Hashable, Sendable {
     /// A heading card over a list with no field line or text before it (taken away, or a new card's description that
     /// starts with a list): the heading would read as a group label over list cards.
     case headingCardBecomesLabel(title: String)
+    /// A line of a new card's description that the board would read as the card's metadata (`Due: 2026-01-01`).
+    case descriptionLineReadAsMetadata(String)
     case cardAlreadyInLane(title: String, lane: String)
     /// An edit that asks for what the card already has (a tag it carries, no deadline on a card without one).
     case editChangesNothing(title: String)

@@ -158,6 +158,7 @@ struct Editor {
             lane: lane.name, due: card.due.map { .some($0) }, tags: unique(card.tags), tagsAtLeast: true,
             assignees: unique(card.assignees))
         check.checked = false
+        check.description = card.description
         // A card added to a done lane is written as one moved there would be: checked, and stamped where the board
         // stamps completions.
         if lane.state == .done {

@@ -35,6 +35,8 @@ struct TargetCheck {
     var blockIDExposed = false
     /// A line of the description whose deadline was rewritten, before and after: its text changes by that line.
     var descriptionSwap: (old: String, new: String)?
+    /// A new card's description as given: each of its lines must be read as its text.
+    var description: String?
     /// The card's lines were moved left or right: a tab in their indentation may now stand after spaces that take
     /// part of its width, so the description's source is compared with its indentation as columns.
     var reindented = false
@@ -113,6 +115,9 @@ enum EditVerifier {
                                 at: card.location))
                     }
                 case .target:
+                    if let line = lineReadAsMetadata(card, given: expectation.target.description) {
+                        throw EditFailure(.usage, .descriptionLineReadAsMetadata(line), file: file, at: card.location)
+                    }
                     if let problem = check(card, against: expectation.target) { throw fail(problem) }
                     target = card
                 }
@@ -192,6 +197,15 @@ enum EditVerifier {
             return "\(name) would change in other ways"
         }
         return nil
+    }
+
+    /// The first line of a new card's `given` description that the board does not read as its text (a `Due: …` or
+    /// `Tags: …` field, Taskell's `@ date`, a line of dates or tags alone: the card's metadata), or nil.
+    static func lineReadAsMetadata(_ card: Card, given description: String?) -> String? {
+        guard let description else { return nil }
+        return description.replacingCRLF().split(separator: "\n").map { String($0.trimmingSpaces) }.first {
+            !$0.isEmpty && !card.descriptionSource.contains($0)
+        }
     }
 
     /// `text` with each line's indentation written as spaces, a tab reaching the next multiple of 4 columns.
