@@ -1275,6 +1275,15 @@ import Testing
         }
     }
 
+    @Test func aCardsIndentedCodeIsNotTheBoardsIndentationForText() throws {
+        // `One`'s only line under its title is code: new text under a title is indented as its marker, not six in
+        // (after a blank line, six would make `b` code).
+        let board = "## Todo\n\n- [ ] One\n\n      let x = 1\n\n## Done\n"
+        let (added, after) = try Self.onBoard(board, ["add", "New", "--description", "a\n\nb"])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(after.contains("- [ ] New\n  a\n\n  b\n"), "\(after)")
+    }
+
     @Test func moveTopRaisesACardWithinItsLane() throws {
         let board =
             "---\ntransitions:\n  Todo: [Done]\n---\n## Todo\n\n- [ ] a\n- [ ] b\n  desc b\n- [ ] c\n\n## Done\n"

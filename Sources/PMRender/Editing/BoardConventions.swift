@@ -106,6 +106,7 @@ struct BoardConventions {
             var sawContinuation = false
             var sawQuote = false
             let textLines = card.descriptionLines
+            let contentColumn = CardBlock.markerWidth(text.text(card.location.line))
             for number in (card.location.line + 1)...min(card.endLine, text.count) where !text.isBlank(number) {
                 let line = text.text(number)
                 let trimmed = Substring(line).trimmingSpaces
@@ -129,7 +130,11 @@ struct BoardConventions {
                     trimmed.first.map { "-*+".contains($0) } == true && trimmed.dropFirst().first == " "
                     || trimmed.prefix(while: \.isASCIIDigit).count > 0
                         && trimmed.drop(while: \.isASCIIDigit).first == "."
-                if card.style == .listItem, !sawContinuation, !isListItem {
+                // (Nor of an indented code block: after a blank line, four columns past the marker's text.)
+                let startsCode =
+                    number > card.location.line + 1 && text.isBlank(number - 1)
+                    && CardBlock.columns(line.prefix { $0 == " " || $0 == "\t" }) >= contentColumn + 4
+                if card.style == .listItem, !sawContinuation, !isListItem, !startsCode {
                     sawContinuation = true
                     let indent = String(line.prefix { $0 == " " || $0 == "\t" })
                     if !indent.isEmpty { indents[indent, default: 0] += 1 }

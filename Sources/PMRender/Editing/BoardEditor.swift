@@ -592,7 +592,7 @@ struct Editor {
         } else if spacesAfterTab >= -delta {
             content.removeSubrange((tab + 1)..<(tab + 1 - delta))
         } else {
-            let width = indent.reduce(0) { $0 + ($1 == 0x09 ? 4 - $0 % 4 : 1) }
+            let width = CardBlock.columns(String(decoding: indent, as: UTF8.self))
             content.replaceSubrange(0..<indent.count, with: repeatElement(0x20, count: max(0, width + delta)))
         }
         return content

@@ -383,8 +383,8 @@ struct CardBlock {
     var continuationIndent: String {
         if style == .heading { return "" }
         let line = title
-        let markerWidth = (line.box == nil ? line.prefix : prefixBeforeBox(line)).count
-        if let indent = conventions.continuationIndent, columns(indent) >= markerWidth,
+        let markerWidth = Self.markerWidth(lines[0].text)
+        if let indent = conventions.continuationIndent, Self.columns(indent) >= markerWidth,
             !line.prefix.hasPrefix(" "), !line.prefix.hasPrefix("\t")
         {
             return indent
@@ -392,12 +392,17 @@ struct CardBlock {
         return String(repeating: " ", count: markerWidth)
     }
 
-    private func prefixBeforeBox(_ line: TitleLine) -> String {
-        guard let open = line.prefix.lastIndex(of: "[") else { return line.prefix }
-        return String(line.prefix[..<open])
+    /// The width of a list card's marker up to its text (`- `, `1. `: a task box is the text's), the column the
+    /// lines under its title are read from.
+    static func markerWidth(_ titleLine: String) -> Int {
+        let line = splitTitle(titleLine, style: .listItem)
+        guard line.box != nil, let open = line.prefix.lastIndex(of: "[") else { return line.prefix.count }
+        return line.prefix[..<open].count
     }
 
-    private func columns(_ indent: String) -> Int {
+    /// How many columns `indent` (spaces and tabs) takes, as Markdown counts them: a tab reaches the next multiple
+    /// of 4.
+    static func columns(_ indent: some StringProtocol) -> Int {
         indent.reduce(0) { $0 + ($1 == "\t" ? 4 - $0 % 4 : 1) }
     }
 

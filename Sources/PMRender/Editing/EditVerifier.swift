@@ -213,8 +213,7 @@ enum EditVerifier {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
             let indent = line.prefix { $0 == " " || $0 == "\t" }
             guard indent.contains("\t") else { return String(line) }
-            let width = indent.reduce(0) { $0 + ($1 == "\t" ? 4 - $0 % 4 : 1) }
-            return String(repeating: " ", count: width) + line.dropFirst(indent.count)
+            return String(repeating: " ", count: CardBlock.columns(indent)) + line.dropFirst(indent.count)
         }.joined(separator: "\n")
     }
 

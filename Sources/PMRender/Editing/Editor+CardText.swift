@@ -139,7 +139,7 @@ extension Editor {
     static func startsApart(_ description: String) -> Bool {
         let lines = description.split(separator: "\n", omittingEmptySubsequences: false)
         let indent = lines.first?.prefix { $0 == " " || $0 == "\t" } ?? ""
-        if indent.reduce(0, { $0 + ($1 == "\t" ? 4 - $0 % 4 : 1) }) >= 4 { return true }
+        if CardBlock.columns(indent) >= 4 { return true }
         return lines.prefix { !$0.trimmingSpaces.isEmpty }.contains(where: isSetextUnderline)
     }
 
