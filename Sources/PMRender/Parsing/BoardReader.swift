@@ -1059,7 +1059,8 @@ struct BoardReader {
             if wholeMeaning == nil, tableLanes == nil, outline.lanes[laneIndex].cards.isEmpty,
                 isNamedForState || !boardHadCards, statusTables <= 1, let column = laneColumn, column != title
             {
-                // `## Board` over `| Task | Status |` on a board of no other cards: a lane a status.
+                // `## Board` over `| Task | Status |` on a board of no other cards, nor other such tables: a lane a
+                // status.
                 roles[column] = .lane
                 tableLanes = (
                     laneIndex,

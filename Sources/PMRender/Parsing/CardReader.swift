@@ -404,14 +404,17 @@ private struct ReadingState {
         var change = 0
         var lowest = 0
         for index in nodes where markdown.nodes[index].kind == .text {
-            for scalar in markdown.nodes[index].text.unicodeScalars {
-                switch scalar {
-                case "(", "[", "（": change += 1
-                case ")", "]", "）":
+            // On UTF-8 (every card's lines are looked at): `（` and `）` are EF BC 88 and EF BC 89.
+            var before: (UInt8, UInt8) = (0, 0)
+            for byte in markdown.nodes[index].text.utf8 {
+                let isWide = before == (0xEF, 0xBC)
+                if byte == 0x28 || byte == 0x5B || (isWide && byte == 0x88) {
+                    change += 1
+                } else if byte == 0x29 || byte == 0x5D || (isWide && byte == 0x89) {
                     change -= 1
                     lowest = min(lowest, change)
-                default: break
                 }
+                before = (before.1, byte)
             }
         }
         return (change, lowest)

@@ -73,9 +73,7 @@ extension Substring {
         }
         return self[start..<end]
     }
-}
 
-extension Substring {
     /// `Done (2023)`: what stands before a bracketed suffix, and what the brackets hold.
     var bracketedSuffix: (before: Substring, inside: Substring)? {
         guard let last, last == ")" || last == "]" || last == "）",
