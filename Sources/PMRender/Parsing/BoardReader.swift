@@ -194,7 +194,7 @@ struct BoardReader {
         }
         // A lane of notes (`## Legend`, `## Progress Log`) whose lists have no task box, on a board whose cards have
         // them or are a table's rows: its lists, headings and text are the lane's text, not cards and group labels.
-        let boardHasTaskItems =
+        let boardMarksItsCards =
             visible.contains {
                 segments[$0].root.kind == .item && segments[$0].root.flags.contains(.task)
             }
@@ -206,7 +206,7 @@ struct BoardReader {
             }
         func isNotesLane(_ heading: LaneHeading, from start: Int, level: Int) -> Bool {
             // (Not a lane the front matter gives a state, nor one with a WIP limit: those name a lane of cards.)
-            guard boardHasTaskItems, !isObsidian, heading.limit == nil, LaneStates.isNotes(heading.name),
+            guard boardMarksItsCards, !isObsidian, heading.limit == nil, LaneStates.isNotes(heading.name),
                 !frontMatter.rules.lanes.keys.contains(where: { LaneName.names(heading.name, $0.text) }),
                 !frontMatter.rules.wip.keys.contains(where: { LaneName.names(heading.name, $0.text) })
             else { return false }
