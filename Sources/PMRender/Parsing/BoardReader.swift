@@ -194,7 +194,8 @@ struct BoardReader {
         }
         // A lane of notes (`## Legend`, `## Progress Log`) whose lists have no task box, on a board whose cards have
         // them or are a table's rows: its lists, headings and text are the lane's text, not cards and group labels.
-        let boardMarksItsCards =
+        // (Looked at once a lane is named for notes: most boards have none, and their tables are read later.)
+        lazy var boardMarksItsCards =
             visible.contains {
                 segments[$0].root.kind == .item && segments[$0].root.flags.contains(.task)
             }
@@ -206,7 +207,7 @@ struct BoardReader {
             }
         func isNotesLane(_ heading: LaneHeading, from start: Int, level: Int) -> Bool {
             // (Not a lane the front matter gives a state, nor one with a WIP limit: those name a lane of cards.)
-            guard boardMarksItsCards, !isObsidian, heading.limit == nil, LaneStates.isNotes(heading.name),
+            guard !isObsidian, heading.limit == nil, LaneStates.isNotes(heading.name), boardMarksItsCards,
                 !frontMatter.rules.lanes.keys.contains(where: { LaneName.names(heading.name, $0.text) }),
                 !frontMatter.rules.wip.keys.contains(where: { LaneName.names(heading.name, $0.text) })
             else { return false }

@@ -364,6 +364,7 @@ private struct ReadingState {
     /// line was not wrapped, and a line that starts otherwise (a capital, a link, a field, a token) begins the
     /// description.
     func titleLineCount(_ lines: [Line], in markdown: Markdown) -> Int {
+        guard lines.count > 1 else { return 1 }
         var count = 1
         // Brackets the title's lines leave open.
         var open = Self.brackets(lines[0].nodes, in: markdown).change
