@@ -150,14 +150,7 @@ struct Add: ParsableCommand {
     @Option(help: "The lane (its name, a state such as TODO, or the start of its name).")
     var lane: String?
 
-    @Option(help: ArgumentHelp("The deadline.", valueName: "YYYY-MM-DD[ HH:MM]"))
-    var due: String?
-
-    @Option(help: ArgumentHelp("A tag (repeatable).", valueName: "tag"))
-    var tag: [String] = []
-
-    @Option(help: ArgumentHelp("Who does it (repeatable).", valueName: "name"))
-    var assignee: [String] = []
+    @OptionGroup var fields: CardFieldOptions
 
     @Option(help: ArgumentHelp("The description (Markdown); '-' reads it from standard input.", valueName: "text"))
     var description: String?
@@ -169,9 +162,9 @@ struct Add: ParsableCommand {
 
     func run() throws {
         var card = NewCard(title: title)
-        card.due = try due.map { try EditValues.deadline($0, board: board.path) }
-        card.tags = tag
-        card.assignees = assignee
+        card.due = try fields.deadline(board: board.path)
+        card.tags = fields.tag
+        card.assignees = fields.assignee
         card.description = description
         if description == "-" {
             card.description = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
@@ -223,20 +216,13 @@ struct EditCard: ParsableCommand {
     @Option(help: "The new title.")
     var title: String?
 
-    @Option(help: ArgumentHelp("The new deadline.", valueName: "YYYY-MM-DD[ HH:MM]"))
-    var due: String?
+    @OptionGroup var fields: CardFieldOptions
 
     @Flag(help: "Remove the deadline.")
     var noDue = false
 
-    @Option(help: ArgumentHelp("Add a tag (repeatable).", valueName: "tag"))
-    var tag: [String] = []
-
     @Option(help: ArgumentHelp("Remove a tag (repeatable).", valueName: "tag"))
     var untag: [String] = []
-
-    @Option(help: ArgumentHelp("Add an assignee (repeatable).", valueName: "name"))
-    var assignee: [String] = []
 
     @Option(help: ArgumentHelp("Remove an assignee (repeatable).", valueName: "name"))
     var unassign: [String] = []
@@ -244,8 +230,10 @@ struct EditCard: ParsableCommand {
     @OptionGroup var options: EditOptions
 
     func validate() throws {
-        if due != nil, noDue { throw ValidationError("--due and --no-due cannot be used together") }
-        if title == nil, due == nil, !noDue, tag.isEmpty, untag.isEmpty, assignee.isEmpty, unassign.isEmpty {
+        if fields.due != nil, noDue { throw ValidationError("--due and --no-due cannot be used together") }
+        if title == nil, fields.due == nil, !noDue, fields.tag.isEmpty, untag.isEmpty, fields.assignee.isEmpty,
+            unassign.isEmpty
+        {
             throw ValidationError(
                 "nothing to change: give --title, --due, --no-due, --tag, --untag, --assignee or --unassign")
         }
@@ -253,11 +241,11 @@ struct EditCard: ParsableCommand {
 
     func run() throws {
         var changes = CardChanges(title: title)
-        changes.addTags = tag
+        changes.addTags = fields.tag
         changes.removeTags = untag
-        changes.addAssignees = assignee
+        changes.addAssignees = fields.assignee
         changes.removeAssignees = unassign
-        if let due { changes.due = .some(try EditValues.deadline(due, board: target.board)) }
+        if let due = try fields.deadline(board: target.board) { changes.due = .some(due) }
         if noDue { changes.due = .some(nil) }
         try EditRunner.run(board: target.board, .edit(card: target.card, changes), options: options)
     }
@@ -284,14 +272,25 @@ struct Archive: CardCommand {
     static func action(card: String) -> EditRequest.Action { .archive(card: card) }
 }
 
-/// Values given on the command line.
-enum EditValues {
-    /// `YYYY-MM-DD` or `YYYY-MM-DD HH:MM` (or `T` between them); anything else is reported against `board` (exit 2).
-    static func deadline(_ text: String, board: String) throws -> Deadline {
-        guard let deadline = Deadline(text: Substring(text)) else {
+/// The fields `add` gives a new card and `edit` adds to a card: its deadline, tags and assignees.
+struct CardFieldOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The deadline.", valueName: "YYYY-MM-DD[ HH:MM]"))
+    var due: String?
+
+    @Option(help: ArgumentHelp("Add a tag (repeatable).", valueName: "tag"))
+    var tag: [String] = []
+
+    @Option(help: ArgumentHelp("Add an assignee (repeatable).", valueName: "name"))
+    var assignee: [String] = []
+
+    /// `--due` read: `YYYY-MM-DD` or `YYYY-MM-DD HH:MM` (or `T` between them); anything else is reported against
+    /// `board` (exit 2).
+    func deadline(board: String) throws -> Deadline? {
+        guard let due else { return nil }
+        guard let deadline = Deadline(text: Substring(due)) else {
             Output.diagnostics([
                 Diagnostic(
-                    .invalidEditValue(option: "--due", value: text, expected: "YYYY-MM-DD or 'YYYY-MM-DD HH:MM'"),
+                    .invalidEditValue(option: "--due", value: due, expected: "YYYY-MM-DD or 'YYYY-MM-DD HH:MM'"),
                     file: board, at: nil)
             ])
             throw ExitCode(2)
