@@ -24,6 +24,10 @@ struct Export: AsyncParsableCommand {
 
     @OptionGroup var report: ReportOptions
 
+    func validate() throws {
+        try AddressOption.validate("--base-url", baseURL)
+    }
+
     func run() async throws {
         let locale = try report.locale()
         guard let board = try await report.board(self.board.path) else { return }

@@ -51,6 +51,11 @@ struct Render: AsyncParsableCommand {
 
     @OptionGroup var report: ReportOptions
 
+    func validate() throws {
+        try AddressOption.validate("--base-url", baseURL)
+        try AddressOption.validate("--wikilink-base", wikilinkBase, rootRelative: true)
+    }
+
     func run() async throws {
         if watchOptions.watch || watchOptions.serve != nil {
             try await Watcher(render: self).run()

@@ -1,11 +1,12 @@
 /// The escaping of every `{{value}}`, done on UTF-8 bytes: `&`, `<`, `>`, `"` and `'` become
-/// `&amp;`, `&lt;`, `&gt;`, `&quot;` and `&#39;`.
+/// `&amp;`, `&lt;`, `&gt;`, `&quot;` and `&#39;`, and a control character HTML does not allow in its text (any
+/// below a space but tab, line feed, form feed and carriage return; DEL) becomes U+FFFD, the replacement character.
 ///
 /// On bytes nothing can hide: those five never occur inside a multi-byte UTF-8 sequence, so a quote
 /// followed by a combining mark (one grapheme cluster, `"` + U+0338) is escaped like any other. (An
 /// escaper that looks up Characters misses it, and card text could leave an attribute value.)
 public enum HTMLEscaping {
-    /// `text` with `&`, `<`, `>`, `"` and `'` replaced by character references.
+    /// `text` with `&`, `<`, `>`, `"` and `'` replaced by character references, and control characters by U+FFFD.
     public static func escape(_ text: String) -> String {
         guard text.utf8.contains(where: needsEscape) else { return text }
         var output: [UInt8] = []
@@ -38,7 +39,12 @@ public enum HTMLEscaping {
         }
         var extra = 0
         for byte in UnsafeBufferPointer(rebasing: bytes[first...]) where needsEscape(byte) {
-            extra += byte == UInt8(ascii: "\"") ? 5 : byte == UInt8(ascii: "&") || byte == UInt8(ascii: "'") ? 4 : 3
+            switch byte {
+            case UInt8(ascii: "\""): extra += 5
+            case UInt8(ascii: "&"), UInt8(ascii: "'"): extra += 4
+            case UInt8(ascii: "<"), UInt8(ascii: ">"): extra += 3
+            default: extra += 2  // U+FFFD: three bytes for one
+            }
         }
         guard extra > 0 else {
             output.append(contentsOf: bytes)
@@ -65,7 +71,8 @@ public enum HTMLEscaping {
                 case UInt8(ascii: "<"): put("&lt;")
                 case UInt8(ascii: ">"): put("&gt;")
                 case UInt8(ascii: "\""): put("&quot;")
-                default: put("&#39;")
+                case UInt8(ascii: "'"): put("&#39;")
+                default: put("\u{FFFD}")
                 }
             }
         }
@@ -84,8 +91,11 @@ public enum HTMLEscaping {
                 let matches = word ^ (ones &* UInt64(special))
                 return (matches &- ones) & ~matches & highs != 0
             }
+            // A byte below a space: the same test on the word less 0x20 in each byte (tab and line feed, which need
+            // nothing, are sorted out byte by byte).
+            let belowSpace = (word &- ones &* 0x20) & ~word & highs != 0
             if has(UInt8(ascii: "&")) || has(UInt8(ascii: "<")) || has(UInt8(ascii: ">")) || has(UInt8(ascii: "\""))
-                || has(UInt8(ascii: "'"))
+                || has(UInt8(ascii: "'")) || belowSpace || has(0x7F)
             {
                 break  // somewhere in these eight bytes: found byte by byte below
             }
@@ -95,13 +105,14 @@ public enum HTMLEscaping {
         return offset
     }
 
-    /// Whether `byte` is one of `& < > " '`: all five lie below 64, so one bit of a mask each.
+    /// Whether `byte` is one of `& < > " '` or a control character HTML does not allow: all but DEL lie below 64,
+    /// so one bit of a mask each.
     @inline(__always)
     static func needsEscape(_ byte: UInt8) -> Bool {
-        byte < 64 && (specialMask >> UInt64(byte)) & 1 != 0
+        byte < 64 ? (specialMask >> UInt64(byte)) & 1 != 0 : byte == 0x7F
     }
 
-    private static let specialMask: UInt64 =
-        1 << UInt64(UInt8(ascii: "&")) | 1 << UInt64(UInt8(ascii: "<")) | 1 << UInt64(UInt8(ascii: ">"))
-        | 1 << UInt64(UInt8(ascii: "\"")) | 1 << UInt64(UInt8(ascii: "'"))
+    /// Bits 38 (`&`), 39 (`'`), 34 (`"`), 60 (`<`) and 62 (`>`), and 0 to 31 but 9, 10, 12 and 13 (tab, line feed, form
+    /// feed, carriage return). (A literal: the escaper's inner loop reads it.)
+    private static let specialMask: UInt64 = 0x5000_00C4_FFFF_C9FF
 }

@@ -54,6 +54,31 @@ struct MultiBoardTests {
         #expect(BoardDiscovery.slugs(for: ["x/a b.md", "x/a-b.md"]).values.sorted() == ["a-b", "a-b-2"])
     }
 
+    @Test("a suffix never lands on another board's slug: x.md, X.md and x-2.md get x, x-3 and x-2")
+    func slugSuffixesSkipTakenSlugs() {
+        #expect(
+            BoardDiscovery.slugs(for: ["b/x.md", "b/X.md", "b/x-2.md"]) == [
+                "b/X.md": "x", "b/x-2.md": "x-2", "b/x.md": "x-3",
+            ])
+        // In path order: `x 2.md` (a space sorts before `-`) is the first `x-2`.
+        let slugs = BoardDiscovery.slugs(for: ["b/x.md", "b/X.md", "b/x-2.md", "b/x 2.md"])
+        #expect(slugs == ["b/X.md": "x", "b/x 2.md": "x-2", "b/x-2.md": "x-2-2", "b/x.md": "x-3"])
+    }
+
+    @Test("a board named twice, or in a folder also named, is one board; a pipe named *.md in a folder is skipped")
+    func duplicatesAndPipes() throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let boards = folder.appending(path: "boards")
+        try FileManager.default.createDirectory(at: boards, withIntermediateDirectories: true)
+        try "# A\n\n## TODO\n\n- [ ] a\n".write(to: boards.appending(path: "a.md"), atomically: true, encoding: .utf8)
+        #expect(mkfifo(boards.appending(path: "pipe.md").path, 0o600) == 0)
+        let board = boards.appending(path: "a.md").path
+        let found = try BoardDiscovery.find([boards.path, board, board, folder.path + "/./boards/a.md"])
+        #expect(found.boards == [boards.path + "/a.md"])
+        #expect(found.skipped == [boards.path + "/pipe.md"])
+    }
+
     @Test("a board with problems is published with its warnings; with --strict it fails the run and nothing is written")
     func warningsAndStrict() throws {
         let folder = try Self.boardsFolder()

@@ -50,13 +50,15 @@ struct RenderTests {
         #expect(output == "-42 \(Int.max) \(Int.min) 0 true false []")
     }
 
+    /// The control characters HTML does not allow in text: below a space but tab, line feed, form feed and carriage
+    /// return; and DEL.
+    static let controls = (0..<32).filter { ![9, 10, 12, 13].contains($0) } + [127]
+
     @Test("every special byte is escaped, alone, in runs and next to combining marks; nothing else is")
     func escaping() throws {
         let special = "&<>\"'"
-        var plain = (1...127).map { Character(Unicode.Scalar(UInt8($0))) }.filter { !special.contains($0) }.map(
-            String.init
-        )
-        .joined()
+        var plain = (1...127).filter { !Self.controls.contains($0) }.map { Character(Unicode.Scalar(UInt8($0))) }
+            .filter { !special.contains($0) }.map(String.init).joined()
         plain += "é日本😀👍🏽"
         let input = plain + "&x<<>\"\u{338}'&amp;" + plain
         let expected = plain + "&amp;x&lt;&lt;&gt;&quot;\u{338}&#39;&amp;amp;" + plain
@@ -73,6 +75,26 @@ struct RenderTests {
             let reference = ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;"]
             #expect(String(decoding: output, as: UTF8.self) == reference[String(UnicodeScalar(byte))])
         }
+    }
+
+    @Test("a control character HTML does not allow becomes U+FFFD, at any offset of a long text; markup is kept")
+    func controlCharacters() throws {
+        for control in Self.controls {
+            let byte = UInt8(control)
+            #expect(HTMLEscaping.escape(String(decoding: [byte], as: UTF8.self)) == "\u{FFFD}")
+            for offset in [0, 7, 8, 13, 31] {
+                var text = [UInt8](repeating: UInt8(ascii: "a"), count: 32)
+                text[offset] = byte
+                let escaped = HTMLEscaping.escape(String(decoding: text, as: UTF8.self))
+                #expect(
+                    escaped == String(repeating: "a", count: offset) + "\u{FFFD}"
+                        + String(repeating: "a", count: 31 - offset))
+            }
+        }
+        let text = "a\tb\nc\u{0C}d\re<\u{1B}[31m"
+        #expect(HTMLEscaping.escape(text) == "a\tb\nc\u{0C}d\re&lt;\u{FFFD}[31m")
+        let root = object(["x": .text(text), "m": .markup(TrustedHTML(text))])
+        #expect(try rendered(["main": "{{x}}|{{{m}}}"], "main", root) == HTMLEscaping.escape(text) + "|" + text)
     }
 
     @Test("markup is written as is by {{{x}}} in the middle of other output")

@@ -181,10 +181,8 @@ struct FrontMatter {
                 default: settings.timeTrigger = text
                 }
             case .wikilinkBase:
-                let isLink = { (text: String) in
-                    text.hasPrefix("https://") || text.hasPrefix("http://") || text.hasPrefix("/")
-                }
-                let link = parsed({ isLink($0) ? $0 : nil }, else: Problem.invalidWikilinkBase)
+                let link = parsed(
+                    { WebAddress.isAllowed($0, rootRelative: true) ? $0 : nil }, else: Problem.invalidWikilinkBase)
                 settings.wikilinkBase = link ?? settings.wikilinkBase
             case .tagColors:
                 guard let map = reader.map(value, key: keyText, example: "'bug: \"#d73a4a\"'") else { continue }

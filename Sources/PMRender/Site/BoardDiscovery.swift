@@ -10,17 +10,23 @@ public enum BoardDiscovery {
     }
 
     /// Expands folders (recursively, `*.md`, hidden folders skipped) and keeps files that are boards.
-    /// Files named explicitly are always kept.
+    /// Files named explicitly are always kept. A board named twice (`dir dir/board.md`) is kept once.
     public static func find(_ paths: [String]) throws(BoardLoadError) -> Found {
         var boards: [String] = []
         var skipped: [String] = []
+        var seen: Set<String> = []
+        func keep(_ board: String) {
+            if seen.insert(URL(fileURLWithPath: board).standardizedFileURL.resolvingSymlinksInPath().path).inserted {
+                boards.append(board)
+            }
+        }
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
                 throw BoardLoadError(path: path, reason: "no such file or folder")
             }
             guard isDirectory.boolValue else {
-                boards.append(path)
+                keep(path)
                 continue
             }
             let base = path.hasSuffix("/") ? String(path.dropLast()) : path
@@ -35,8 +41,12 @@ public enum BoardDiscovery {
                 if relative.hasSuffix(".md") { candidates.append(base + "/" + relative) }
             }
             for candidate in candidates.sorted() {
-                if let bytes = try? BoardLoader.readBytes(path: candidate), isBoard(bytes) {
-                    boards.append(candidate)
+                // Only regular files: opening a pipe named `*.md` would wait for a writer.
+                var info = stat()
+                if stat(candidate, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
+                    let bytes = try? BoardLoader.readBytes(path: candidate), isBoard(bytes)
+                {
+                    keep(candidate)
                 } else {
                     skipped.append(candidate)
                 }
@@ -55,7 +65,8 @@ public enum BoardDiscovery {
 
     /// Stable, collision-free folder names for boards: each board's path relative to the folder the
     /// boards have in common, without `.md`, as a slug (`team/q3-plan.md` → `team-q3-plan`). Two paths
-    /// with the same slug get `-2`, `-3`, … in path order.
+    /// with the same slug get `-2`, `-3`, … in path order, skipping a suffix another board's slug already is
+    /// (`x.md`, `X.md` and `x-2.md` give `x`, `x-3` and `x-2`).
     public static func slugs(for paths: [String]) -> [String: String] {
         let absolute = paths.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         var common = absolute.first.map { ($0 as NSString).deletingLastPathComponent } ?? ""
@@ -64,17 +75,25 @@ public enum BoardDiscovery {
                 common = (common as NSString).deletingLastPathComponent
             }
         }
-        var result: [String: String] = [:]
-        var used: [String: Int] = [:]
-        for (path, full) in zip(paths, absolute).sorted(by: { $0.1 < $1.1 }) {
+        let ordered = zip(paths, absolute).sorted(by: { $0.1 < $1.1 }).map { path, full in
             var relative = String(full.dropFirst(common == "/" ? 1 : common.count + 1))
             if relative.hasSuffix(".md") { relative = String(relative.dropLast(3)) }
-            var slug = Slug.make(relative.replacingOccurrences(of: "/", with: " "))
-            if slug.isEmpty { slug = "board" }
-            let count = used[slug, default: 0] + 1
-            used[slug] = count
-            if count > 1 { slug += "-\(count)" }
-            result[path] = slug
+            let slug = Slug.make(relative.replacingOccurrences(of: "/", with: " "))
+            return (path: path, slug: slug.isEmpty ? "board" : slug)
+        }
+        // Every board's own slug is taken first, so that a suffix never lands on another board's.
+        var taken = Set(ordered.map(\.slug))
+        var firstOf: Set<String> = []
+        var result: [String: String] = [:]
+        for (path, slug) in ordered {
+            if firstOf.insert(slug).inserted {
+                result[path] = slug
+                continue
+            }
+            var count = 2
+            while taken.contains("\(slug)-\(count)") { count += 1 }
+            taken.insert("\(slug)-\(count)")
+            result[path] = "\(slug)-\(count)"
         }
         return result
     }
