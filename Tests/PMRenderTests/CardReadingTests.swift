@@ -565,13 +565,28 @@ struct CardReadingTests {
         arguments: [
             "- _(empty)_", "- No items", "- (없음)", "- [ ] 无", "- *Nothing yet.*", "- [none]", "- (kosong)",
             "- (niente)", "- _(şu an yok)_", "- trống", "- _(nothing in flight)_", "- _(vazio — WIP 1)_",
-            "- Belum ada.",
+            "- Belum ada.", "- ( [ _(empty)_ ] )",
         ])
     func placeholderItems(item: String) throws {
         let result = Self.board("## Todo\n\n\(item)\n\n## Done\n\n- [x] Nothing to fix in the login\n")
         #expect(result.board.lanes.map(\.cards.count) == [0, 1])
         #expect(result.board.lanes[0].descriptionSource == item)
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+    }
+
+    @Test("a title of hundreds of nested brackets is a card, its text kept (Benchmarks/bench times thousands)")
+    func nestedBracketsInATitle() throws {
+        // (The innermost `[[x]]` is a wikilink, shown as `x`.)
+        for (open, close, wikilink) in [("(", ")", 0), ("[", "]", 2), ("[[", "]]", 1)] {
+            let depth = 400 / open.count
+            let result = Self.board(
+                "## Todo\n\n- [ ] " + String(repeating: open, count: depth) + "x"
+                    + String(repeating: close, count: depth))
+            let shown =
+                String(repeating: open, count: depth - wikilink) + "x"
+                + String(repeating: close, count: depth - wikilink)
+            #expect(result.board.lanes[0].cards.map(\.title) == [shown])
+        }
     }
 
     @Test(

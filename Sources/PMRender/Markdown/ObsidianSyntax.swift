@@ -468,10 +468,10 @@ enum InlineTokens: Equatable {
                 guard close > index + 2 else { return nil }
                 var inner = String.UnicodeScalarView()
                 inner.append(contentsOf: s[(index + 2)..<close])
-                guard !inner.contains("[") else { return nil }
                 return (String(inner), close + 2)
             }
-            if s[close] == "\n" { return nil }
+            // A link's target holds no `[` (nor a line break): `[[[[…` is no link at any of its brackets.
+            if s[close] == "\n" || s[close] == "[" { return nil }
             close += 1
         }
         return nil

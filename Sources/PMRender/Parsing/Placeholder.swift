@@ -47,10 +47,12 @@ enum Placeholder {
     static func isItem(_ text: String, sentence: Bool = false) -> Bool {
         var words = Substring(TextCleaning.collapseWhitespace(text)).trimmingSpaces
         var wrapped = false
-        while let first = words.first, let last = words.last, words.count >= 2,
+        // (At least two characters, counted without walking the text: a title of thousands of nested brackets.)
+        while let first = words.first, let last = words.last, words.dropFirst().startIndex < words.endIndex,
             ("([（".contains(first) && ")]）".contains(last)) || ("_*".contains(first) && first == last)
         {
-            words = words.dropFirst().dropLast().trimmingSpaces
+            // (Not `dropLast()`: Collection's, which this call picks, counts the whole text.)
+            words = words[words.index(after: words.startIndex)..<words.index(before: words.endIndex)].trimmingSpaces
             wrapped = true
         }
         if words.last == "." { words = words.dropLast() }
