@@ -150,13 +150,57 @@ struct CardBlock {
         title = line
     }
 
-    /// `text` with its words replaced by `newText`, its tokens (tags, dates, IDs) kept after it.
+    /// `text` with its words replaced by `newText`, its tokens (tags, dates, IDs) and comments (`<!-- owner: kim -->`,
+    /// `%% note %%`: the user's, though no page shows them) kept after it, in their order.
     static func replacingWords(of text: String, with newText: String, conventions: BoardConventions) -> String {
-        let tokens = CardTokens.scan(text, triggers: conventions.triggers).compactMap { piece -> String? in
-            if case .token(_, let raw, _) = piece { return raw }
-            return nil
+        let kept = CardTokens.scan(text, triggers: conventions.triggers).flatMap { piece -> [String] in
+            switch piece {
+            case .token(_, let raw, _): [raw]
+            case .text(let words): comments(in: words)
+            }
         }
-        return ([newText] + tokens).joined(separator: " ")
+        return ([newText] + kept).joined(separator: " ")
+    }
+
+    /// The HTML (`<!-- … -->`) and Obsidian (`%% … %%`) comments in a line's text, outside code spans, as written; one
+    /// left open runs to the end of the text (it goes on on the next lines).
+    static func comments(in text: String) -> [String] {
+        let scalars = Array(text.unicodeScalars)
+        func starts(_ mark: String, at index: Int) -> Bool {
+            let mark = Array(mark.unicodeScalars)
+            return index + mark.count <= scalars.count && Array(scalars[index..<(index + mark.count)]) == mark
+        }
+        func end(of mark: String, from index: Int) -> Int {
+            var index = index
+            while index < scalars.count, !starts(mark, at: index) { index += 1 }
+            return min(index + mark.unicodeScalars.count, scalars.count)
+        }
+        var found: [String] = []
+        var index = 0
+        while index < scalars.count {
+            if scalars[index] == "`" {
+                // A code span: its text is the title's, not a comment (an unclosed run of backticks is text).
+                var run = 0
+                while index + run < scalars.count, scalars[index + run] == "`" { run += 1 }
+                var close = index + run
+                while close < scalars.count {
+                    var closing = 0
+                    while close + closing < scalars.count, scalars[close + closing] == "`" { closing += 1 }
+                    if closing == run { break }
+                    close += max(closing, 1)
+                }
+                index = close < scalars.count ? close + run : index + run
+            } else if starts("<!--", at: index) || starts("%%", at: index) {
+                let close = starts("<!--", at: index) ? end(of: "-->", from: index + 4) : end(of: "%%", from: index + 2)
+                var comment = String.UnicodeScalarView()
+                comment.append(contentsOf: scalars[index..<close])
+                found.append(String(comment))
+                index = close
+            } else {
+                index += 1
+            }
+        }
+        return found
     }
 
     /// Whether `text` holds tokens (tags, dates, IDs) and nothing else.
