@@ -36,6 +36,8 @@ struct DiagnosticsDocTests {
         .newCardNotAllowed(lane: "Done", allowed: ["TODO"], written: true), .ruleOverridden(.emptyCard),
         .boardHasErrors,
         .boardChangedOnDisk, .editChangesBoard("x"), .editLosesDateFormat("DD-MM-YYYY"),
+        .editChangesLaneText(lane: "Done", before: "", after: "x"),
+        .laneSaysEmpty(lane: "Doing", line: "- (empty)"),
         .identityRenumbered(title: "A", from: "a", to: "a-2"),
         .invalidEditValue(option: "--due", value: "x", expected: "a date"), .editNotPossible("x"),
         .headingCardBecomesLabel(title: "A"), .descriptionLineReadAsMetadata("Due: 2026-01-01"),

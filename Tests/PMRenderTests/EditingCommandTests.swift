@@ -1104,19 +1104,36 @@ import Testing
         #expect(afterDate == board.replacingOccurrences(of: "@{2026-06-08}", with: "@{2026-12-01}"))
     }
 
-    @Test func theFirstCardTakesThePlaceOfAnItemThatSaidTheLaneWasEmpty() throws {
+    /// The line would be lost for good (no later edit writes it back): refused, and `--force` puts the card in its place.
+    @Test func theFirstCardTakesThePlaceOfAnItemThatSaidTheLaneWasEmptyOnlyWithForce() throws {
         let board = "## Todo\n\n- _(empty)_\n\n## Doing\n\n- No items\n\n## Done\n\n- [x] b\n"
-        let (added, afterAdd) = try Self.onBoard(board, ["add", "a"])
+        for arguments in [["add", "a"], ["move", "b", "doing"]] {
+            let (refused, afterRefused) = try Self.onBoard(board, arguments)
+            #expect(refused.status == 1)
+            #expect(refused.stderr.contains("its line '- No items' says it is empty") || arguments[0] == "add")
+            #expect(refused.stderr.contains("error: cannot put a card in"))
+            #expect(refused.stderr.contains("note: --force does it anyway"))
+            #expect(afterRefused == board)
+        }
+        let (added, afterAdd) = try Self.onBoard(board, ["add", "a", "--force"])
         #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stderr.contains("its line '- _(empty)_' says it is empty"))
+        #expect(added.stderr.contains("done anyway (--force)"))
         #expect(afterAdd == "## Todo\n\n- [ ] a\n\n## Doing\n\n- No items\n\n## Done\n\n- [x] b\n")
-        let (moved, afterMove) = try Self.onBoard(board, ["move", "b", "doing"])
+        let (moved, afterMove) = try Self.onBoard(board, ["move", "b", "doing", "--force"])
         #expect(moved.status == 0, "\(moved.stderr)")
         #expect(afterMove == "## Todo\n\n- _(empty)_\n\n## Doing\n\n- [ ] b\n\n## Done\n")
     }
 
-    @Test func theFirstCardTakesThePlaceOfALineThatSaidTheLaneWasEmpty() throws {
+    @Test func theFirstCardTakesThePlaceOfALineThatSaidTheLaneWasEmptyOnlyWithForce() throws {
         let board = "## Todo\n\n- [ ] a\n\n## Doing\n\n*(Nothing in progress)*\n\n## Done\n\nПусто.\nSee the archive.\n"
-        let (moved, afterMove) = try Self.onBoard(board, ["move", "a", "doing"])
+        let (refused, afterRefused) = try Self.onBoard(board, ["move", "a", "doing"])
+        #expect(refused.status == 1)
+        #expect(
+            refused.stderr.contains("b.md:7:1: error: cannot put a card in 'Doing': its line '*(Nothing in progress)*'")
+        )
+        #expect(afterRefused == board)
+        let (moved, afterMove) = try Self.onBoard(board, ["move", "a", "doing", "--force"])
         #expect(moved.status == 0, "\(moved.stderr)")
         #expect(afterMove == "## Todo\n\n## Doing\n\n- [ ] a\n\n## Done\n\nПусто.\nSee the archive.\n")
         // A paragraph of more than that line is the lane's text, and stays.
@@ -1604,11 +1621,15 @@ import Testing
         #expect(afterRemoving == "## To Do\n\n- [ ] b\n")
     }
 
-    @Test func theLastCardLeavesALaneWhoseMetricsTableStaysText() throws {
+    /// With no card before it, a table after a lane's cards would be the lane's description: refused, not shown so.
+    @Test func theLastCardDoesNotLeaveALaneWhoseMetricsTableWouldBecomeItsText() throws {
         let board = "## To Do\n\n- [ ] a\n\n| Metric | Value |\n|---|---|\n| Velocity | 12 |\n\n## Doing\n\n- [ ] b\n"
         let (moved, after) = try Self.onBoard(board, ["move", "a", "Doing"])
-        #expect(moved.status == 0, "\(moved.stderr)")
-        #expect(TestSupport.parse(after).board.lanes.map { $0.cards.map(\.title) } == [[], ["b", "a"]])
+        #expect(moved.status == 1)
+        #expect(
+            moved.stderr.contains(
+                "b.md:1:1: error: nothing was written: after this edit the description of lane 'To Do'"))
+        #expect(after == board)
     }
 
     @Test func newAndFinishedCardsGoToTheFirstLanesNotReadFromATable() throws {

@@ -37,4 +37,76 @@ import Testing
         #expect(
             afterHeading == board.replacingOccurrences(of: "### Ship it <!-- v2 -->", with: "### Release <!-- v2 -->"))
     }
+
+    // MARK: - Text in a lane beside its cards
+
+    /// The round trip of the board this was found on (`- (nada no momento)` in its doing lane): the card is not put in
+    /// the line's place, which no later edit would write back, so the file comes back byte for byte.
+    @Test func aRoundTripThroughALaneThatSaysItIsEmptyGivesBackTheFile() throws {
+        let board =
+            "## Todo (a fazer)\n\n- [ ] Publicar no Netlify\n\n## Doing (fazendo)\n\n- (nada no momento)\n\n"
+            + "## Done (pronto)\n\n- [x] Estrutura inicial\n"
+        let (added, afterAdd) = try Self.onBoard(board, ["add", "Zq test"])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(afterAdd == board.replacingOccurrences(of: "Netlify\n", with: "Netlify\n- [ ] Zq test\n"))
+        let (moved, afterMove) = try Self.onBoard(afterAdd, ["move", "zq test", "doing"])
+        #expect(moved.status == 1)
+        #expect(
+            moved.stderr.contains(
+                "b.md:8:1: error: cannot put a card in 'Doing (fazendo)': its line '- (nada no momento)' says it is "
+                    + "empty"))
+        #expect(afterMove == afterAdd)
+        let (done, afterDone) = try Self.onBoard(afterAdd, ["done", "zq test", "--today", "2026-05-01"])
+        #expect(done.status == 0, "\(done.stderr)")
+        let (removed, afterRemove) = try Self.onBoard(afterDone, ["rm", "zq test"])
+        #expect(removed.status == 0, "\(removed.stderr)")
+        #expect(afterRemove == board)
+    }
+
+    /// Text after a lane's last card is no description; with that card gone it would be one: refused, nothing written.
+    @Test func theLastCardBeforeALanesTextDoesNotLeaveIt() throws {
+        let board =
+            "## Todo\n\n- [ ] a\n\n## Completed\n- ✅ Done today\n\n---\n\n**Total**: _\n**Next scan**: tomorrow\n"
+        for arguments in [["rm", "done-today"], ["move", "done-today", "todo"]] {
+            let (refused, after) = try Self.onBoard(board, arguments)
+            #expect(refused.status == 1, "\(arguments)")
+            #expect(
+                refused.stderr.contains(
+                    "b.md:5:1: error: nothing was written: after this edit the description of lane 'Completed' (the "
+                        + "text under its name) would be '**Total**: _ **Next scan**: tomorrow', not none"),
+                "\(refused.stderr)")
+            #expect(after == board)
+        }
+        // A card still before it, the text stays where it was, read as before.
+        let (removed, afterRemove) = try Self.onBoard(
+            board.replacingOccurrences(of: "- ✅ Done today\n", with: "- ✅ Done today\n- ✅ Lunch\n"),
+            ["rm", "done-today"])
+        #expect(removed.status == 0, "\(removed.stderr)")
+        #expect(afterRemove == board.replacingOccurrences(of: "- ✅ Done today\n", with: "- ✅ Lunch\n"))
+    }
+
+    /// A new archive goes after the text under the last lane's cards, which stays in that lane (put before it, the
+    /// archive would carry it off); the last card before such text stays, as for `rm`.
+    @Test func aNewArchiveGoesAfterTheTextUnderTheLastLanesCards() throws {
+        let board = "## Todo\n\n- [ ] a\n\n## Code check\n\n- [x] lint\n- [x] build\n\nNote: a clean cache.\n"
+        let (archived, after) = try Self.onBoard(board, ["archive", "lint"])
+        #expect(archived.status == 0, "\(archived.stderr)")
+        #expect(
+            after
+                == "## Todo\n\n- [ ] a\n\n## Code check\n\n- [x] build\n\nNote: a clean cache.\n\n***\n\n## Archive\n\n"
+                + "- [x] lint\n")
+        let (refused, afterRefused) = try Self.onBoard(after, ["archive", "build"])
+        #expect(refused.status == 1)
+        #expect(
+            refused.stderr.contains("error: nothing was written: after this edit the description of lane 'Code check'"))
+        #expect(afterRefused == after)
+        // A footer (a rule over a little text at the end) is the board's: the archive goes before it.
+        let footer = "## Todo\n\n- [ ] a\n\n## Done\n\n- [x] b\n- [x] c\n\n---\n\n*Updated daily*\n"
+        let (beforeFooter, afterFooter) = try Self.onBoard(footer, ["archive", "b"])
+        #expect(beforeFooter.status == 0, "\(beforeFooter.stderr)")
+        #expect(
+            afterFooter
+                == "## Todo\n\n- [ ] a\n\n## Done\n\n- [x] c\n\n***\n\n## Archive\n\n- [x] b\n\n---\n\n*Updated daily*\n"
+        )
+    }
 }

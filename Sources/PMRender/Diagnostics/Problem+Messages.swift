@@ -19,7 +19,8 @@ extension Problem {
             .laneHoldsNotes,
             .moveNotAllowed,
             .laneAtWIPLimit, .stateAtWIPLimit, .newCardNotAllowed, .boardHasErrors, .boardChangedOnDisk,
-            .editChangesBoard, .editLosesDateFormat, .invalidEditValue, .editNotPossible, .headingCardBecomesLabel,
+            .editChangesBoard, .editLosesDateFormat, .editChangesLaneText, .laneSaysEmpty,
+            .invalidEditValue, .editNotPossible, .headingCardBecomesLabel,
             .descriptionLineReadAsMetadata,
             .fileSystem:
             return .error
@@ -106,6 +107,8 @@ extension Problem {
         case .boardChangedOnDisk: return "board-changed"
         case .editChangesBoard: return "edit-not-lossless"
         case .editLosesDateFormat: return "edit-loses-date-format"
+        case .editChangesLaneText: return "edit-changes-lane-text"
+        case .laneSaysEmpty: return "lane-says-empty"
         case .identityRenumbered: return "identity-renumbered"
         case .invalidEditValue: return "invalid-value"
         case .editNotPossible, .headingCardBecomesLabel, .descriptionLineReadAsMetadata: return "edit-not-possible"
@@ -317,6 +320,14 @@ extension Problem {
             return "nothing was written: the board's dates are read as \(format) because one of them shows it (a day "
                 + "over 12), and after this edit none would, so other dates would read otherwise; set the board's date "
                 + "format (front matter 'date-format: \(format)') and run it again"
+        case .editChangesLaneText(let lane, let before, let after):
+            let said = { (text: String) in text.isEmpty ? "none" : Self.quote(text) }
+            return "nothing was written: after this edit the description of lane \(Self.quote(lane)) (the text under "
+                + "its name) would be \(said(after)), not \(said(before)): text after its cards would have no card before "
+                + "it any more; move that text, or make this edit in the file"
+        case .laneSaysEmpty(let lane, let line):
+            return "cannot put a card in \(Self.quote(lane)): its line \(Self.quote(line)) says it is empty, and the "
+                + "card would take that line's place, which no later edit writes back: remove the line first"
         case .editChangesBoard(let detail):
             return "nothing was written: after this edit the board would not read the same way (\(detail)); please "
                 + "report this with the board"

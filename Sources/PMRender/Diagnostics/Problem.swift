@@ -90,6 +90,12 @@ public enum Problem: Hashable, Sendable {
     /// The edit takes away the last date that showed the board's date format (a day over 12), so other dates would
     /// read otherwise; the format the dates showed.
     case editLosesDateFormat(String)
+    /// The edit would make text in a lane read as the lane's description, or change it (text after a lane's last card
+    /// with no card left before it): the lane, and its description before and after.
+    case editChangesLaneText(lane: String, before: String, after: String)
+    /// A card put in a lane whose only content is a line saying it is empty (`- (nothing yet)`) would take that line's
+    /// place, and no later edit writes it back: the lane, and the line.
+    case laneSaysEmpty(lane: String, line: String)
     case identityRenumbered(title: String, from: String, to: String)
     case invalidEditValue(option: String, value: String, expected: String)
     case editNotPossible(String)

@@ -174,8 +174,10 @@ struct Editor {
         var expectation = Expectation(board: board)
         expectation.lanes[laneIndex].insert(.target, at: insertion.index)
         expectation.target = check
-        // The first card takes the place of an item that said the lane was empty (`- _(empty)_`).
-        let edit = placeholderLine(of: lane).map { LineEdit.replace($0...$0, with: lines) }
+        // The first card takes the place of an item that said the lane was empty (`- _(empty)_`), with --force.
+        let edit = try takePlaceholder(of: laneIndex, expecting: &expectation).map {
+            LineEdit.replace($0...$0, with: lines)
+        }
         return Change(
             edits: [edit ?? insertion.edit(lines, blank: blankLine)], expectation: expectation,
             summary: phrases.text("change.added", ["title": title, "state": lane.name]),
@@ -296,7 +298,7 @@ struct Editor {
             expectation.target.reindented = reindented
         } else {
             // No archive yet: Obsidian's, after the last lane (before the settings block).
-            let after = board.lanes.last?.endLine ?? text.count
+            let after = lastLaneEnd
             insertion = Insertion(after: after, gapBefore: 1, gapAfter: 0, index: 0)
             inserted = [line("***"), blankLine, line("\(level) Archive"), blankLine] + block.lines
             expectation.target = TargetCheck(base: card, lane: "Archive", archived: true, titleChanged: stamped == true)
@@ -481,6 +483,20 @@ struct Editor {
         lane.cards.isEmpty ? lane.placeholderLine : nil
     }
 
+    /// The line a card put in the lane at `laneIndex` takes the place of: the one that says the lane is empty, which
+    /// stays no line beside a card (it would read as one) and which no later edit writes back. Refused, unless
+    /// `--force` (then the lane's text, that line, goes).
+    private mutating func takePlaceholder(of laneIndex: Int, expecting expectation: inout Expectation)
+        throws(EditFailure) -> Int?
+    {
+        let lane = board.lanes[laneIndex]
+        guard let line = placeholderLine(of: lane) else { return nil }
+        let written = text.line(line).text.trimmingWhitespace
+        try enforce([(.laneSaysEmpty(lane: lane.name, line: written), SourceLocation(line: line, column: 1))])
+        expectation.lanesWithNewText.insert(laneIndex)
+        return line
+    }
+
     /// Whether a done lane's cards leave their boxes open: it has cards with boxes, none checked, and no
     /// `**Complete**` marker (with it, Obsidian checks them). A card moved there is written as they are.
     private func keepsBoxesOpen(_ lane: Lane) -> Bool {
@@ -494,7 +510,7 @@ struct Editor {
 
     /// The card at `position` moved to the lane at `laneIndex` (rules already checked): its task box checked when it
     /// enters a done lane (and stamped `✅ date` when the board stamps completions), cleared when it leaves one.
-    private func relocate(_ position: CardLookup.Position, to laneIndex: Int) throws(EditFailure) -> Change {
+    private mutating func relocate(_ position: CardLookup.Position, to laneIndex: Int) throws(EditFailure) -> Change {
         try checkGroupsKeepCards(leaving: position)
         let from = board.lanes[position.lane]
         let to = board.lanes[laneIndex]
@@ -544,7 +560,7 @@ struct Editor {
         expectation.lanes[position.lane].remove(at: position.index)
         expectation.lanes[laneIndex].insert(.target, at: insertion.index)
         expectation.target = check
-        let placeholder = position.lane == laneIndex ? nil : placeholderLine(of: to)
+        let placeholder = position.lane == laneIndex ? nil : try takePlaceholder(of: laneIndex, expecting: &expectation)
         return Change(
             edits: [
                 .remove(removal),
@@ -664,6 +680,33 @@ struct Editor {
         return Insertion(
             after: after, gapBefore: after == lane.location.line ? max(conventions.headingGap, 1) : 1, gapAfter: 0,
             index: 0)
+    }
+
+    /// The last line of the board's last lane as written: its cards and any text after them (a note under the list,
+    /// which an archive put before it would carry off into the archive), up to Obsidian's settings block or the end of
+    /// the file, blank lines excluded. A footer (a rule over a little text at the end) is the board's, and stays after
+    /// what goes there.
+    var lastLaneEnd: Int {
+        guard let lane = board.lanes.last else { return text.count }
+        var end = text.count
+        if let settings = text.lines.lastIndex(where: {
+            Substring($0.text).trimmingSpaces.hasPrefix("%% kanban:settings")
+        }), settings >= lane.endLine {
+            end = settings
+        }
+        var next = lane.endLine + 1
+        while next <= end, text.isBlank(next) { next += 1 }
+        guard next <= end, !Self.isThematicBreak(text.line(next).text) else { return lane.endLine }
+        while end > lane.endLine, text.isBlank(end) { end -= 1 }
+        return end
+    }
+
+    /// A rule (`---`, `***`, `___`, spaces between its marks allowed), as Markdown reads one.
+    static func isThematicBreak(_ line: String) -> Bool {
+        let indent = line.prefix { $0 == " " }.count
+        let marks = line.filter { $0 != " " && $0 != "\t" }
+        guard indent <= 3, let first = marks.first, "-*_".contains(first), marks.count >= 3 else { return false }
+        return marks.allSatisfy { $0 == first }
     }
 
     /// Refuses to take the last list card out of a lane with group labels: a `###` label with no list card left in

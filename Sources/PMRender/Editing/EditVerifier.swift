@@ -9,6 +9,9 @@ struct Expectation {
     var lanes: [[Slot]]
     var archive: [Slot]
     var target = TargetCheck()
+    /// Lanes whose text (description) the edit changes: the line saying a lane was empty, which a card took the place
+    /// of. Every other lane's text reads as before.
+    var lanesWithNewText: Set<Int> = []
 
     init(board: Board) {
         lanes = board.lanes.map { $0.cards.map(Slot.same) }
@@ -93,6 +96,16 @@ enum EditVerifier {
         else { throw fail("the board's settings would change") }
         guard newBoard.title == oldBoard.title, newBoard.descriptionSource == oldBoard.descriptionSource else {
             throw fail("the board's title or the text above its lanes would change")
+        }
+        // Text after a lane's cards that no card stands before any more reads as the lane's description.
+        for (index, (before, after)) in zip(oldBoard.lanes, newBoard.lanes).enumerated()
+        where !expectation.lanesWithNewText.contains(index) && before.descriptionSource != after.descriptionSource {
+            let shown = { (text: String) in TextCleaning.collapseWhitespace(text) }
+            throw EditFailure(
+                .refused,
+                .editChangesLaneText(
+                    lane: after.name, before: shown(before.descriptionSource), after: shown(after.descriptionSource)),
+                file: file, at: before.location)
         }
         var target: Card?
         var notes: [Diagnostic] = []
