@@ -36,7 +36,7 @@ struct DiagnosticsDocTests {
         .newCardNotAllowed(lane: "Done", allowed: ["TODO"], written: true), .ruleOverridden(.emptyCard),
         .boardHasErrors,
         .boardChangedOnDisk, .editChangesBoard("x"), .editLosesDateFormat("DD-MM-YYYY"),
-        .editChangesLaneText(lane: "Done", before: "", after: "x"),
+        .editChangesLaneText(lane: "Done", before: "", after: "x"), .editLosesDialect(.taskell),
         .laneSaysEmpty(lane: "Doing", line: "- (empty)"),
         .identityRenumbered(title: "A", from: "a", to: "a-2"),
         .invalidEditValue(option: "--due", value: "x", expected: "a date"), .editNotPossible("x"),

@@ -109,4 +109,31 @@ import Testing
                 == "## Todo\n\n- [ ] a\n\n## Done\n\n- [x] c\n\n***\n\n## Archive\n\n- [x] b\n\n---\n\n*Updated daily*\n"
         )
     }
+
+    // MARK: - The board's tool
+
+    /// A Taskell board shows itself by its cards' indented `> description` and `@ date` lines: an edit that takes the
+    /// last of them away would leave a board read, and later written, as another's. Refused; other edits are not.
+    @Test func theLastLineThatShowsATaskellBoardIsNotTakenAway() throws {
+        let board =
+            "## To Do\n\n- xcode xvimrc\n\n## Done\n\n- cpy zshrc\n- cpy nvim config\n"
+            + "    > only copy everything other than autoload\n"
+        let (refused, after) = try Self.onBoard(board, ["rm", "cpy nvim config"], file: "kanban.md")
+        #expect(refused.status == 1)
+        #expect(
+            refused.stderr.contains(
+                "kanban.md: error: nothing was written: this edit takes away the last line that shows the board is "
+                    + "written by Taskell"))
+        #expect(after == board)
+        let (removed, afterRemove) = try Self.onBoard(board, ["rm", "cpy zshrc"], file: "kanban.md")
+        #expect(removed.status == 0, "\(removed.stderr)")
+        #expect(afterRemove == board.replacingOccurrences(of: "- cpy zshrc\n", with: ""))
+        // Still Taskell's: a deadline is its `@ date` line.
+        let (dated, afterDate) = try Self.onBoard(
+            afterRemove, ["edit", "xcode", "--due", "2026-06-01"], file: "kanban.md")
+        #expect(dated.status == 0, "\(dated.stderr)")
+        #expect(
+            afterDate
+                == afterRemove.replacingOccurrences(of: "- xcode xvimrc\n", with: "- xcode xvimrc\n    @ 2026-06-01\n"))
+    }
 }

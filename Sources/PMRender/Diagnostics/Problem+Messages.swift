@@ -19,7 +19,7 @@ extension Problem {
             .laneHoldsNotes,
             .moveNotAllowed,
             .laneAtWIPLimit, .stateAtWIPLimit, .newCardNotAllowed, .boardHasErrors, .boardChangedOnDisk,
-            .editChangesBoard, .editLosesDateFormat, .editChangesLaneText, .laneSaysEmpty,
+            .editChangesBoard, .editLosesDateFormat, .editChangesLaneText, .editLosesDialect, .laneSaysEmpty,
             .invalidEditValue, .editNotPossible, .headingCardBecomesLabel,
             .descriptionLineReadAsMetadata,
             .fileSystem:
@@ -109,6 +109,7 @@ extension Problem {
         case .editLosesDateFormat: return "edit-loses-date-format"
         case .editChangesLaneText: return "edit-changes-lane-text"
         case .laneSaysEmpty: return "lane-says-empty"
+        case .editLosesDialect: return "edit-loses-dialect"
         case .identityRenumbered: return "identity-renumbered"
         case .invalidEditValue: return "invalid-value"
         case .editNotPossible, .headingCardBecomesLabel, .descriptionLineReadAsMetadata: return "edit-not-possible"
@@ -325,6 +326,18 @@ extension Problem {
             return "nothing was written: after this edit the description of lane \(Self.quote(lane)) (the text under "
                 + "its name) would be \(said(after)), not \(said(before)): text after its cards would have no card before "
                 + "it any more; move that text, or make this edit in the file"
+        case .editLosesDialect(let dialect):
+            let (tool, marks) =
+                switch dialect {
+                case .taskell: ("Taskell", "an indented '> description', '@ date' or '* [ ] subtask' line under a card")
+                case .vscodeKanban: ("VS Code Markdown Kanban", "a property item ('- due: …') under a card")
+                case .kanbn: ("kanbn", "a card that links to its task file")
+                case .obsidianKanban: ("Obsidian Kanban", "its settings")
+                case .pmRender: ("pm-render", "its cards")
+                }
+            return "nothing was written: this edit takes away the last line that shows the board is written by "
+                + "\(tool) (\(marks)); afterwards it would read as another kind of board, and later edits would not "
+                + "write it as \(tool) does: make this edit with \(tool), or in the file"
         case .laneSaysEmpty(let lane, let line):
             return "cannot put a card in \(Self.quote(lane)): its line \(Self.quote(line)) says it is empty, and the "
                 + "card would take that line's place, which no later edit writes back: remove the line first"

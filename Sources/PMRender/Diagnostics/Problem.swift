@@ -93,6 +93,9 @@ public enum Problem: Hashable, Sendable {
     /// The edit would make text in a lane read as the lane's description, or change it (text after a lane's last card
     /// with no card left before it): the lane, and its description before and after.
     case editChangesLaneText(lane: String, before: String, after: String)
+    /// The edit takes away the last lines that showed the tool the board is written by (Taskell's `> description`,
+    /// VS Code Markdown Kanban's `- due:` properties), so the board would read, and be written, as another's.
+    case editLosesDialect(BoardStyle.Dialect)
     /// A card put in a lane whose only content is a line saying it is empty (`- (nothing yet)`) would take that line's
     /// place, and no later edit writes it back: the lane, and the line.
     case laneSaysEmpty(lane: String, line: String)

@@ -97,6 +97,10 @@ enum EditVerifier {
         guard newBoard.title == oldBoard.title, newBoard.descriptionSource == oldBoard.descriptionSource else {
             throw fail("the board's title or the text above its lanes would change")
         }
+        // The board's tool, shown by its cards' marks (Taskell's `> description`), stays: later edits write as it does.
+        if oldBoard.style.dialect != .pmRender, newBoard.style.dialect != oldBoard.style.dialect {
+            throw EditFailure(.refused, .editLosesDialect(oldBoard.style.dialect), file: file)
+        }
         // Text after a lane's cards that no card stands before any more reads as the lane's description.
         for (index, (before, after)) in zip(oldBoard.lanes, newBoard.lanes).enumerated()
         where !expectation.lanesWithNewText.contains(index) && before.descriptionSource != after.descriptionSource {
