@@ -136,4 +136,30 @@ import Testing
             afterDate
                 == afterRemove.replacingOccurrences(of: "- xcode xvimrc\n", with: "- xcode xvimrc\n    @ 2026-06-01\n"))
     }
+
+    // MARK: - The board's date format
+
+    /// `Due:` lines written day first (`25/12/2026`) get new deadlines so; a time, which the reader takes after an ISO
+    /// date only, is written with one.
+    @Test func aDeadlineLineIsWrittenInTheBoardsOwnDateFormat() throws {
+        let board = "## Todo\n\n### Alpha\nDue: 25/12/2026\n\n### Beta\nTags: x\n\n## Done\n"
+        let (added, afterAdd) = try Self.onBoard(board, ["add", "Gamma", "--due", "2026-03-04"])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(
+            afterAdd == board.replacingOccurrences(of: "\n## Done", with: "\n### Gamma\nDue: 04/03/2026\n\n## Done"))
+        let (changed, afterChange) = try Self.onBoard(board, ["edit", "alpha", "--due", "2026-12-31"])
+        #expect(changed.status == 0, "\(changed.stderr)")
+        #expect(afterChange == board.replacingOccurrences(of: "25/12/2026", with: "31/12/2026"))
+        let (dated, afterDate) = try Self.onBoard(board, ["edit", "beta", "--due", "2026-02-01"])
+        #expect(dated.status == 0, "\(dated.stderr)")
+        #expect(afterDate == board.replacingOccurrences(of: "Tags: x\n", with: "Tags: x\nDue: 01/02/2026\n"))
+        let (timed, afterTime) = try Self.onBoard(board, ["edit", "beta", "--due", "2026-02-01 14:00"])
+        #expect(timed.status == 0, "\(timed.stderr)")
+        #expect(afterTime == board.replacingOccurrences(of: "Tags: x\n", with: "Tags: x\nDue: 2026-02-01 14:00\n"))
+        // A board whose dates are ISO keeps ISO.
+        let iso = board.replacingOccurrences(of: "25/12/2026", with: "2026-12-25")
+        let (isoAdded, afterISO) = try Self.onBoard(iso, ["add", "Gamma", "--due", "2026-03-04"])
+        #expect(isoAdded.status == 0, "\(isoAdded.stderr)")
+        #expect(afterISO == iso.replacingOccurrences(of: "\n## Done", with: "\n### Gamma\nDue: 2026-03-04\n\n## Done"))
+    }
 }

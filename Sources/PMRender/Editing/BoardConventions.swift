@@ -58,6 +58,8 @@ struct BoardConventions {
     /// completion so rather than with a `✅` stamp.
     var completionProperty: String?
     var dateFormat: MomentFormat?
+    /// The date format is the one the board's own dates show (`25/12/2026`), not a setting for `@{…}` tokens.
+    var inferredDateFormat = false
     var timeFormat: MomentFormat?
     var triggers: CardTokens.Triggers
     /// The line ending new lines get.
@@ -76,6 +78,7 @@ struct BoardConventions {
             ? Array(board.style.lineEnding.utf8) : [0x0D]
         triggers = CardTokens.Triggers(date: board.settings.dateTrigger, time: board.settings.timeTrigger)
         dateFormat = board.settings.dateFormat.flatMap(MomentFormat.init)
+        inferredDateFormat = board.settings.dateFormatIsInferred
         timeFormat = board.settings.timeFormat.flatMap(MomentFormat.init)
         var forms: [(DueForm, Int)] = []
         func count(_ form: DueForm) {
@@ -322,10 +325,20 @@ struct BoardConventions {
         case .taskell:
             // Taskell writes a time in UTC, and says so; a board in another time zone (front matter) has its own.
             return "@ " + deadline.description + (deadline.time != nil && timezone == "UTC" ? " UTC" : "")
-        case .field(let key): return "\(key): \(deadline.description)"
-        case .property(let key): return "\(key): \(deadline.description)"
-        default: return "Due: \(deadline.description)"
+        case .field(let key): return "\(key): \(fieldDeadline(deadline))"
+        case .property(let key): return "\(key): \(fieldDeadline(deadline))"
+        default: return "Due: \(fieldDeadline(deadline))"
         }
+    }
+
+    /// A deadline as the value of a `Due:` line or a `due:` property: in the date format the board's own dates show
+    /// (`Due: 25/12/2026`), which the reader reads them in first; ISO where the board has none, and with a time (the
+    /// reader takes a time after an ISO date only: `Due: 2026-12-25 14:00`).
+    func fieldDeadline(_ deadline: Deadline) -> String {
+        guard inferredDateFormat, deadline.time == nil, let date = dateFormat?.format(deadline.date) else {
+            return deadline.description
+        }
+        return date
     }
 
     var lineEndingString: String { String(decoding: lineEnding, as: UTF8.self) }

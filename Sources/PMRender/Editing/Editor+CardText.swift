@@ -197,7 +197,7 @@ extension Editor {
             switch form {
             case .some(.field), .some(.property):
                 guard let field = block.fieldLines().first(where: { $0.index == index }) else { break }
-                block.setField(field, value: due.description)
+                block.setField(field, value: conventions.fieldDeadline(due))
                 return nil
             case .some(.taskell):
                 let indent = written.prefix { $0 == " " || $0 == "\t" }
@@ -240,7 +240,7 @@ extension Editor {
         // A `Due:` line that holds no date yet (`Due: TBD`, `**Due:** —`) takes it.
         if let field = block.fieldLines().first(where: { $0.field == .due && Placeholder.isValue(Substring($0.value)) })
         {
-            block.setField(field, value: due.description)
+            block.setField(field, value: conventions.fieldDeadline(due))
             return nil
         }
         if card.style == .listItem, conventions.dueForm.isInline {
@@ -253,9 +253,9 @@ extension Editor {
         case .taskell:
             block.insertLine(block.continuationIndent + conventions.deadlineLine(due, form: form), at: 1)
         case .field(let key), .property(let key):
-            block.insertField(key: key, value: due.description)
+            block.insertField(key: key, value: conventions.fieldDeadline(due))
         default:
-            block.insertField(key: "Due", value: due.description)
+            block.insertField(key: "Due", value: conventions.fieldDeadline(due))
         }
         return nil
     }
