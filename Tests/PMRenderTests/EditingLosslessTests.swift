@@ -110,6 +110,22 @@ import Testing
         )
     }
 
+    /// An item the board left under its cards (Taskell's empty `- `) is the list's next item: a card put before it
+    /// gets no blank line, so the list stays tight and the round trip gives back the file.
+    @Test func aCardPutBeforeAnItemThatIsNoCardLeavesTheListTight() throws {
+        let board = "# Taskell\n\n## To Do\n\n- learn mamba/conda\n- \n\n## Doing\n\n\n## Done\n"
+        let (added, afterAdd) = try Self.onBoard(board, ["add", "Zq new"], file: "taskell.md")
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(afterAdd == board.replacingOccurrences(of: "conda\n", with: "conda\n- Zq new\n"))
+        var after = afterAdd
+        for arguments in [["move", "zq new", "doing"], ["done", "zq new"], ["rm", "zq new"]] {
+            let (result, next) = try Self.onBoard(after, arguments, file: "taskell.md")
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            after = next
+        }
+        #expect(after == board)
+    }
+
     // MARK: - The board's tool
 
     /// A Taskell board shows itself by its cards' indented `> description` and `@ date` lines: an edit that takes the

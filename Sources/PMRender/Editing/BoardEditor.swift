@@ -633,10 +633,33 @@ struct Editor {
 
     /// The blank lines after a list card put after line `after`: none before a blank line or the end. What follows
     /// with no blank line (Obsidian's `%% kanban:settings`) would run on into the card's lines (a lazy continuation
-    /// of its list or quote): one blank line parts them; a heading (the next lane's) gets `beforeHeading`.
+    /// of its list or quote): one blank line parts them; a heading (the next lane's) gets `beforeHeading`. A list item
+    /// (an empty `- ` the board left under its cards) is the list's next item, never a continuation: none, so that
+    /// the list stays as tight as it was, and the card's removal leaves the lines as they were.
     private func gap(after: Int, beforeHeading: Int) -> Int {
         guard after < text.lines.count, !text.isBlank(after + 1) else { return 0 }
-        return CardBlock.atxHeading(text.line(after + 1).text) == nil ? 1 : beforeHeading
+        let next = text.line(after + 1).text
+        if Self.startsListItem(next) { return 0 }
+        return CardBlock.atxHeading(next) == nil ? 1 : beforeHeading
+    }
+
+    /// Whether a line starts a list item (`- `, `* `, `+ `, `1. `, `1) `, or a marker alone), indented less than code.
+    static func startsListItem(_ line: String) -> Bool {
+        let scalars = Array(line.unicodeScalars)
+        var index = 0
+        while index < scalars.count, index < 4, scalars[index] == " " { index += 1 }
+        guard index < 4, index < scalars.count else { return false }
+        if "-*+".unicodeScalars.contains(scalars[index]) {
+            index += 1
+        } else {
+            let start = index
+            while index < scalars.count, index - start < 9, ("0"..."9").contains(scalars[index]) { index += 1 }
+            guard index > start, index < scalars.count, scalars[index] == "." || scalars[index] == ")" else {
+                return false
+            }
+            index += 1
+        }
+        return index == scalars.count || scalars[index] == " " || scalars[index] == "\t"
     }
 
     /// Where a card of `style` goes in `lane`: after its last card of that style (list cards come before heading
