@@ -33,14 +33,6 @@ extension Problem {
         }
     }
 
-    /// Whether the board file itself could not be read (every other problem leaves a board to show).
-    public var isUnreadable: Bool {
-        switch self {
-        case .unreadableBoard, .notUTF8, .nulCharacter: return true
-        default: return false
-        }
-    }
-
     /// Stable identifier of the problem kind (SARIF rule ID, JSON `code`).
     public var code: String {
         switch self {

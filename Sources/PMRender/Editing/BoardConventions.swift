@@ -340,8 +340,6 @@ struct BoardConventions {
         }
         return date
     }
-
-    var lineEndingString: String { String(decoding: lineEnding, as: UTF8.self) }
 }
 
 /// A moment.js date or time pattern (`DD.MM.YYYY`, `HH:mm`), for writing dates the way a board reads them.

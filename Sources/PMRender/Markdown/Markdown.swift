@@ -124,16 +124,6 @@ public struct Markdown: Hashable, Sendable {
         case wikilink
         /// `![[file]]`: `text` is the file.
         case embed
-
-        /// Whether the node is a block (the rest are inlines).
-        public var isBlock: Bool {
-            switch self {
-            case .paragraph, .heading, .blockQuote, .list, .item, .codeBlock, .htmlBlock, .thematicBreak, .callout:
-                return true
-            default:
-                return false
-            }
-        }
     }
 
     public struct Flags: OptionSet, Hashable, Sendable {

@@ -25,8 +25,6 @@ enum FrontMatterKey: String, CaseIterable {
         "slug", "summary", "weight", "url", "aliases", "sticker", "banner_icon", "creation date", "modification date",
         "last-modified", "version", "project", "name", "hidden", "options", "columns",
     ]
-
-    static var knownList: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }
 
 /// What a board's YAML front matter says.
