@@ -319,6 +319,36 @@ struct CardReadingTests {
         #expect(heading.subtaskProgress.total == 2)
     }
 
+    @Test(
+        "a box ticked with a check mark is checked, and `[]` is an empty box; other brackets are text",
+        arguments: [
+            ("- [✅] Set up CI", "Set up CI", true, true), ("- [✔] Install pnpm", "Install pnpm", true, true),
+            ("- [✔️] Pick a name ==now==", "Pick a name now", true, true), ("- [✓] Book", "Book", true, true),
+            ("- [☑] Call Ana", "Call Ana", true, true), ("- [] App Programmieren", "App Programmieren", true, false),
+            ("- [ ] Review", "Review", true, false), ("- [UI] Title bar", "[UI] Title bar", false, false),
+            ("- [✗] Dropped", "[✗] Dropped", false, false), ("- [✅]done", "[✅]done", false, false),
+        ])
+    func checkMarkBoxes(line: String, title: String, isTask: Bool, checked: Bool) throws {
+        let result = Self.board("## Todo\n\n" + line + "\n")
+        let card = try #require(result.board.cards.first)
+        #expect(card.title == title)
+        #expect(card.isChecked == checked)
+        #expect(result.board.style.taskItems == isTask)
+    }
+
+    @Test(
+        "a row whose status is a check mark is checked; a cross is not",
+        arguments: [
+            ("✅", true), ("✔", true), ("✔️", true), ("☑", true), ("✓", true), ("✅ (stable)", true), ("✗", false),
+        ])
+    func checkMarkStatus(status: String, checked: Bool) throws {
+        let result = Self.board(
+            "## Todo\n\n- [ ] a\n\n## Milestones\n\n| Task | Status |\n|---|---|\n| M1 | \(status) |\n")
+        let card = try #require(result.board.lanes.last?.cards.first)
+        #expect(card.title == "M1")
+        #expect(card.isChecked == checked)
+    }
+
     @Test("repeated titles get -2, -3; a repeated explicit ID is a warning at the second card")
     func identities() throws {
         let result = Self.board("## TODO\n\n- [ ] Monday\n- [ ] Monday\n- [ ] Monday\n- [ ] a ^x\n- [ ] b ^x\n")
@@ -333,6 +363,8 @@ struct CardReadingTests {
         "problems are warnings, pinned to the token",
         arguments: [
             ("- [ ] a @{2026-13-45}", "3:9 warning invalid-deadline"),
+            ("- [✅] a @{2026-13-45}", "3:9 warning invalid-deadline"),
+            ("- [] a @{2026-13-45}", "3:8 warning invalid-deadline"),
             ("- [ ] a @@{10:00}", "3:9 warning time-without-date"),
             ("- [ ] a @{2026-05-10} @@{930}", "3:23 warning invalid-time"),
             ("- [ ] a @{2026-01-01} @{2026-02-02}", "3:23 warning conflicting-deadlines"),

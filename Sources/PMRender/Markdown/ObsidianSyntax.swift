@@ -18,42 +18,64 @@ enum ObsidianSyntax {
     /// the nodes (the value is changed where it is).
     private static func markTasks(_ markdown: inout Markdown) {
         for index in markdown.nodes.indices where markdown.nodes[index].kind == .item {
-            guard let (checked, text, length) = taskMarker(of: index, in: markdown) else { continue }
+            guard let (checked, text, box) = taskMarker(of: index, in: markdown) else { continue }
             markdown.nodes[index].flags.insert(.task)
             if checked { markdown.nodes[index].flags.insert(.checked) }
-            markdown.nodes[text].text = String(markdown.nodes[text].text.unicodeScalars.dropFirst(length))
-            if markdown.nodes[text].byteColumn > 0 { markdown.nodes[text].byteColumn += length }
+            markdown.nodes[text].text = String(markdown.nodes[text].text.unicodeScalars.dropFirst(box.scalars))
+            if markdown.nodes[text].byteColumn > 0 { markdown.nodes[text].byteColumn += box.bytes }
         }
     }
 
     /// What may stand in a task box: `[ ]`, `[x]`, and the Tasks plugin's custom statuses.
     static let taskMarks = " xX/-><!?*~"
 
-    /// Whether `text` (an item's text after its bullet) starts with a task box: `[ ] Title`, `[x]`; not `[UI] Title`.
-    static func startsWithTaskBox(_ text: Substring) -> Bool {
-        let scalars = Array(text.unicodeScalars.prefix(4))
-        guard scalars.count >= 3, scalars[0] == "[", scalars[2] == "]" else { return false }
-        return taskMarks.unicodeScalars.contains(scalars[1])
-            && (scalars.count == 3 || scalars[3] == " " || scalars[3] == "\t")
+    /// Check marks people tick a box with (`[✅]`, `[✔]`, `[✓]`, `[☑]`, also with the emoji variation selector
+    /// `[✔️]`): a checked box, as `[x]` is.
+    static let checkMarks: Set<Unicode.Scalar> = ["\u{2705}", "\u{2714}", "\u{2713}", "\u{2611}", "\u{1F5F9}"]
+
+    /// A task box at the start of `scalars` (an item's text after its bullet): whether it is checked, and its length
+    /// in scalars and UTF-8 bytes with the space after it. `[ ]`, `[x]`, the Tasks plugin's custom statuses, a check
+    /// mark (`[✅]`), and `[]`, a box left empty (an unchecked one); not `[UI] Title`, nor a box run into its text.
+    static func taskBox(_ scalars: some Sequence<Unicode.Scalar>) -> (checked: Bool, scalars: Int, bytes: Int)? {
+        let head = Array(scalars.prefix(5))
+        guard head.first == "[" else { return nil }
+        var close = 1
+        var checked = false
+        if head.count > 1, head[1] == "]" {
+            close = 1  // `[]`
+        } else if head.count > 2, taskMarks.unicodeScalars.contains(head[1]) {
+            close = 2
+            checked = head[1] == "x" || head[1] == "X"
+        } else if head.count > 2, checkMarks.contains(head[1]) {
+            close = head[2] == "\u{FE0F}" ? 3 : 2
+            checked = true
+        } else {
+            return nil
+        }
+        guard close < head.count, head[close] == "]" else { return nil }
+        var length = close + 1
+        if length < head.count {
+            guard head[length] == " " || head[length] == "\t" else { return nil }
+            length += 1
+        }
+        let bytes = head.prefix(length).reduce(0) { $0 + UTF8.width($1) }
+        return (checked, length, bytes)
     }
 
-    /// `[ ] `, `[x] ` or `[X] ` at the start of an item's first paragraph: (checked, text node, length).
-    static func taskMarker(of item: Int, in source: Markdown) -> (Bool, Int, Int)? {
+    /// Whether `text` (an item's text after its bullet) starts with a task box: `[ ] Title`, `[x]`; not `[UI] Title`.
+    static func startsWithTaskBox(_ text: Substring) -> Bool {
+        taskBox(text.unicodeScalars) != nil
+    }
+
+    /// A task box at the start of an item's first paragraph: (checked, text node, its length with the space after it).
+    static func taskMarker(of item: Int, in source: Markdown) -> (Bool, Int, (scalars: Int, bytes: Int))? {
         guard let paragraph = source.children(of: item).first,
             source.nodes[paragraph].kind == .paragraph,
             let text = source.children(of: paragraph).first,
-            source.nodes[text].kind == .text
+            source.nodes[text].kind == .text,
+            let box = taskBox(source.nodes[text].text.unicodeScalars)
         else { return nil }
-        let scalars = Array(source.nodes[text].text.unicodeScalars.prefix(4))
-        guard scalars.count >= 3, scalars[0] == "[", scalars[2] == "]" else { return nil }
-        // `[ ]` and `[x]`, and the Tasks plugin's custom statuses (`[/]` and `[~]` in progress, `[-]` cancelled …).
-        let mark = scalars[1]
-        guard taskMarks.unicodeScalars.contains(mark) else { return nil }
-        if scalars.count == 4 {
-            guard scalars[3] == " " || scalars[3] == "\t" else { return nil }
-            return (mark == "x" || mark == "X", text, 4)
-        }
-        return (mark == "x" || mark == "X", text, 3)
+        return (box.checked, text, (box.scalars, box.bytes))
     }
 
     /// A cheap first look: most content has no item, quote, or pair of the characters the syntax starts with.
@@ -113,8 +135,8 @@ enum ObsidianSyntax {
     struct Rewriter {
         let source: Markdown
         var builder = Markdown.Builder()
-        /// Scalars to drop from the start of a text node (a task item's `[ ] `).
-        var stripPrefix: [Int: Int] = [:]
+        /// Scalars and bytes to drop from the start of a text node (a task item's `[ ] `).
+        var stripPrefix: [Int: (scalars: Int, bytes: Int)] = [:]
         /// Paragraphs whose first line is dropped (a callout's `[!note] Title` line).
         var dropFirstLine: Set<Int> = []
 
@@ -135,10 +157,10 @@ enum ObsidianSyntax {
             switch node.kind {
             case .item:
                 var item = node
-                if let (checked, textIndex, length) = taskMarker(of: index) {
+                if let (checked, textIndex, box) = taskMarker(of: index) {
                     item.flags.insert(.task)
                     if checked { item.flags.insert(.checked) }
-                    stripPrefix[textIndex] = length
+                    stripPrefix[textIndex] = box
                 }
                 builder.openNode(item)
                 emitBlocks(of: index, depth: depth)
@@ -212,7 +234,7 @@ enum ObsidianSyntax {
             }
         }
 
-        func taskMarker(of item: Int) -> (Bool, Int, Int)? {
+        func taskMarker(of item: Int) -> (Bool, Int, (scalars: Int, bytes: Int))? {
             ObsidianSyntax.taskMarker(of: item, in: source)
         }
 
@@ -265,9 +287,8 @@ enum ObsidianSyntax {
                 var text = node.text
                 var column = node.byteColumn
                 if let drop = stripPrefix[child] {
-                    // The marker is ASCII: as many bytes as scalars.
-                    text = String(text.unicodeScalars.dropFirst(drop))
-                    if column > 0 { column += drop }
+                    text = String(text.unicodeScalars.dropFirst(drop.scalars))
+                    if column > 0 { column += drop.bytes }
                 }
                 cut(text, line: node.line, byteColumn: column, into: &pieces)
             }
