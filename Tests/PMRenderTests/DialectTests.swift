@@ -130,6 +130,20 @@ struct DialectTests {
         // In a lane of heading cards, a heading with nothing under it is still a card.
         let headings = TestSupport.parse("## TODO\n### First\n### Second\nDue: 2026-12-01\n").board
         #expect(headings.lanes[0].cards.map(\.title) == ["First", "Second"])
+        // On a board that writes cards as headings (VS Code Markdown Kanban's), headings with nothing under them are
+        // cards (open questions) even before a group label over list cards.
+        let vscode = TestSupport.parse(
+            "## To Do\n\n### Build the test set\n\n  - due: 2026-08-26\n\n## Waiting for client\n\n"
+                + "### Test app_key and account (B.2)\n\n\n### Role enum mapping (A.1)\n\n\n"
+                + "### Closed by the client's reply\n\n- Identity token (M1)\n- Tenant model (M4)\n"
+        ).board
+        let waiting = vscode.lanes[1]
+        #expect(
+            waiting.cards.map(\.title) == [
+                "Test app_key and account (B.2)", "Role enum mapping (A.1)", "Identity token (M1)", "Tenant model (M4)",
+            ])
+        #expect(
+            waiting.cards.map(\.group) == [nil, nil, "Closed by the client's reply", "Closed by the client's reply"])
     }
 
     @Test("a heading card beside a group label is not in that group; a deeper one is")

@@ -171,7 +171,8 @@ struct BoardReader {
             } ?? visible.count
 
         // Whether the current lane has list-item cards, before this point or in the headings that follow it: then a
-        // heading with nothing under it is a group label (`### Backend` between two groups), not a card.
+        // heading with nothing under it is a group label (`### Backend` between two groups), not a card, unless the
+        // board writes its cards as headings.
         func laneHasListCards(from start: Int) -> Bool {
             if outline.hasLane,
                 outline.lanes[outline.lanes.count - 1].cards.contains(where: {
@@ -191,6 +192,22 @@ struct BoardReader {
                 next = end
             }
             return false
+        }
+        // Whether the board writes cards as headings with something under them (VS Code Markdown Kanban's `### Task`
+        // over `- due: …`, `### Fix crash` over `Due: …`): then a heading with nothing under it is a card with a title
+        // alone, as the others are, even beside group labels. (Looked at once such a heading is found.)
+        lazy var boardWritesHeadingCards = visible.indices.contains { index in
+            let root = segments[visible[index]].root
+            // (A heading in the board's description, before the first lane, is none.)
+            guard root.kind == .heading, root.number > lanesLevel(at: index),
+                visible[..<index].indices.contains(where: {
+                    segments[visible[$0]].root.kind == .heading
+                        && segments[visible[$0]].root.number == lanesLevel(at: $0)
+                })
+            else { return false }
+            let end = Self.headingBodyEnd(after: index, level: root.number, visible, segments)
+            let body = visible[(index + 1)..<end].map { segments[$0] }
+            return !body.isEmpty && Self.isHeadingCard(body)
         }
         // A lane of notes (`## Legend`, `## Progress Log`) whose lists have no task box, on a board whose cards have
         // them or are a table's rows: its lists, headings and text are the lane's text, not cards and group labels.
@@ -301,7 +318,9 @@ struct BoardReader {
                 // A deeper heading inside a lane: a heading card, or a group label.
                 let end = Self.headingBodyEnd(after: index, level: node.number, visible, segments)
                 let body = visible[(index + 1)..<end].map { segments[$0] }
-                if !isObsidian, Self.isHeadingCard(body), !(body.isEmpty && laneHasListCards(from: end)) {
+                if !isObsidian, Self.isHeadingCard(body),
+                    !(body.isEmpty && laneHasListCards(from: end) && !boardWritesHeadingCards)
+                {
                     // A heading card beside (or above) a group label is not in that group.
                     outline.endGroup(atLevel: node.number)
                     outline.addCard(.heading(segment, body: body), last: visible[end - 1])
