@@ -940,6 +940,26 @@ struct CardReadingTests {
         }
     }
 
+    @Test(
+        "after the last task item, a lane of notes opens the board's closing notes: plain lanes of unknown names after it"
+    )
+    func closingNotes() throws {
+        let text =
+            "## Wave 1\n\n- [x] Write the ADR\n- [ ] Research RAG\n\n## Decisions taken (2026-06-23)\n\n"
+            + "1. **Audience:** the keeper.\n\n## Anti-patterns (avoid)\n\n- ❌ A feature without an ADR\n\n"
+            + "## Tools in use\n\n- **`delegate_task`** — to call subagents\n\n## Ideas\n\n- Voice input\n"
+        let board = Self.board(text).board
+        #expect(board.lanes.map(\.holdsNotes) == [false, true, true, true, false])
+        #expect(board.lanes.map(\.cards.count) == [2, 0, 0, 0, 1])
+        // Before the last task item, or with no lane of notes first, such lanes hold cards.
+        let before = Self.board(
+            "## Wave 1\n\n- [ ] a\n\n## Notes\n\n- n\n\n## Tools in use\n\n- b\n\n## Wave 2\n\n- [ ] c\n"
+        ).board
+        #expect(before.lanes.map(\.holdsNotes) == [false, true, false, false])
+        let noNotes = Self.board("## Wave 1\n\n- [ ] a\n\n## Tools in use\n\n- b\n").board
+        #expect(noNotes.lanes.map(\.holdsNotes) == [false, false])
+    }
+
     @Test("a property list that starts with the card's ID (the Kanban & Roadmap extension's format) is read")
     func propertiesAfterAnID() throws {
         let result = Self.board(

@@ -222,9 +222,20 @@ struct BoardReader {
                 let lines = segment.line...(Self.nextLine(after: index, in: pieceLines, source: source) - 1)
                 return PipeTable(lines: lines, in: source)?.roles(inLaneOfState: true, anyTitle: false) != nil
             }
+        // The board's last task item: a lane of notes after it opens the board's closing section of notes.
+        lazy var lastTaskItem = visible.lastIndex {
+            segments[$0].root.kind == .item && segments[$0].root.flags.contains(.task)
+        }
+        // Whether a lane of notes by its name has come after the board's last task item: the lanes of items without
+        // task boxes after it (`## Decisions`, then `## Anti-patterns (avoid)`, `## Tools in use`) are the board's
+        // notes too, unless their names are known (`## Ideas`, `## Next steps`).
+        var inClosingNotes = false
         func isNotesLane(_ heading: LaneHeading, from start: Int, level: Int) -> Bool {
             // (Not a lane the front matter gives a state, nor one with a WIP limit: those name a lane of cards.)
-            guard !isObsidian, heading.limit == nil, LaneStates.isNotes(heading.name), boardMarksItsCards,
+            guard !isObsidian, heading.limit == nil,
+                LaneStates.isNotes(heading.name)
+                    || (inClosingNotes && cache.meaning(of: heading.name) == nil),
+                boardMarksItsCards,
                 !frontMatter.rules.lanes.keys.contains(where: { LaneName.names(heading.name, $0.text) }),
                 !frontMatter.rules.wip.keys.contains(where: { LaneName.names(heading.name, $0.text) })
             else { return false }
@@ -295,6 +306,7 @@ struct BoardReader {
                         || frontMatter.hiddenLanes.contains(LaneName.key(heading.name))
                     outline.startLane(heading, location: location, isArchive: isArchive, last: raw, level: laneLevel)
                     inNotesLane = !isArchive && isNotesLane(heading, from: index + 1, level: laneLevel)
+                    if inNotesLane, !inClosingNotes, lastTaskItem.map({ $0 < index }) ?? false { inClosingNotes = true }
                     outline.lanes[outline.lanes.count - 1].holdsNotes = inNotesLane
                     for piece in sectionIntro { _ = outline.addLaneDescription(piece, last: raw) }
                     sectionIntro = []
