@@ -166,6 +166,9 @@ struct LaneStateTests {
             ("KW 12", .todo), ("KW12", .done), ("Semaine 4", .done), ("März", .done), ("June", .done),
             // A duration is not a period.
             ("Execution order (2 weeks)", .todo), ("Last 2 weeks", .done), ("Release notes [2025]", .done),
+            // A day's date in brackets says when the lane was written: the name before it decides.
+            ("Bugs (2026-06-23)", .todo), ("Decisions (updated 15.06.2026)", .todo), ("Sprint 3 (2026-06-23)", .done),
+            ("Week 12", .done), ("2026-06", .done), ("June 2026", .done), ("Semana 4", .done),
         ])
     func afterDone(name: String, state: CardState) {
         let lanes = Self.lanes("## Done\n- [x] a\n## \(name)\n- [x] d\n## LongTerm Needs\n- [ ] f\n")

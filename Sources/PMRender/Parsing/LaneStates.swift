@@ -123,11 +123,12 @@ enum LaneStates {
     /// lane so named hold what was done then.
     static func isPeriod(_ name: String) -> Bool {
         var name = Substring(name).trimmingSpaces
-        // A number of days or weeks in brackets is a duration (`Execution order (2 weeks)`), not a period; a year in
-        // brackets is one (`Release notes (2025)`).
+        // A number of days or weeks in brackets is a duration (`Execution order (2 weeks)`), not a period, and a day's
+        // date in brackets says when the lane was written (`Bugs (2026-06-23)`, `(updated 15.06.2026)`); a year in
+        // brackets is a period (`Release notes (2025)`).
         if let (before, inside) = name.bracketedSuffix {
             let words = inside.split(separator: " ")
-            if words.count >= 2, words[0].allSatisfy(\.isNumber) { name = before }
+            if (words.count >= 2 && words[0].allSatisfy(\.isNumber)) || holdsDayDate(inside) { name = before }
         }
         return name.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "'" }).contains { word in
             let key = LaneName.key(String(word))
@@ -141,6 +142,19 @@ enum LaneStates {
             case "w", "kw", "cw": return digits.count <= 2
             default: return false
             }
+        }
+    }
+
+    /// Whether `text` holds a day's date written with numbers: year, month and day (`2026-06-23`, `2026/6/23`) or day,
+    /// month and year (`15.06.2026`, `23/06/26`).
+    private static func holdsDayDate(_ text: Substring) -> Bool {
+        let runs = text.split(whereSeparator: { !$0.isASCIIDigit && $0 != "-" && $0 != "." && $0 != "/" })
+        return runs.contains { run in
+            let parts = run.split(omittingEmptySubsequences: false, whereSeparator: { !$0.isASCIIDigit })
+            guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty }) else { return false }
+            let counts = parts.map(\.count)
+            return counts[0] == 4 && counts[1] <= 2 && counts[2] <= 2
+                || counts[0] <= 2 && counts[1] <= 2 && (counts[2] == 4 || counts[2] == 2)
         }
     }
 
