@@ -349,6 +349,35 @@ struct CardReadingTests {
         #expect(card.isChecked == checked)
     }
 
+    @Test(
+        "a date in a line of the description's prose is text; the title line and lines of metadata set the dates",
+        arguments: [
+            ("- [ ] Plan\n  See @{2026-01-01} then", nil, "See @{2026-01-01} then", "See @{2026-01-01} then"),
+            ("- [ ] Plan\n  Review 📅 2026-01-01 with Ana", nil, "Review 📅 2026-01-01 with Ana", nil),
+            ("- [ ] Plan\n  Talk to Ana ⏳ 2026-01-01 first", nil, "Talk to Ana ⏳ 2026-01-01 first", nil),
+            ("- [ ] Plan\n  Meet @[[2026-01-01]] here", nil, "Meet @[[2026-01-01]] here", "Meet @2026-01-01 here"),
+            ("- [ ] Plan 📅 2026-03-03\n  See @{2026-01-01} then", "2026-03-03", "See @{2026-01-01} then", nil),
+            (
+                "- [ ] Plan\n  Call Ana.\n  @{2026-01-01} #call", "2026-01-01", "Call Ana.", nil
+            ),
+            ("### Plan\nSee @{2026-01-01} then\nDue: 2026-02-02", "2026-02-02", "See @{2026-01-01} then", nil),
+            // At the end of a line, where Obsidian Kanban appends a card's date, it is the card's, in the board's
+            // format too (day first, settled by the date itself), with a time and tags after it.
+            (
+                "- [ ] Exam<br><br>@{30-04-2024}@@{12:00}<br>#calc", "2024-04-30T12:00", "", nil
+            ),
+            ("- [ ] Plan\n  Meet @[[2026-01-01]]", "2026-01-01", "Meet @[[2026-01-01]]", "Meet"),
+        ])
+    func datesInProse(text: String, due: String?, source: String, plain: String?) throws {
+        let result = Self.board("## Todo\n\n" + text + "\n")
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let card = try #require(result.board.cards.first)
+        #expect(card.due?.iso == due)
+        #expect(card.dates.scheduled == nil)
+        #expect(card.descriptionSource == source)
+        #expect(PlainText.markdown(card.description) == plain ?? source)
+    }
+
     @Test("repeated titles get -2, -3; a repeated explicit ID is a warning at the second card")
     func identities() throws {
         let result = Self.board("## TODO\n\n- [ ] Monday\n- [ ] Monday\n- [ ] Monday\n- [ ] a ^x\n- [ ] b ^x\n")

@@ -747,9 +747,18 @@ private struct ReadingState {
                 droppedLines.insert(line.line)
                 continue
             }
-            // A line of nothing but metadata (dates, tags, IDs) is read and left out.
+            // A line of nothing but metadata (dates, tags, IDs) is read and left out. A date followed by words on its
+            // line is text (`See @{2026-01-01} then`, `review 📅 2026-01-01 with Ana`): a card's dates are on its title
+            // line, on lines of their own, or at the end of a line, where Obsidian Kanban appends them to a card's
+            // text and the Tasks plugin reads them (from the end of the line, up to the first words).
             var builder = Markdown.Builder()
             var cleaner = InlineCleaner(removeTags: false)
+            if CardTokens.mayHoldTokens(plain, triggers: reader.triggers) {
+                var probe = InlineCleaner(removeTags: false, recordTokens: false)
+                var scratch = Markdown.Builder()
+                probe.clean(line.nodes, in: markdown, into: &scratch, state: &self)
+                cleaner.textDates = probe.datesBeforeWords
+            }
             cleaner.clean(line.nodes, in: markdown, into: &builder, state: &self)
             guard cleaner.keptWords else {
                 if !line.nodes.isEmpty { droppedLines.insert(line.line) }
@@ -1193,6 +1202,11 @@ private struct InlineCleaner {
     var sawTags = false
     /// Whether anything but tags, dates and other metadata was kept (else the line held only metadata).
     var keptWords = false
+    /// How many dates, first to last, are text (in a description's line, those with words after them).
+    var textDates = 0
+    /// How many dates were met, and how many of them before the last words.
+    var dateCount = 0
+    var datesBeforeWords = 0
 
     init(removeTags: Bool, recordTokens: Bool = true) {
         self.removeTags = removeTags
@@ -1218,12 +1232,16 @@ private struct InlineCleaner {
                 if position + 1 < nodes.count, text.utf8.last == trigger.utf8.last, text.hasSuffix(trigger),
                     let date = Self.linkedDate(nodes[position + 1], in: markdown, format: state.reader.dateFormat)
                 {
-                    text.removeLast(trigger.count)
-                    if recordTokens {
+                    let isRead = dateCount >= textDates
+                    if isRead { text.removeLast(trigger.count) }
+                    cleanText(text, node: node, into: &builder, state: &state)
+                    dateCount += 1
+                    if isRead, recordTokens {
                         state.draft.addDeadline(
                             date, time: nil, text: date.description, at: location(node, in: state, offset: 0))
                     }
-                    skipNext = true
+                    skipNext = isRead
+                    continue
                 }
                 cleanText(text, node: node, into: &builder, state: &state)
             case .emphasis, .strong, .highlight, .strikethrough:
@@ -1238,7 +1256,7 @@ private struct InlineCleaner {
                 builder.close()
                 if builder.nodes.count == start + 1 { builder.nodes.removeLast() }
             default:
-                if node.kind != .softBreak, node.kind != .lineBreak { keptWords = true }
+                if node.kind != .softBreak, node.kind != .lineBreak { keptWord() }
                 builder.append(subtree: index, of: markdown)
             }
         }
@@ -1273,18 +1291,24 @@ private struct InlineCleaner {
             for piece in CardTokens.scan(text, triggers: state.reader.triggers) {
                 switch piece {
                 case .text(let plain):
-                    if !keptWords, plain.unicodeScalars.contains(where: { !$0.isSpaceLike }) { keptWords = true }
+                    if plain.unicodeScalars.contains(where: { !$0.isSpaceLike }) { keptWord() }
                     kept += plain
                 case .token(let token, let raw, let offset):
                     let at = location(node, in: state, offset: offset)
                     if !apply(token, raw: raw, at: at, state: &state) {
-                        if case .tag = token {} else { keptWords = true }
+                        switch token {
+                        case .tag: break
+                        // A date not read stays as written, but is no word after a date (`@{30-04-2024}`, whose
+                        // format the board's other dates may settle, then `@@{12:00}`).
+                        case .date, .time, .emojiDate: keptWords = true
+                        default: keptWord()
+                        }
                         kept += raw
                     }
                 }
             }
         } else {
-            if !keptWords, text.unicodeScalars.contains(where: { !$0.isSpaceLike }) { keptWords = true }
+            if text.unicodeScalars.contains(where: { !$0.isSpaceLike }) { keptWord() }
             kept = text
         }
         let collapsed = TextCleaning.collapseSpaces(kept)
@@ -1293,11 +1317,23 @@ private struct InlineCleaner {
         }
     }
 
+    /// Notes words kept: the dates met so far are before them.
+    private mutating func keptWord() {
+        keptWords = true
+        datesBeforeWords = dateCount
+    }
+
     /// Records a token; returns whether its marker is removed from the text.
     private mutating func apply(_ token: CardToken, raw: String, at location: SourceLocation, state: inout ReadingState)
         -> Bool
     {
         if case .tag = token { sawTags = true }
+        switch token {
+        case .date, .time, .emojiDate:
+            dateCount += 1
+            guard dateCount > textDates else { return false }
+        default: break
+        }
         // A title read a second time (to keep its tags) records nothing again: it changes a copy. Otherwise the draft
         // is moved out of `state` while it changes, so that recording a token never copies every tag read before.
         var draft = CardDraft()
