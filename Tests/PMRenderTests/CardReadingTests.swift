@@ -378,6 +378,66 @@ struct CardReadingTests {
         #expect(PlainText.markdown(card.description) == plain ?? source)
     }
 
+    @Test("a card written as a block of YAML between `---` lines is a card, with its text up to the next one")
+    func yamlBlockCards() throws {
+        let text = """
+            ## Backlog
+            ---
+            id: task-1
+            title: Build the landing page #web
+            description: One page first.
+            status: backlog
+            priority: high
+            due_date: 2026-03-15
+            completed_at:
+            tags: [website, launch]
+            ---
+            ---
+
+            **Why**: people ask for it.
+
+            - [ ] Draft the copy
+            - [x] Pick a theme
+
+            ---
+
+            ---
+            id: task-2
+            title: Explore the CRM idea
+            status: backlog
+            ---
+
+            ## Done
+
+            ---
+            title: Set up CI
+            status: done
+            ---
+
+            ---
+            Not a card
+            ---
+            """
+        let result = Self.board(text)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let board = result.board
+        #expect(board.lanes.map(\.name) == ["Backlog", "Done", "Not a card"])
+        #expect(
+            board.lanes.map { $0.cards.map(\.title) } == [
+                ["Build the landing page", "Explore the CRM idea"], ["Set up CI"], [],
+            ])
+        let card = try #require(board.cards.first)
+        #expect(
+            (card.id, card.due?.iso, card.priority, card.tags) == (
+                "task-1", "2026-03-15", .high, ["web", "website", "launch"]
+            ))
+        #expect(card.location == SourceLocation(line: 3, column: 1))
+        #expect(card.extras.fields.map { "\($0.key): \($0.value)" } == ["status: backlog"])
+        #expect(card.descriptionSource == "**Why**: people ask for it.\n\n- [ ] Draft the copy\n- [x] Pick a theme")
+        #expect(PlainText.markdown(card.description).hasPrefix("One page first.\n\nWhy: people ask for it."))
+        #expect(card.subtasks.count == 2)
+    }
+
     @Test("repeated titles get -2, -3; a repeated explicit ID is a warning at the second card")
     func identities() throws {
         let result = Self.board("## TODO\n\n- [ ] Monday\n- [ ] Monday\n- [ ] Monday\n- [ ] a ^x\n- [ ] b ^x\n")

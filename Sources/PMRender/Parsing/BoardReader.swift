@@ -277,6 +277,27 @@ struct BoardReader {
                 index += 1
                 continue
             }
+            if node.kind == .heading, afterRule, node.number == 2, outline.hasLane, !isObsidian,
+                CardReader.yamlBlockLines(of: segment, source: source) != nil
+            {
+                // A card written as a block of YAML between two `---` lines (`id: …`, `title: …`, `status: …`), which
+                // CommonMark reads as a heading the closing `---` underlines: a card, whose text runs to the next such
+                // card or heading (rules right after its block, or before the next one's, are no part of it).
+                var end = index + 1
+                while end < visible.count,
+                    segments[visible[end]].root.kind != .heading || segments[visible[end]].root.number > node.number
+                {
+                    end += 1
+                }
+                while end > index + 1, segments[visible[end - 1]].root.kind == .thematicBreak { end -= 1 }
+                var start = index + 1
+                while start < end, segments[visible[start]].root.kind == .thematicBreak { start += 1 }
+                outline.endGroup(atLevel: node.number)
+                outline.addCard(
+                    .heading(segment, body: visible[start..<end].map { segments[$0] }), last: visible[end - 1])
+                index = end
+                continue
+            }
             if node.kind == .heading {
                 let level = node.number
                 let laneLevel = lanesLevel(at: index)

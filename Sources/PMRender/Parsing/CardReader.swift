@@ -177,10 +177,14 @@ struct CardReader: Sendable {
     func headingCard(_ heading: MarkdownSegment, body: [MarkdownSegment], endLine: Int) -> Reading {
         var state = ReadingState(reader: self)
         state.base = heading.line - 1
-        let markdown = heading.markdown
-        let inlines = Array(markdown.children(of: 0))
-        let titleMarkup = state.title(inlines, in: markdown, line: heading.line)
         var description = Markdown.Builder()
+        let titleMarkup: Markdown
+        if let lines = Self.yamlBlockLines(of: heading, source: source) {
+            titleMarkup = state.yamlBlock(lines, into: &description)
+        } else {
+            let markdown = heading.markdown
+            titleMarkup = state.title(Array(markdown.children(of: 0)), in: markdown, line: heading.line)
+        }
         var run: [MarkdownSegment] = []
         for segment in body {
             if segment.root.kind == .item {
@@ -198,6 +202,42 @@ struct CardReader: Sendable {
         return state.finish(
             title: titleMarkup, description: description.markdown, style: .heading, location: location,
             titleLine: heading.line, endLine: endLine, indent: 0, isChecked: false)
+    }
+}
+
+extension CardReader {
+    /// One `key: value` line of a card written as a block of YAML.
+    struct YAMLLine {
+        let key: Substring
+        let value: Substring
+        let line: Int
+        let byteColumn: Int
+    }
+
+    /// The lines of a card written as a block of YAML between two `---` lines in a lane (`---` ⏎ `id: task-1` ⏎
+    /// `title: Build the landing page` ⏎ `status: backlog` ⏎ `---`), which CommonMark reads as a heading underlined by
+    /// the closing `---`: nil unless the heading is so underlined and its lines, two or more, are all `key: value`
+    /// with YAML's plain keys, one of them its `title`.
+    static func yamlBlockLines(of heading: MarkdownSegment, source: SourceText) -> [YAMLLine]? {
+        guard heading.root.kind == .heading, heading.root.number == 2 else { return nil }
+        var lines: [YAMLLine] = []
+        for number in heading.line...min(heading.line + 100, source.lineCount) {
+            let text = Substring(source.line(number))
+            let trimmed = text.trimmingSpaces
+            if !trimmed.isEmpty, trimmed.allSatisfy({ $0 == "-" }) { break }
+            guard let colon = trimmed.firstIndex(of: ":"), let first = trimmed.first, first.isLetter,
+                trimmed[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" })
+            else { return nil }
+            let value = trimmed[trimmed.index(after: colon)...]
+            guard value.isEmpty || value.first == " " || value.first == "\t" else { return nil }
+            let start = value.trimmingSpaces
+            lines.append(
+                YAMLLine(
+                    key: trimmed[..<colon], value: start, line: number,
+                    byteColumn: text.utf8.distance(from: text.startIndex, to: start.startIndex) + 1))
+        }
+        guard lines.count >= 2, lines.contains(where: { $0.key.lowercased() == "title" }) else { return nil }
+        return lines
     }
 }
 
@@ -1501,5 +1541,51 @@ enum TextCleaning {
             previousSpace = isSpace
         }
         return String(out)
+    }
+}
+
+extension ReadingState {
+    /// Reads a card's block of YAML (see `CardReader.yamlBlockLines`): its `title` is the title, read as a title line
+    /// is; its `description` starts the description; the keys of known fields are those fields (`due_date` as `due
+    /// date`, `priority`, `tags`, `id`); the other keys with a value are fields shown as written (`status: backlog`:
+    /// the lane says the state). Returns the title.
+    mutating func yamlBlock(_ lines: [CardReader.YAMLLine], into description: inout Markdown.Builder) -> Markdown {
+        var title = Markdown()
+        // The closing `---`, and a rule that doubles it.
+        var next = (lines.last?.line ?? 0) + 1
+        while next <= reader.source.lineCount {
+            let text = Substring(reader.source.line(next)).trimmingSpaces
+            guard text.isEmpty || (text.count >= 3 && text.allSatisfy { $0 == "-" }) else { break }
+            droppedLines.insert(next)
+            next += 1
+        }
+        for line in lines {
+            droppedLines.insert(line.line)
+            let key = line.key.lowercased().replacingOccurrences(of: "_", with: " ")
+            let location = SourceLocation(
+                line: line.line, column: reader.source.column(line: line.line, byteColumn: line.byteColumn))
+            func text() -> Markdown {
+                var builder = Markdown.Builder()
+                builder.openNode(Markdown.Node(kind: .paragraph))
+                builder.leaf(
+                    Markdown.Node(kind: .text, text: String(line.value), line: 1, byteColumn: line.byteColumn))
+                builder.close()
+                return builder.markdown
+            }
+            if key == "title" {
+                let markdown = text()
+                base = line.line - 1
+                title = self.title(Array(markdown.children(of: 0)), in: markdown, line: line.line)
+            } else if key == "description" {
+                if !line.value.isEmpty { description.append(text()) }
+            } else if let (field, value) = CardField.parse(Substring(key + ": " + line.value)), field != .steps,
+                field != .ignored
+            {
+                draft.add(field, value: value, at: location, dateFormat: reader.dateFormat)
+            } else if !line.value.isEmpty, !Placeholder.isValue(line.value) {
+                draft.extras.fields.append(CardExtras.Field(key: String(line.key), value: String(line.value)))
+            }
+        }
+        return title
     }
 }
