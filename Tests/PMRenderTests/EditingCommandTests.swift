@@ -161,6 +161,24 @@ import Testing
         #expect(LineChanges(scratch.original, scratch.bytes).nonBlank.added == ["- [ ] Clean the garage #house\n"])
     }
 
+    @Test(
+        "a box ticked with a check mark or left empty ([✅], [✔️], []) is written [x] or [ ] when its card changes state")
+    func checkMarkAndEmptyBoxes() throws {
+        let scratch = try Scratch("check-mark-boxes.md")
+        defer { scratch.remove() }
+        for (command, arguments) in [
+            ("done", ["write docs"]), ("move", ["shipped", "todo"]), ("move", ["emoji", "todo"]),
+        ] {
+            let result = try scratch.run(command, arguments + ["--today", "2026-11-23"])
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        #expect(
+            LineChanges(scratch.original, scratch.bytes)
+                == LineChanges(
+                    removed: ["- [] Write docs\n", "- [✅] Shipped\n", "- [✔️] Emoji check\n"],
+                    added: ["- [ ] Shipped\n", "- [ ] Emoji check\n", "- [x] Write docs\n"]))
+    }
+
     @Test func aCardMovedToAnEmptyLaneAtTheEndOfTheFileFollowsItsHeading() throws {
         let scratch = try Scratch("headings.md")
         defer { scratch.remove() }

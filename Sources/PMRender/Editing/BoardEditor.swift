@@ -501,11 +501,8 @@ struct Editor {
     /// `**Complete**` marker (with it, Obsidian checks them). A card moved there is written as they are.
     private func keepsBoxesOpen(_ lane: Lane) -> Bool {
         guard lane.stateSource != .completeMarker else { return false }
-        let boxes = lane.cards.compactMap {
-            cardBlock(of: $0).title
-                .box
-        }
-        return !boxes.isEmpty && !boxes.contains { $0 == "x" || $0 == "X" }
+        let boxes = lane.cards.compactMap { cardBlock(of: $0).title.checked }
+        return !boxes.isEmpty && !boxes.contains(true)
     }
 
     /// The card at `position` moved to the lane at `laneIndex` (rules already checked): its task box checked when it

@@ -13,8 +13,9 @@ struct CardBlock {
     struct TitleLine {
         var prefix: String
         var body: String
-        /// The task box's character (`" "`, `"x"`), when the card has one.
-        var box: Character?
+        /// Whether the task box is checked, when the card has one (`[x]` and `[✅]` are; `[ ]`, `[]` and the Tasks
+        /// plugin's `[/]` and `[-]` are not).
+        var checked: Bool?
     }
 
     var eol: [UInt8] { conventions.lineEnding }
@@ -32,15 +33,18 @@ struct CardBlock {
             if index < characters.count, characters[index] == "." || characters[index] == ")" { index += 1 }
         }
         while index < characters.count, characters[index] == " " || characters[index] == "\t" { index += 1 }
-        var box: Character?
-        if style == .listItem, index + 2 < characters.count, characters[index] == "[", characters[index + 2] == "]",
-            index + 3 == characters.count || characters[index + 3] == " " || characters[index + 3] == "\t"
-        {
-            box = characters[index + 1]
-            index += 3
+        var checked: Bool?
+        // The box as the reader reads it (`ObsidianSyntax.taskBox`), counted in Characters here.
+        if style == .listItem, let box = ObsidianSyntax.taskBox(String(characters[index...]).unicodeScalars) {
+            checked = box.checked
+            var scalars = 0
+            while scalars < box.scalars, index < characters.count {
+                scalars += characters[index].unicodeScalars.count
+                index += 1
+            }
             while index < characters.count, characters[index] == " " || characters[index] == "\t" { index += 1 }
         }
-        return TitleLine(prefix: String(characters[..<index]), body: String(characters[index...]), box: box)
+        return TitleLine(prefix: String(characters[..<index]), body: String(characters[index...]), checked: checked)
     }
 
     var title: TitleLine {
@@ -65,13 +69,15 @@ struct CardBlock {
     @discardableResult
     mutating func setChecked(_ checked: Bool) -> Bool {
         let line = title
-        guard let box = line.box else { return false }
-        // Only `x` is checked: `[/]` (in progress) and `[-]` (cancelled) are boxes not checked, and become `[x]`.
-        let isChecked = box == "x" || box == "X"
+        guard let isChecked = line.checked else { return false }
+        // `[/]` (in progress) and `[-]` (cancelled) are boxes not checked, and become `[x]`; a box ticked with a
+        // check mark (`[✅]`) or left empty (`[]`) is written `[ ]` or `[x]`.
         guard isChecked != checked else { return true }
-        var prefix = Array(line.prefix)
-        if let open = prefix.lastIndex(of: "[") { prefix[open + 1] = checked ? "x" : " " }
-        title = TitleLine(prefix: String(prefix), body: line.body, box: checked ? "x" : " ")
+        var prefix = line.prefix
+        if let open = prefix.lastIndex(of: "["), let close = prefix[open...].firstIndex(of: "]") {
+            prefix.replaceSubrange(open...close, with: checked ? "[x]" : "[ ]")
+        }
+        title = TitleLine(prefix: prefix, body: line.body, checked: checked)
         return true
     }
 
@@ -145,7 +151,7 @@ struct CardBlock {
         line.body = Self.replacingWords(of: body, with: newTitle, conventions: conventions) + tail
         if style == .heading { line.body = Self.escapingClosingHashes(line.body) }
         if style == .listItem {
-            line.body = Self.writtenTitle(line.body, hasBox: line.box != nil, conventions: conventions)
+            line.body = Self.writtenTitle(line.body, hasBox: line.checked != nil, conventions: conventions)
         }
         title = line
     }
@@ -440,7 +446,7 @@ struct CardBlock {
     /// lines under its title are read from.
     static func markerWidth(_ titleLine: String) -> Int {
         let line = splitTitle(titleLine, style: .listItem)
-        guard line.box != nil, let open = line.prefix.lastIndex(of: "[") else { return line.prefix.count }
+        guard line.checked != nil, let open = line.prefix.lastIndex(of: "[") else { return line.prefix.count }
         return line.prefix[..<open].count
     }
 
