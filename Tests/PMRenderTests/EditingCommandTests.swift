@@ -1627,6 +1627,28 @@ import Testing
         #expect(after.hasSuffix("## Done\n\n- [x] Review\n") || after.hasSuffix("## Done\n\n- [ ] Review\n"))
     }
 
+    @Test func cardsWrittenAsBlocksOfYAMLAreReadButNeverWritten() throws {
+        let board =
+            "## Backlog\n\n---\ntitle: Fix login\nstatus: backlog\n---\n\n---\ntitle: Add search\ndue: 2026-12-01\n---\n\n"
+            + "## Done\n\n- [x] Old\n"
+        let refusals = [
+            (["move", "fix login", "Done"], "b.md:4:1: error: cannot make this edit: 'Fix login' is a block of YAML"),
+            (["edit", "add search", "--tag", "x"], "b.md:9:1: error: cannot make this edit: 'Add search' is a block"),
+            (["rm", "add search"], "b.md:9:1: error: cannot make this edit: 'Add search' is a block of YAML"),
+            (
+                ["add", "New", "--lane", "Backlog"],
+                "b.md: error: cannot make this edit: 'Backlog' holds cards written as YAML"
+            ),
+            (["move", "old", "Backlog"], "b.md: error: cannot make this edit: 'Backlog' holds cards written as YAML"),
+        ]
+        for (arguments, message) in refusals {
+            let (result, after) = try Self.onBoard(board, arguments)
+            #expect(result.status == 1, "\(arguments)")
+            #expect(result.stderr.contains(message), "\(result.stderr)")
+            #expect(after == board)
+        }
+    }
+
     @Test func anEditThatTakesAwayTheDateThatShowedTheBoardsDateFormatIsRefusedWithTheReason() throws {
         let board = "## To Do\n\n- [ ] a @{30-04-2024}\n- [ ] b @{05-04-2024}\n\n## Done\n"
         let (refused, after) = try Self.onBoard(board, ["edit", "a", "--due", "2026-01-02"])

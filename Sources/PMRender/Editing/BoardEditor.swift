@@ -846,30 +846,38 @@ struct Editor {
     }
 
     /// A card written into a lane of notes would make its items cards, or be read as its text: neither is the edit.
-    /// Refuses to write cards into a lane of notes, or into a lane read from a table.
+    /// Refuses to write cards into a lane of notes, or into a lane read from a table or of cards written as blocks of
+    /// YAML.
     private func refuseUnwritable(_ laneIndex: Int) throws(EditFailure) {
         let lane = board.lanes[laneIndex]
         if lane.holdsNotes { throw EditFailure(.usage, .laneHoldsNotes(lane.name), file: file) }
-        if lane.isTable {
+        let read =
+            lane.isTable
+            ? "is read from a table"
+            : lane.cards.contains { $0.style == .yamlBlock } ? "holds cards written as YAML" : nil
+        if let read {
             throw EditFailure(
                 .refused,
                 .editNotPossible(
-                    "'\(lane.name)' is read from a table, which pm-render reads but does not write: edit the table in "
-                        + "the file"),
+                    "'\(lane.name)' \(read), which pm-render reads but does not write: edit the lane in the file"),
                 file: file)
         }
     }
 
-    /// The card `query` names, unless it is a table's row (read, never written).
+    /// The card `query` names, unless it is a table's row or a block of YAML (read, never written).
     private func resolveCard(_ query: String) throws(EditFailure) -> CardLookup.Position {
         let position = try CardLookup.resolve(query, on: board)
         let card = board.lanes[position.lane].cards[position.index]
-        guard card.style == .tableRow else { return position }
+        let written: String
+        switch card.style {
+        case .listItem, .heading: return position
+        case .tableRow: written = "a row of a table"
+        case .yamlBlock: written = "a block of YAML"
+        }
         throw EditFailure(
             .refused,
             .editNotPossible(
-                "'\(card.title)' is a row of a table, which pm-render reads but does not write: edit the row in the file"
-            ),
+                "'\(card.title)' is \(written), which pm-render reads but does not write: edit it in the file"),
             file: file, at: card.location)
     }
 

@@ -14,6 +14,9 @@ public struct Card: Hashable, Sendable {
         case heading
         /// A row of a table in a lane (`| T02 | Semantic HTML | Ann |`). Read, never edited.
         case tableRow
+        /// A block of YAML between two `---` lines in a lane (`title: Fix login`, `status: backlog`). Read, never
+        /// edited.
+        case yamlBlock
     }
 
     /// Everything a card holds.

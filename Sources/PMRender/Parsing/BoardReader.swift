@@ -1388,7 +1388,11 @@ struct BoardReader {
         var listCards = 0
         var firstListCard: Card?
         for card in board.lanes.lazy.flatMap(\.cards) {
-            if card.style == .heading { headingCards += 1 } else { listCards += 1 }
+            switch card.style {
+            case .heading: headingCards += 1
+            case .listItem, .tableRow: listCards += 1
+            case .yamlBlock: break
+            }
             if firstListCard == nil, card.style == .listItem { firstListCard = card }
             if card.dates.completed != nil { style.stampsCompletion = true }
         }

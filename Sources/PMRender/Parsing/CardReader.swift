@@ -179,8 +179,10 @@ struct CardReader: Sendable {
         state.base = heading.line - 1
         var description = Markdown.Builder()
         let titleMarkup: Markdown
+        var style = Card.Style.heading
         if let lines = Self.yamlBlockLines(of: heading, source: source) {
             titleMarkup = state.yamlBlock(lines, into: &description)
+            style = .yamlBlock
         } else {
             let markdown = heading.markdown
             titleMarkup = state.title(Array(markdown.children(of: 0)), in: markdown, line: heading.line)
@@ -200,7 +202,7 @@ struct CardReader: Sendable {
         let location = SourceLocation(
             line: heading.line, column: source.column(line: heading.line, byteColumn: heading.byteColumn))
         return state.finish(
-            title: titleMarkup, description: description.markdown, style: .heading, location: location,
+            title: titleMarkup, description: description.markdown, style: style, location: location,
             titleLine: heading.line, endLine: endLine, indent: 0, isChecked: false)
     }
 }
