@@ -84,9 +84,9 @@ enum EditRunner {
         }
         do {
             let plan = try BoardEditor.plan(request, bytes: bytes, file: path)
-            Output.diagnostics(plan.diagnostics, format: format)
             var summary = plan.summary
             if options.dryRun {
+                Output.diagnostics(plan.diagnostics, format: format)
                 let diff = plan.diff(path: path)
                 if options.format == .json {
                     Output.out(BoardJSON.encode(card: plan.card))
@@ -104,6 +104,8 @@ enum EditRunner {
                     summary += " (\(path):\(plan.card.location.line))"
                 }
             }
+            // Said once the edit is written (what it did: a line it took the place of, a style later edits write).
+            Output.diagnostics(plan.diagnostics, format: format)
             if options.format == .json {
                 Output.out(BoardJSON.encode(card: plan.card))
             } else {

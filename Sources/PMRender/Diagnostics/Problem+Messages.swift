@@ -19,7 +19,7 @@ extension Problem {
             .laneHoldsNotes,
             .moveNotAllowed,
             .laneAtWIPLimit, .stateAtWIPLimit, .newCardNotAllowed, .boardHasErrors, .boardChangedOnDisk,
-            .editChangesBoard, .editLosesDateFormat, .editChangesLaneText, .editLosesDialect, .laneSaysEmpty,
+            .editChangesBoard, .editLosesDateFormat, .editChangesLaneText, .editLosesDialect,
             .invalidEditValue, .editNotPossible, .headingCardBecomesLabel,
             .descriptionLineReadAsMetadata,
             .fileSystem:
@@ -331,8 +331,7 @@ extension Problem {
                 + "\(tool) (\(marks)); afterwards it would read as another kind of board, and later edits would not "
                 + "write it as \(tool) does: make this edit with \(tool), or in the file"
         case .laneSaysEmpty(let lane, let line):
-            return "cannot put a card in \(Self.quote(lane)): its line \(Self.quote(line)) says it is empty, and the "
-                + "card would take that line's place, which no later edit writes back: remove the line first"
+            return "the card takes the place of \(Self.quote(line)), the line that said \(Self.quote(lane)) was empty"
         case .editChangesBoard(let detail):
             return "nothing was written: after this edit the board would not read the same way (\(detail)); please "
                 + "report this with the board"

@@ -96,8 +96,8 @@ public enum Problem: Hashable, Sendable {
     /// The edit takes away the last lines that showed the tool the board is written by (Taskell's `> description`,
     /// VS Code Markdown Kanban's `- due:` properties), so the board would read, and be written, as another's.
     case editLosesDialect(BoardStyle.Dialect)
-    /// A card put in a lane whose only content is a line saying it is empty (`- (nothing yet)`) would take that line's
-    /// place, and no later edit writes it back: the lane, and the line.
+    /// A card put in a lane whose only content is a line saying it is empty (`- (nothing yet)`) takes that line's place
+    /// (a warning: no later edit writes it back): the lane, and the line.
     case laneSaysEmpty(lane: String, line: String)
     case identityRenumbered(title: String, from: String, to: String)
     case invalidEditValue(option: String, value: String, expected: String)

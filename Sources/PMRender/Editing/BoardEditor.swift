@@ -174,8 +174,8 @@ struct Editor {
         var expectation = Expectation(board: board)
         expectation.lanes[laneIndex].insert(.target, at: insertion.index)
         expectation.target = check
-        // The first card takes the place of an item that said the lane was empty (`- _(empty)_`), with --force.
-        let edit = try takePlaceholder(of: laneIndex, expecting: &expectation).map {
+        // The first card takes the place of an item that said the lane was empty (`- _(empty)_`).
+        let edit = takePlaceholder(of: laneIndex, expecting: &expectation).map {
             LineEdit.replace($0...$0, with: lines)
         }
         return Change(
@@ -484,15 +484,15 @@ struct Editor {
     }
 
     /// The line a card put in the lane at `laneIndex` takes the place of: the one that says the lane is empty, which
-    /// stays no line beside a card (it would read as one) and which no later edit writes back. Refused, unless
-    /// `--force` (then the lane's text, that line, goes).
-    private mutating func takePlaceholder(of laneIndex: Int, expecting expectation: inout Expectation)
-        throws(EditFailure) -> Int?
-    {
+    /// stays no line beside a card (it would read as one), as a person editing the file would delete it. The lane's
+    /// text, that line, goes (no later edit writes it back), with a warning saying so.
+    private mutating func takePlaceholder(of laneIndex: Int, expecting expectation: inout Expectation) -> Int? {
         let lane = board.lanes[laneIndex]
         guard let line = placeholderLine(of: lane) else { return nil }
         let written = text.line(line).text.trimmingWhitespace
-        try enforce([(.laneSaysEmpty(lane: lane.name, line: written), SourceLocation(line: line, column: 1))])
+        warnings.append(
+            Diagnostic(
+                .laneSaysEmpty(lane: lane.name, line: written), file: file, at: SourceLocation(line: line, column: 1)))
         expectation.lanesWithNewText.insert(laneIndex)
         return line
     }
@@ -557,7 +557,7 @@ struct Editor {
         expectation.lanes[position.lane].remove(at: position.index)
         expectation.lanes[laneIndex].insert(.target, at: insertion.index)
         expectation.target = check
-        let placeholder = position.lane == laneIndex ? nil : try takePlaceholder(of: laneIndex, expecting: &expectation)
+        let placeholder = position.lane == laneIndex ? nil : takePlaceholder(of: laneIndex, expecting: &expectation)
         return Change(
             edits: [
                 .remove(removal),
