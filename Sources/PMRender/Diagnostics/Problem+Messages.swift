@@ -19,7 +19,7 @@ extension Problem {
             .laneHoldsNotes,
             .moveNotAllowed,
             .laneAtWIPLimit, .stateAtWIPLimit, .newCardNotAllowed, .boardHasErrors, .boardChangedOnDisk,
-            .editChangesBoard, .editLosesDateFormat, .editChangesLaneText, .editLosesDialect,
+            .editChangesBoard, .editLosesDateFormat, .editChangesLaneText,
             .invalidEditValue, .editNotPossible, .headingCardBecomesLabel,
             .descriptionLineReadAsMetadata,
             .fileSystem:
@@ -318,18 +318,30 @@ extension Problem {
             return "nothing was written: after this edit the description of lane \(Self.quote(lane)) (the text under "
                 + "its name) would be \(said(after)), not \(said(before)): text after its cards would have no card before "
                 + "it any more; move that text, or make this edit in the file"
-        case .editLosesDialect(let dialect):
-            let (tool, marks) =
+        case .editLosesDialect(let dialect, let now, let named):
+            let tool = Self.toolName(dialect)
+            let marks =
                 switch dialect {
-                case .taskell: ("Taskell", "an indented '> description', '@ date' or '* [ ] subtask' line under a card")
-                case .vscodeKanban: ("VS Code Markdown Kanban", "a property item ('- due: …') under a card")
-                case .kanbn: ("kanbn", "a card that links to its task file")
-                case .obsidianKanban: ("Obsidian Kanban", "its settings")
-                case .pmRender: ("pm-render", "its cards")
+                case .taskell: "an indented '> description', '@ date' or '* [ ] subtask' line under a card"
+                case .vscodeKanban: "a property item ('- due: …') under a card"
+                case .kanbn: "cards that link to their task files"
+                case .obsidianKanban: "its settings"
+                case .pmRender: "its cards"
                 }
-            return "nothing was written: this edit takes away the last line that shows the board is written by "
-                + "\(tool) (\(marks)); afterwards it would read as another kind of board, and later edits would not "
-                + "write it as \(tool) does: make this edit with \(tool), or in the file"
+            let style = now == .pmRender ? "pm-render's own style" : "\(Self.toolName(now))'s style"
+            let keep =
+                switch dialect {
+                case .taskell:
+                    named
+                        ? "a file named 'taskell.md' is read as Taskell's only while its cards are '- ' items without "
+                            + "task boxes or dates on their first lines"
+                        : "to keep Taskell's, name the file 'taskell.md' (Taskell's name for a board), which is read "
+                            + "as Taskell's while its cards are '- ' items without task boxes or dates on their first "
+                            + "lines"
+                default: "to keep \(tool)'s, write such a line again"
+                }
+            return "this edit took away the last line that showed the board is written by \(tool) (\(marks)): the "
+                + "board no longer shows \(tool)'s marks, so later edits write \(style), not \(tool)'s; \(keep)"
         case .laneSaysEmpty(let lane, let line):
             return "the card takes the place of \(Self.quote(line)), the line that said \(Self.quote(lane)) was empty"
         case .editChangesBoard(let detail):
@@ -367,6 +379,17 @@ extension Problem {
     static let quotedLength = 80
 
     /// `'value'` for a message; a value longer than `quotedLength` characters is cut with "…".
+    /// The name of the tool a dialect is written by.
+    static func toolName(_ dialect: BoardStyle.Dialect) -> String {
+        switch dialect {
+        case .taskell: "Taskell"
+        case .vscodeKanban: "VS Code Markdown Kanban"
+        case .kanbn: "kanbn"
+        case .obsidianKanban: "Obsidian Kanban"
+        case .pmRender: "pm-render"
+        }
+    }
+
     static func quote(_ value: String) -> String {
         var end = value.startIndex
         guard value.formIndex(&end, offsetBy: quotedLength, limitedBy: value.endIndex), end != value.endIndex else {

@@ -93,9 +93,10 @@ public enum Problem: Hashable, Sendable {
     /// The edit would make text in a lane read as the lane's description, or change it (text after a lane's last card
     /// with no card left before it): the lane, and its description before and after.
     case editChangesLaneText(lane: String, before: String, after: String)
-    /// The edit takes away the last lines that showed the tool the board is written by (Taskell's `> description`,
-    /// VS Code Markdown Kanban's `- due:` properties), so the board would read, and be written, as another's.
-    case editLosesDialect(BoardStyle.Dialect)
+    /// The edit took away the last lines that showed the tool the board is written by (Taskell's `> description`,
+    /// VS Code Markdown Kanban's `- due:` properties), so the board now reads, and later edits write it, as `now`
+    /// (a warning: the edit is written). `named`: the file already has the tool's name for a board (`taskell.md`).
+    case editLosesDialect(BoardStyle.Dialect, now: BoardStyle.Dialect, named: Bool)
     /// A card put in a lane whose only content is a line saying it is empty (`- (nothing yet)`) takes that line's place
     /// (a warning: no later edit writes it back): the lane, and the line.
     case laneSaysEmpty(lane: String, line: String)

@@ -97,9 +97,15 @@ enum EditVerifier {
         guard newBoard.title == oldBoard.title, newBoard.descriptionSource == oldBoard.descriptionSource else {
             throw fail("the board's title or the text above its lanes would change")
         }
-        // The board's tool, shown by its cards' marks (Taskell's `> description`), stays: later edits write as it does.
+        var notes: [Diagnostic] = []
+        // The board's tool, shown by its cards' marks (Taskell's `> description`): an edit that takes the last of them
+        // away is made (a user must be able to remove any card), and says that later edits write another style.
         if oldBoard.style.dialect != .pmRender, newBoard.style.dialect != oldBoard.style.dialect {
-            throw EditFailure(.refused, .editLosesDialect(oldBoard.style.dialect), file: file)
+            let named = file.split(separator: "/").last?.lowercased() == "taskell.md"
+            notes.append(
+                Diagnostic(
+                    .editLosesDialect(oldBoard.style.dialect, now: newBoard.style.dialect, named: named), file: file,
+                    at: nil))
         }
         // Text after a lane's cards that no card stands before any more reads as the lane's description.
         for (index, (before, after)) in zip(oldBoard.lanes, newBoard.lanes).enumerated()
@@ -112,7 +118,6 @@ enum EditVerifier {
                 file: file, at: before.location)
         }
         var target: Card?
-        var notes: [Diagnostic] = []
         func compare(_ slots: [Expectation.Slot], _ cards: [Card], where place: String) throws(EditFailure) {
             guard slots.count == cards.count else {
                 throw fail(
