@@ -1122,6 +1122,29 @@ import Testing
         #expect(afterDate == board.replacingOccurrences(of: "@{2026-06-08}", with: "@{2026-12-01}"))
     }
 
+    /// A name the board would not read back as that assignee (a placeholder, `@` or markup, by the reader's rule for an
+    /// `Assignee:` line) is refused up front, as an invalid value (exit 2), by `add` and `edit` alike.
+    @Test func anAssigneeTheBoardWouldNotReadBackIsRefusedAsInvalid() throws {
+        let board = "# P\n\n## TODO\n\n- [ ] a\n"
+        let expected =
+            "expected a name in plain text (no '@' or '[[…]]' around it, no ',' or ']', no HTML or Markdown marks), "
+            + "and not one that only holds a place (TBD, none, —)\n"
+        for name in ["TBD", "none", "—", "@", "<b>x</b>", "<img src=x>", "**bold**", "x<br>y", "@ann", "a, b"] {
+            for arguments in [["edit", "a", "--assignee", name], ["add", "b", "--assignee", name]] {
+                let (refused, after) = try Self.onBoard(board, arguments)
+                #expect(refused.status == 2, "\(arguments)")
+                #expect(refused.stderr == "b.md: error: invalid --assignee '\(name)': " + expected, "\(arguments)")
+                #expect(after == board)
+            }
+        }
+        let (unassigned, _) = try Self.onBoard(board, ["edit", "a", "--unassign", "TBD"])
+        #expect(unassigned.status == 2)
+        #expect(unassigned.stderr == "b.md: error: invalid --unassign 'TBD': " + expected)
+        let (assigned, afterAssign) = try Self.onBoard(board, ["edit", "a", "--assignee", "Ann Lee"])
+        #expect(assigned.status == 0, "\(assigned.stderr)")
+        #expect(afterAssign == board + "  Assignee: Ann Lee\n")
+    }
+
     /// As in the apps the boards come from, a card put in an empty lane just goes there: it takes the place of the line
     /// that said the lane was empty (a person editing the file would delete it), with a warning saying so. The line is
     /// not written back when the lane empties again.

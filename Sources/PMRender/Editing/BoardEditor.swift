@@ -359,7 +359,11 @@ struct Editor {
             fields.append("tags")
         }
         if !changes.addAssignees.isEmpty || !changes.removeAssignees.isEmpty {
-            for name in changes.addAssignees + changes.removeAssignees { try validateAssignee(name) }
+            for name in changes.addAssignees { try validateAssignee(name) }
+            // A name the card has may be taken away however it reads.
+            for name in changes.removeAssignees where !card.assignees.contains(name) {
+                try validateAssignee(name, option: "--unassign")
+            }
             check.assignees = change(
                 card.assignees, adding: changes.addAssignees, removing: changes.removeAssignees, in: &block,
                 add: addAssignee, remove: removeAssignee)
@@ -963,13 +967,25 @@ struct Editor {
         }
     }
 
-    private func validateAssignee(_ name: String) throws(EditFailure) {
-        let trimmed = name.trimmingWhitespace
-        guard !trimmed.isEmpty, trimmed == name, !name.contains(","), !name.contains("]"),
-            !name.contains(where: { $0.isNewline })
-        else {
-            throw invalid("assignee", name, expected: "a name without ',' or ']'")
+    /// Refuses a name the board would not read back as that assignee, by the reader's own rule for an `Assignee:`
+    /// line (`CardField.lineText`, `CardField.parse`, `CardDraft.add`): its value in plain text (no HTML, emphasis,
+    /// link or `<br>`), not one that only holds a place (`TBD`, `none`, `—`), split at commas, `@` and `[[…]]` taken
+    /// off.
+    private func validateAssignee(_ name: String, option: String = "--assignee") throws(EditFailure) {
+        let expected =
+            "a name in plain text (no '@' or '[[…]]' around it, no ',' or ']', no HTML or Markdown marks), and not "
+            + "one that only holds a place (TBD, none, —)"
+        guard !name.contains("]"), !name.contains(where: { $0.isNewline }) else {
+            throw invalid(option, name, expected: expected)
         }
+        let markdown = MarkdownParser.inline("Assignee: " + name)
+        var draft = CardDraft()
+        if let text = CardField.lineText(Array(markdown.roots), in: markdown),
+            let (field, value) = CardField.parse(Substring(text)), field == .assignees
+        {
+            draft.add(field, value: value, at: SourceLocation(line: 1, column: 1), dateFormat: nil)
+        }
+        guard draft.assignees == [name] else { throw invalid(option, name, expected: expected) }
     }
 
     /// Adds the values a list (tags, assignees) lacks and removes those it has, in the card's text; the new list.
