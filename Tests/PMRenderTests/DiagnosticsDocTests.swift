@@ -42,6 +42,7 @@ struct DiagnosticsDocTests {
         .identityRenumbered(title: "A", from: "a", to: "a-2"),
         .invalidEditValue(option: "--due", value: "x", expected: "a date"), .editNotPossible("x"),
         .headingCardBecomesLabel(title: "A"), .descriptionLineReadAsMetadata("Due: 2026-01-01"),
+        .lineReadAsTitle("see the logs"),
         .cardAlreadyInLane(title: "A", lane: "TODO"), .editChangesNothing(title: "A"),
         .fileSystem("cannot write 'x': permission denied"),
         .tooManyDiagnostics(5),

@@ -1122,6 +1122,40 @@ import Testing
         #expect(afterDate == board.replacingOccurrences(of: "@{2026-06-08}", with: "@{2026-12-01}"))
     }
 
+    /// A long title line followed by one that starts in lower case reads as one title, hard-wrapped (FORMAT.md): a
+    /// description's first line written under such a title is parted from it by a blank line (a paragraph of its own in
+    /// the item), by `add` and by `edit --title` alike; a line that cannot be parted so is refused, saying why.
+    @Test func aDescriptionUnderALongTitleIsPartedSoThatItIsNotReadAsTheTitle() throws {
+        let title = "Investigate why the nightly build fails on the arm64 runners"
+        let board = "# P\n\n## TODO\n\n- [ ] a\n"
+        let (added, afterAdd) = try Self.onBoard(board, ["add", title, "--description", "see the logs in CI"])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stderr == "")
+        #expect(afterAdd == board + "- [ ] \(title)\n\n  see the logs in CI\n")
+        let (removed, afterRemove) = try Self.onBoard(afterAdd, ["rm", "investigate"])
+        #expect(removed.status == 0, "\(removed.stderr)")
+        #expect(afterRemove == board)
+        // A short title takes its description on the next line, as before.
+        let (short, afterShort) = try Self.onBoard(board, ["add", "Fix build", "--description", "see the logs in CI"])
+        #expect(short.status == 0, "\(short.stderr)")
+        #expect(afterShort == board + "- [ ] Fix build\n  see the logs in CI\n")
+        let (renamed, afterRename) = try Self.onBoard(afterShort, ["edit", "fix build", "--title", title])
+        #expect(renamed.status == 0, "\(renamed.stderr)")
+        #expect(renamed.stderr == "")
+        #expect(afterRename == afterAdd)
+        // A line that is not indented under the card would leave it after a blank line: refused, saying why.
+        let lazy = board + "- [ ] Fix build\nsee the logs in CI\n"
+        let (refused, afterRefused) = try Self.onBoard(lazy, ["edit", "fix build", "--title", title])
+        #expect(refused.status == 1)
+        #expect(
+            refused.stderr
+                == "b.md:6:1: error: cannot make this edit: the line 'see the logs in CI' after the card's title would "
+                + "be read as part of the title (a long title line followed by a line that starts in lower case reads "
+                + "as one title, hard-wrapped): start that line otherwise, give a shorter title, or make this edit in "
+                + "the file\n")
+        #expect(afterRefused == lazy)
+    }
+
     /// A name the board would not read back as that assignee (a placeholder, `@` or markup, by the reader's rule for an
     /// `Assignee:` line) is refused up front, as an invalid value (exit 2), by `add` and `edit` alike.
     @Test func anAssigneeTheBoardWouldNotReadBackIsRefusedAsInvalid() throws {

@@ -21,7 +21,7 @@ extension Problem {
             .laneAtWIPLimit, .stateAtWIPLimit, .newCardNotAllowed, .boardHasErrors, .boardChangedOnDisk,
             .editChangesBoard, .editLosesDateFormat, .editChangesLaneText,
             .invalidEditValue, .editNotPossible, .headingCardBecomesLabel,
-            .descriptionLineReadAsMetadata,
+            .descriptionLineReadAsMetadata, .lineReadAsTitle,
             .fileSystem:
             return .error
         case .firstCardWithID, .tooManyDiagnostics, .notABoard, .tasksOutsideLanes, .historyVersionSkipped,
@@ -104,7 +104,8 @@ extension Problem {
         case .editLosesDialect: return "edit-loses-dialect"
         case .identityRenumbered: return "identity-renumbered"
         case .invalidEditValue: return "invalid-value"
-        case .editNotPossible, .headingCardBecomesLabel, .descriptionLineReadAsMetadata: return "edit-not-possible"
+        case .editNotPossible, .headingCardBecomesLabel, .descriptionLineReadAsMetadata, .lineReadAsTitle:
+            return "edit-not-possible"
         case .cardAlreadyInLane: return "already-in-lane"
         case .editChangesNothing: return "nothing-to-change"
         case .fileSystem: return "file-system"
@@ -359,6 +360,11 @@ extension Problem {
             return "cannot make this edit: the description's line \(Self.quote(line)) would be read as the card's "
                 + "metadata (a field, a deadline or tags), not as its text: give such a value with its option (--due, "
                 + "--tag, --assignee), or word the line otherwise"
+        case .lineReadAsTitle(let line):
+            return
+                "cannot make this edit: the line \(Self.quote(line)) after the card's title would be read as part of "
+                + "the title (a long title line followed by a line that starts in lower case reads as one title, "
+                + "hard-wrapped): start that line otherwise, give a shorter title, or make this edit in the file"
         case .headingCardBecomesLabel(let title):
             return "cannot make this edit: \(Self.quote(title)) is a heading over a list, which reads as a card only "
                 + "while a field line or text comes before the list; without them the heading would read as a group "

@@ -108,6 +108,9 @@ public enum Problem: Hashable, Sendable {
     case headingCardBecomesLabel(title: String)
     /// A line of a new card's description that the board would read as the card's metadata (`Due: 2026-01-01`).
     case descriptionLineReadAsMetadata(String)
+    /// The line after a card's title that the board would read as part of the title (a long title line followed by
+    /// one that starts in lower case reads as a hard-wrapped title), even parted from it by a blank line.
+    case lineReadAsTitle(String)
     case cardAlreadyInLane(title: String, lane: String)
     /// An edit that asks for what the card already has (a tag it carries, no deadline on a card without one).
     case editChangesNothing(title: String)

@@ -18,20 +18,34 @@ public enum BoardEditor {
             diagnostics += errors.map(\.asWarning)
         }
         let text = EditableText(bytes)
-        var editor = Editor(board: parsed.board, text: text, request: request)
-        let change = try editor.make()
-        diagnostics += editor.warnings
-        guard let expectation = change.expectation else {
+        // The card is written as the board writes cards; a description's first line that would then read as part of
+        // the title (after a long title line, one that starts in lower case) is parted from it by a blank line.
+        var firstFailure: EditFailure?
+        for partsDescription in [false, true] {
+            var editor = Editor(board: parsed.board, text: text, request: request)
+            editor.partsDescription = partsDescription
+            let change = try editor.make()
+            guard let expectation = change.expectation else {
+                return EditPlan(
+                    original: bytes, result: bytes, card: change.card, summary: change.summary,
+                    diagnostics: diagnostics + editor.warnings + change.notes)
+            }
+            let result = text.applying(change.edits, lineEnding: editor.conventions.lineEnding).bytes
+            let verified: EditVerifier.Verified
+            do throws(EditFailure) {
+                verified = try EditVerifier.verify(old: parsed, newBytes: result, file: file, expectation: expectation)
+            } catch {
+                // Parted, the line is still read so (or the card does not read back): the first reason is the true one.
+                guard error.titleRunsOn || firstFailure != nil else { throw error }
+                if let firstFailure { throw firstFailure }
+                firstFailure = error
+                continue
+            }
             return EditPlan(
-                original: bytes, result: bytes, card: change.card, summary: change.summary,
-                diagnostics: diagnostics + change.notes)
+                original: bytes, result: result, card: change.keepsOldCard ? change.card : verified.card ?? change.card,
+                summary: change.summary, diagnostics: diagnostics + editor.warnings + change.notes + verified.notes)
         }
-        let result = text.applying(change.edits, lineEnding: editor.conventions.lineEnding).bytes
-        let verified = try EditVerifier.verify(
-            old: parsed, newBytes: result, file: file, expectation: expectation)
-        return EditPlan(
-            original: bytes, result: result, card: change.keepsOldCard ? change.card : verified.card ?? change.card,
-            summary: change.summary, diagnostics: diagnostics + change.notes + verified.notes)
+        throw firstFailure ?? EditFailure(.refused, .editChangesBoard("the card would not be found"), file: file)
     }
 }
 
@@ -43,6 +57,9 @@ struct Editor {
     let conventions: BoardConventions
     let phrases: Phrases
     private(set) var warnings: [Diagnostic] = []
+    /// Write a blank line between the card's title and the line after it (`CardBlock.partFromTitle`), which would
+    /// otherwise be read as part of the title.
+    var partsDescription = false
 
     var file: String { board.sourceFile }
 
@@ -168,6 +185,8 @@ struct Editor {
                 check.completed = .some(clock.today)
             }
         }
+        if partsDescription { block.partFromTitle() }
+        check.titleLines = block.titleLines
         try requireHeadingCard(block, title: title, at: nil)
         let lines = block.lines
         let insertion = insertionPoint(in: lane, style: style)
@@ -369,6 +388,8 @@ struct Editor {
                 add: addAssignee, remove: removeAssignee)
             fields.append("assignees")
         }
+        if partsDescription { block.partFromTitle() }
+        check.titleLines = block.titleLines
         check.titleChanged = changes.title != nil
         // Tags written in the new title are the card's too.
         if let title = changes.title {

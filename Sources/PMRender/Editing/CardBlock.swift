@@ -63,6 +63,14 @@ struct CardBlock {
     /// title: nothing may be written on it.
     var opensWithBlock: Bool { style == .listItem && CardReader.opensWithBlock(itemLine: Substring(lines[0].text)) }
 
+    /// Parts the line after the title's lines (a description's first line) from them with a blank line, so that it
+    /// reads as a paragraph of its own in the card, not as the title's, hard-wrapped.
+    mutating func partFromTitle() {
+        let after = min(titleLines, lines.count)
+        guard after < lines.count, !lines[after].isBlank else { return }
+        lines.insert(EditableText.Line(content: [], terminator: eol), at: after)
+    }
+
     // MARK: - Task box
 
     /// Checks or clears the task box; false when the card has none.

@@ -11,6 +11,9 @@ public struct EditFailure: Error, Sendable {
 
     public var kind: Kind
     public var diagnostics: [Diagnostic]
+    /// The edited card's first line after its title would be read as part of the title (a hard-wrapped title): the
+    /// edit may be written again with a blank line parting them (`BoardEditor.plan`).
+    var titleRunsOn = false
 
     public init(_ kind: Kind, _ diagnostics: [Diagnostic]) {
         self.kind = kind

@@ -40,6 +40,8 @@ struct TargetCheck {
     var descriptionSwap: (old: String, new: String)?
     /// A new card's description as given: each of its lines must be read as its text.
     var description: String?
+    /// How many lines the card's title is written on: the line after them must not be read as part of it.
+    var titleLines: Int?
     /// The card's lines were moved left or right: a tab in their indentation may now stand after spaces that take
     /// part of its width, so the description's source is compared with its indentation as columns.
     var reindented = false
@@ -59,6 +61,7 @@ enum EditVerifier {
         -> Verified
     {
         let new = BoardParser.parse(newBytes, file: file)
+        let newText = EditableText(newBytes)
         // A date format the board's dates showed, and the edit takes away (the last date with a day over 12 goes):
         // the dates left may read otherwise, which is said as such.
         let lostDateFormat =
@@ -137,6 +140,13 @@ enum EditVerifier {
                                 at: card.location))
                     }
                 case .target:
+                    if let written = expectation.target.titleLines, card.titleLines > written {
+                        let number = card.location.line + written
+                        let line = number <= newText.count ? newText.line(number).text.trimmingWhitespace : ""
+                        var failure = EditFailure(.refused, .lineReadAsTitle(line), file: file, at: card.location)
+                        failure.titleRunsOn = true
+                        throw failure
+                    }
                     if let line = lineReadAsMetadata(card, given: expectation.target.description) {
                         throw EditFailure(.usage, .descriptionLineReadAsMetadata(line), file: file, at: card.location)
                     }
