@@ -64,6 +64,29 @@ import Testing
         #expect(afterRemove == board.replacingOccurrences(of: "- (nada no momento)\n\n", with: ""))
     }
 
+    /// A card put under a lane's text that the next heading follows with no blank line gets none before the heading
+    /// either (a heading ends the list without one): its removal takes its lines and the blank line before them, which
+    /// is all `add` wrote, so the round trip gives back the file.
+    @Test func aCardPutRightAboveTheNextHeadingLeavesNoBlankLineBehind() throws {
+        for (board, added) in [
+            (
+                "# B\n\n## TODO\n\nSome lane note.\n## DONE\n",
+                "# B\n\n## TODO\n\nSome lane note.\n\n- [ ] QA\n## DONE\n"
+            ),
+            (
+                "# B\n\n## TODO\n\nSome lane note.\n## DONE\n\n- [x] b\n",
+                "# B\n\n## TODO\n\nSome lane note.\n\n- [ ] QA\n## DONE\n\n- [x] b\n"
+            ),
+        ] {
+            let (add, afterAdd) = try Self.onBoard(board, ["add", "QA"])
+            #expect(add.status == 0, "\(add.stderr)")
+            #expect(afterAdd == added)
+            let (removed, afterRemove) = try Self.onBoard(afterAdd, ["rm", "qa"])
+            #expect(removed.status == 0, "\(removed.stderr)")
+            #expect(afterRemove == board)
+        }
+    }
+
     /// Text after a lane's last card is no description; with that card gone it would be one: refused, nothing written.
     @Test func theLastCardBeforeALanesTextDoesNotLeaveIt() throws {
         let board =

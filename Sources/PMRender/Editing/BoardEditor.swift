@@ -711,8 +711,12 @@ struct Editor {
             let after = lane.endLine
             var gapBefore = after == lane.location.line ? conventions.headingGap : 1
             if lane.stateSource == .completeMarker, after != lane.location.line { gapBefore = 0 }
+            // Under the lane's heading, the card is spaced from the next heading as the board spaces headings; under
+            // the lane's text, which the next heading follows with no blank line, it follows as tight (a heading ends
+            // the list without one): then its removal, its lines and the blank lines before them, gives back the file.
+            let beforeHeading = after == lane.location.line ? conventions.headingGap : 0
             return Insertion(
-                after: after, gapBefore: gapBefore, gapAfter: gap(after: after, beforeHeading: conventions.headingGap),
+                after: after, gapBefore: gapBefore, gapAfter: gap(after: after, beforeHeading: beforeHeading),
                 index: 0)
         }
         if request.top, let first = cards.firstIndex(where: { $0.style == .heading }) {
