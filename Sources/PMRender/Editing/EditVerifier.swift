@@ -104,7 +104,7 @@ enum EditVerifier {
         // The board's tool, shown by its cards' marks (Taskell's `> description`): an edit that takes the last of them
         // away is made (a user must be able to remove any card), and says that later edits write another style.
         if oldBoard.style.dialect != .pmRender, newBoard.style.dialect != oldBoard.style.dialect {
-            let named = file.split(separator: "/").last?.lowercased() == "taskell.md"
+            let named = BoardReader.isNamedAsTaskell(file)
             notes.append(
                 Diagnostic(
                     .editLosesDialect(oldBoard.style.dialect, now: newBoard.style.dialect, named: named), file: file,

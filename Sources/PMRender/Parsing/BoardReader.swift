@@ -1365,10 +1365,13 @@ struct BoardReader {
         }
         if links > 0, links * 2 >= cards.count { return .kanbn }
         if properties > 0 { return .vscodeKanban }
-        if taskell > 0 || (otherMarks == 0 && file.split(separator: "/").last?.lowercased() == "taskell.md") {
-            return .taskell
-        }
+        if taskell > 0 || (otherMarks == 0 && isNamedAsTaskell(file)) { return .taskell }
         return .pmRender
+    }
+
+    /// Whether `file` is named as Taskell names its boards (`taskell.md`).
+    static func isNamedAsTaskell(_ file: String) -> Bool {
+        file.split(separator: "/").last?.lowercased() == "taskell.md"
     }
 
     /// Whether a line holds a date token (`@{…}`, a Tasks emoji date, a Dataview date field).
