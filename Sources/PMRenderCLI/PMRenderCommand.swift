@@ -41,9 +41,11 @@ struct PMRenderCommand: AsyncParsableCommand {
         // A large board's buffers go back to the system when freed (peak memory at 100,000 cards: 642 → 596 MB).
         pm_fix_mmap_threshold()
         if let word = Self.wordHidingHelp(CommandLine.arguments.dropFirst()) {
+            // The command named, for the example (`pm-render check … -- '-dash.md'`).
+            let command = CommandLine.arguments.dropFirst().first.map { $0.hasPrefix("-") ? "" : " \($0)" } ?? ""
             Output.error(
-                "Error: '\(word)' is read as short options, among them -h (help): give a title that starts with '-' "
-                    + "after '--' (pm-render add BOARD -- '\(word)'), and an option's value joined to it with '=' "
+                "Error: '\(word)' is read as short options, among them -h (help): give a value that starts with '-' "
+                    + "after '--' (pm-render\(command) … -- '\(word)'), or join it to its option with '=' "
                     + "(--title='\(word)')")
             Foundation.exit(2)
         }

@@ -770,8 +770,11 @@ import Testing
         let board = "## TODO\n\n- [ ] a\n"
         let (refused, unchanged) = try Self.onBoard(board, ["add", "-high priority fix"])
         #expect(refused.status == 2)
-        #expect(refused.stderr.contains("after '--'"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("after '--' (pm-render add … -- '-high priority fix')"), "\(refused.stderr)")
         #expect(unchanged == board)
+        let (check, _) = try Self.onBoard(board, ["check", "-dash.md"])
+        #expect(check.status == 2)
+        #expect(check.stderr.contains("(pm-render check … -- '-dash.md')"), "\(check.stderr)")
         let (added, after) = try Self.onBoard(board, ["add", "--", "-high priority fix"])
         #expect(added.status == 0, "\(added.stderr)")
         #expect(after == board + "- [ ] -high priority fix\n")
