@@ -438,6 +438,16 @@ struct CardReadingTests {
         #expect(card.subtasks.count == 2)
     }
 
+    @Test("a quoted value in a card written as YAML is read as YAML reads it")
+    func yamlBlockQuotedValues() throws {
+        let result = Self.board("## Backlog\n---\ntitle: \"Fix: the login\"\nstatus: 'won''t fix'\n---\n")
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let card = try #require(result.board.cards.first)
+        #expect(card.title == "Fix: the login")
+        #expect(card.style == .yamlBlock)
+        #expect(card.extras.fields.map { "\($0.key): \($0.value)" } == ["status: won't fix"])
+    }
+
     @Test("repeated titles get -2, -3; a repeated explicit ID is a warning at the second card")
     func identities() throws {
         let result = Self.board("## TODO\n\n- [ ] Monday\n- [ ] Monday\n- [ ] Monday\n- [ ] a ^x\n- [ ] b ^x\n")

@@ -1,4 +1,5 @@
 import Foundation
+import Yams
 
 /// Reads one card from its Markdown: the title (its first line, up to a line break or `<br>`), the description (the
 /// rest), and the metadata written anywhere in the card's own text — dates, tags, IDs, priority, assignees,
@@ -211,6 +212,7 @@ extension CardReader {
     /// One `key: value` line of a card written as a block of YAML.
     struct YAMLLine {
         let key: Substring
+        /// The value as written, or, when it is quoted (`"Fix: login"`, `'it''s'`), the string YAML reads.
         let value: Substring
         let line: Int
         let byteColumn: Int
@@ -233,10 +235,15 @@ extension CardReader {
             let value = trimmed[trimmed.index(after: colon)...]
             guard value.isEmpty || value.first == " " || value.first == "\t" else { return nil }
             let start = value.trimmingSpaces
-            lines.append(
-                YAMLLine(
-                    key: trimmed[..<colon], value: start, line: number,
-                    byteColumn: text.utf8.distance(from: text.startIndex, to: start.startIndex) + 1))
+            let byteColumn = text.utf8.distance(from: text.startIndex, to: start.startIndex) + 1
+            // A quoted value is read as YAML reads it (Yams): scripts that write such blocks quote a title with a colon.
+            var read = start
+            if start.first == "\"" || start.first == "'",
+                let string = (try? Yams.compose(yaml: String(start)))??.scalar?.string
+            {
+                read = Substring(string)
+            }
+            lines.append(YAMLLine(key: trimmed[..<colon], value: read, line: number, byteColumn: byteColumn))
         }
         guard lines.count >= 2, lines.contains(where: { $0.key.lowercased() == "title" }) else { return nil }
         return lines
