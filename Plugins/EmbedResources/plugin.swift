@@ -9,10 +9,11 @@ import PackagePlugin
 /// even when SwiftPM reuses the commands this plugin returned earlier.
 @main
 struct EmbedResources: BuildToolPlugin {
-    /// Each folder, the files it contributes, and the enum that holds them.
+    /// Each folder, the files it contributes, the enum that holds them, and whether they are word tables (JSON read
+    /// at build time and embedded as Swift values) rather than texts.
     static let folders = [
-        ("Templates", ".mustache", "EmbeddedTemplates"), ("Locales", ".json", "EmbeddedLocales"),
-        ("Data", ".json", "EmbeddedData"),
+        ("Templates", ".mustache", "EmbeddedTemplates", false), ("Locales", ".json", "EmbeddedLocales", false),
+        ("Data", ".json", "EmbeddedData", true),
     ]
 
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
@@ -20,9 +21,9 @@ struct EmbedResources: BuildToolPlugin {
         let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedResources.swift")
         var arguments = [output.path(percentEncoded: false)]
         var inputs: [URL] = []
-        for (name, suffix, enumName) in Self.folders {
+        for (name, suffix, enumName, tables) in Self.folders {
             let folder = root.appending(path: name)
-            arguments.append("\(enumName)=\(folder.path(percentEncoded: false))=\(suffix)")
+            arguments.append("\(enumName)=\(folder.path(percentEncoded: false))=\(suffix)" + (tables ? "=tables" : ""))
             inputs += [folder] + files(in: folder, ending: suffix)
         }
         return [

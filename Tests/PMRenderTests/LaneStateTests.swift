@@ -409,10 +409,17 @@ struct LaneStateTests {
         #expect(rules.lanes.map(\.name) == ["A", "B"])
     }
 
+    @Test("the lane data embedded in the binary is Data/lane-names.json, word for word")
+    func embeddedDataIsTheFile() throws {
+        let path = TestSupport.packageRoot.appending(path: "Data/lane-names.json")
+        let file = try JSONDecoder().decode([String: [String: [String]]].self, from: Data(contentsOf: path))
+        #expect(EmbeddedData.tables["lane-names"] == file)
+        #expect(file["done"]?["en"]?.contains("Done") == true)
+    }
+
     @Test("every name in the lane data means one thing")
     func dataIsConsistent() throws {
-        let json = try #require(EmbeddedData.sources["lane-names"])
-        let file = try JSONDecoder().decode([String: [String: [String]]].self, from: Data(json.utf8))
+        let file = try #require(EmbeddedData.tables["lane-names"])
         var meaning: [String: String] = [:]
         for (group, languages) in file where ["todo", "doing", "done", "archive"].contains(group) {
             for name in languages.values.joined() {

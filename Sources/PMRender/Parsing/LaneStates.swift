@@ -1,5 +1,9 @@
 import Foundation
 
+/// Words by group and language, as a file of `Data/` holds them (`{"done": {"en": ["Done", …]}}`): the
+/// EmbedResources plugin reads each one when pm-render is built and embeds it as `EmbeddedData.tables[name]`.
+typealias WordTable = [String: [String: [String]]]
+
 /// Which state a lane's name stands for, from the names teams give lanes in many languages
 /// (`Data/lane-names.json`, compiled into the binary): `Backlog` and `할 일` are todo, `In Progress` and `进行中`
 /// doing, `Erledigt` and `Готово` done, `归档` the archive.
@@ -283,18 +287,17 @@ enum LaneStates {
     }
 
     private static func loadTable() -> Table {
-        // (JSONSerialization: JSONDecoder's generic decoding took a few milliseconds of every run's start.)
-        guard let json = EmbeddedData.sources["lane-names"],
-            let file = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: [String: [String]]]
-        else { return Table() }
+        // Read from JSON when pm-render is built (the EmbedResources plugin), so no run parses it.
+        let file = EmbeddedData.tables["lane-names"] ?? [:]
         var table: [String: Meaning] = [:]
+        table.reserveCapacity(2048)
         // States first, in flow order, so a name listed twice keeps its first meaning; then the archive.
         let order: [(String, Meaning)] = [
             ("todo", .state(.todo)), ("doing", .state(.doing)), ("done", .state(.done)), ("archive", .archive),
         ]
         for (group, meaning) in order {
-            for language in (file[group] ?? [:]).keys.sorted() {
-                for name in file[group]?[language] ?? [] {
+            for (_, names) in (file[group] ?? [:]).sorted(by: { $0.key < $1.key }) {
+                for name in names {
                     let key = LaneName.key(name)
                     if !key.isEmpty, table[key] == nil { table[key] = meaning }
                 }
