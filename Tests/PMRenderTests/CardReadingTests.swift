@@ -1023,7 +1023,8 @@ struct CardReadingTests {
         arguments: [
             "📊 Current Status", "🎯 Success Metrics", "Progress Overview", "Resumen de progreso",
             "Legenda de prioridade", "统计", "Zusammenfassung", "Project Context", "関連ドキュメント", "예상 효과",
-            "操作紀錄", "Hinweis",
+            "操作紀錄", "Hinweis", "Workflow", "📊 Resumo Final", "Fluxo de Trabalho", "🎯 Cómo Usar Este Kanban",
+            "WIP Limits", "Conclusão", "Fazit",
         ])
     func reportLanes(name: String) throws {
         let result = Self.board(

@@ -192,7 +192,12 @@ struct LaneStateTests {
 
     @Test(
         "a known name that a name is about (after of), and names about the flow, give no state",
-        arguments: ["Definition of Done", "Definition of Done (Per Card)", "WIP Limits", "Definition of Ready"])
+        arguments: [
+            "Definition of Done", "Definition of Done (Per Card)", "WIP Limits", "Definition of Ready",
+            // In other languages, and at the end of a longer name (`WIP` alone is doing).
+            "Límites WIP", "Columnas y límites WIP", "Colunas e limites de WIP", "Team WIP-Limits",
+            "Définition de fait (Definition of Done)", "Definición de hecho", "Definição de pronto",
+        ])
     func aboutAState(name: String) {
         let lanes = Self.lanes("## In Progress\n## \(name)\n- [ ] a\n## Done\n")
         #expect(lanes[1].stateSource == .previousLane, "\(name): \(lanes[1].state)")

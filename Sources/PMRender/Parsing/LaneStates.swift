@@ -245,12 +245,19 @@ enum LaneStates {
         for part in parts {
             let words = part.split(whereSeparator: { $0 == " " || $0 == "\t" })
             guard words.count > 1 else { continue }
+            // A name about the flow at the end of a longer one (`Columnas y límites WIP`, "columns and WIP limits"):
+            // its words name no state (`WIP` alone would be doing).
+            let flowWords =
+                (2...min(3, words.count)).last {
+                    data.notStates.contains(LaneName.key(words.suffix($0).joined(separator: " ")))
+                } ?? 0
             for length in stride(from: min(3, words.count - 1), through: 1, by: -1) {
                 result.append(words.prefix(length).joined(separator: " "))
                 // What follows `of` after other words is what the name is about (`Definition of Done`), not the
                 // lane's state (`Moved to Done`, `Sent for Review` are states).
                 let before = words.count - length - 1
                 if before > 0, data.objects.contains(words[before].lowercased()) { continue }
+                if length <= flowWords { continue }
                 result.append(words.suffix(length).joined(separator: " "))
             }
         }
