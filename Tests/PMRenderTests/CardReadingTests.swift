@@ -1398,4 +1398,18 @@ struct CardReadingTests {
         #expect(fenced.board.cards.map(\.title) == ["Explain", "Next"])
         #expect(fenced.board.cards.first?.descriptionSource == "Paste:\n```\n%% kanban:settings\n{}\n```\nThen reload.")
     }
+
+    @Test(
+        "a column named for cards titles a table's rows, and its status column checks them",
+        arguments: ["Tarjeta", "Tarjetas", "Cartão", "Карточка", "卡片", "カード", "카드"])
+    func cardColumns(name: String) throws {
+        let result = Self.board(
+            "## Backlog\n\n- [ ] a\n\n## Board\n\n| ID | \(name) | Estado |\n|---|---|---|\n| HU-01 | Register | Hecho |\n"
+                + "| HU-02 | Compute | En curso |\n")
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let cards = result.board.lanes[1].cards
+        #expect(cards.map(\.title) == ["Register", "Compute"])
+        #expect(cards.map(\.id) == ["HU-01", "HU-02"])
+        #expect(cards.map(\.isChecked) == [true, false])
+    }
 }

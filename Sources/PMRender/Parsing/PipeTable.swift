@@ -246,7 +246,8 @@ extension PipeTable {
         "uppgift", "görev", "başlık", "任务", "任務", "任务名称", "标题", "標題", "事项", "事項", "待办事项", "待办", "特性",
         "功能", "内容", "工作", "epic", "epics", "stories", "user stories", "requirement", "requirements", "deliverable",
         "deliverables", "action item", "action items", "activity", "activities", "actividades", "atividades", "thema",
-        "ticket", "tickets", "bug", "bugs", "업무", "할일",
+        "ticket", "tickets", "bug", "bugs", "업무", "할일", "tarjeta", "tarjetas", "cartão", "cartões",
+        "cartao", "карточка", "карточки", "卡片", "カード", "카드",
         "タスク", "タイトル", "件名", "作業", "작업", "할 일", "제목", "태스크", "과제", "công việc", "nhiệm vụ",
         "tiêu đề", "tugas", "judul",
     ]
