@@ -1412,4 +1412,36 @@ struct CardReadingTests {
         #expect(cards.map(\.id) == ["HU-01", "HU-02"])
         #expect(cards.map(\.isChecked) == [true, false])
     }
+
+    @Test(
+        "a start, created or completed date without a digit is text, as written, not a date warned of",
+        arguments: [
+            // A legend of the board's states under a heading (`**Completed**: …` as a bold key).
+            (
+                "### Status legend\n- **Pending**: not started yet\n- **Completed**: finished and tested\n",
+                "finished and tested"
+            ),
+            // A field line in a list card, and fields joined on a line.
+            ("- [ ] Ship it\n  Completed: when QA signs off\n", "Completed: when QA signs off"),
+            ("- [ ] Ship it\n  **Priority**: High | **Started**: last week\n", "**Started**: last week"),
+            // A property list under a heading card.
+            ("### Ship it\nThe release.\n\n- **Owner:** Ann\n- **Created:** yesterday\n", "**Created:** yesterday"),
+        ])
+    func undatedDateFields(body: String, kept: String) throws {
+        let result = Self.board("## Todo\n\n" + body)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let card = try #require(result.board.cards.first)
+        #expect(card.dates.completed == nil && card.dates.start == nil && card.dates.created == nil)
+        #expect(card.descriptionSource.contains(kept), "\(card.descriptionSource)")
+    }
+
+    @Test("a start, created or completed date with a digit is read, and one that is no date is warned of where written")
+    func datedDateFields() throws {
+        let dated = Self.board("## Todo\n\n- [ ] Ship it\n  Completed: 2026-13-45\n")
+        #expect(dated.diagnostics.map(\.code) == ["invalid-date"])
+        #expect(dated.diagnostics.first?.location == SourceLocation(line: 4, column: 3))
+        let read = Self.board("## Todo\n\n- [ ] Ship it\n  Completed: 2026-05-01\n")
+        #expect(read.board.cards.first?.dates.completed?.description == "2026-05-01")
+        #expect(read.board.cards.first?.descriptionSource == "")
+    }
 }

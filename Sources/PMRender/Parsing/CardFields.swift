@@ -185,6 +185,19 @@ enum CardField: Equatable {
         lines.count >= 3 && known >= 2 && lines.allSatisfy { $0.map(isPlainKeyLine) ?? false }
     }
 
+    /// Whether a field's value is one pm-render reads for its key; otherwise its line is text, as written: a priority
+    /// it does not know (`Priority: whenever`), or, for the dates that are only information (start, scheduled, created,
+    /// completed), a value without a digit (`**Completed**: finished and tested`, in a legend of a board's states; a
+    /// bad due date is warned of instead). A value that only holds its place (`Completed: —`) is read: it says nothing.
+    static func reads(_ field: CardField, value: Substring) -> Bool {
+        switch field {
+        case .priority: Priority(text: String(value)) != nil || Placeholder.isValue(value)
+        case .start, .scheduled, .created, .completed:
+            value.unicodeScalars.contains { $0.properties.numericType != nil } || Placeholder.isValue(value)
+        default: true
+        }
+    }
+
     /// Splits `Key: value` (ASCII or full-width colon); nil when the line is not of that form or the key is unknown.
     static func parse(_ line: Substring) -> (CardField, Substring)? {
         let trimmed = line.trimmingSpaces

@@ -300,8 +300,7 @@ extension CardReader {
                     switch field {
                     case .ignored, .steps: false
                     case .id: Slug.isValidID(value)
-                    case .priority: Priority(text: value) != nil
-                    default: true
+                    default: CardField.reads(field, value: Substring(value))
                     }
                 if isRead {
                     state.draft.add(field, value: Substring(value), at: location, dateFormat: dateFormat)
@@ -776,20 +775,21 @@ private struct ReadingState {
             let joined = CardField.joinedFields(line.nodes, in: markdown)
             if let parts = joined {
                 let location = SourceLocation(line: line.line, column: column(of: line.nodes.first, in: markdown))
-                for case (let field?, let value) in parts where field != .steps && field != .ignored {
+                let read = parts.map { part in part.0.flatMap { CardField.reads($0, value: part.1) ? $0 : nil } }
+                for case (let field?, let value) in zip(read, parts.map(\.1)) where field != .steps && field != .ignored
+                {
                     draft.add(field, value: value, at: location, dateFormat: reader.dateFormat)
                 }
-                if parts.allSatisfy({ $0.0 != nil && $0.0 != .ignored }) {
+                if read.allSatisfy({ $0 != nil && $0 != .ignored }) {
                     droppedLines.insert(line.line)
                     continue
                 }
             }
             // `Status: pending` is text here: only VS Code's property items of those keys are left out.
-            // A priority pm-render cannot read (`Priority: whenever`) stays as written.
+            // A value pm-render does not read for its key (`Priority: whenever`) stays as written.
             if joined == nil,
                 let (field, value) = CardField.parse(Substring(CardField.lineText(line.nodes, in: markdown) ?? "")),
-                field != .steps, field != .ignored,
-                field != .priority || Priority(text: String(value)) != nil || Placeholder.isValue(value)
+                field != .steps, field != .ignored, CardField.reads(field, value: value)
             {
                 let location = SourceLocation(line: line.line, column: column(of: line.nodes.first, in: markdown))
                 draft.add(field, value: value, at: location, dateFormat: reader.dateFormat)
@@ -877,10 +877,12 @@ private struct ReadingState {
             isBold: { isBoldProperty(items[$0], in: markdown) }, isKey: { startsWithKey(items[$0], in: markdown) },
             plainKeyLines: { items.map { CardField.plainKeyLine($0, in: markdown) } })
         guard properties.contains(where: { $0 != nil }) else { return false }
-        for (item, property) in zip(items, properties) {
+        // A value not read for its key (`- **Completed**: finished and tested`) stays in the description, as written.
+        let read = properties.map { $0.flatMap { CardField.reads($0.0, value: $0.1) ? $0 : nil } }
+        for (item, property) in zip(items, read) {
             if let property { apply(property, item: item, in: markdown, into: &description) }
         }
-        let others = zip(items, properties).filter { $0.1 == nil }.map(\.0)
+        let others = zip(items, read).filter { $0.1 == nil }.map(\.0)
         guard !others.isEmpty else { return true }
         var node = markdown.nodes[list]
         node.end = 0
@@ -907,12 +909,13 @@ private struct ReadingState {
             plainKeyLines: { segments.map { CardField.plainKeyLine(0, in: $0.markdown) } })
         var others = segments
         if properties.contains(where: { $0 != nil }) {
-            for (segment, property) in zip(segments, properties) {
+            let read = properties.map { $0.flatMap { CardField.reads($0.0, value: $0.1) ? $0 : nil } }
+            for (segment, property) in zip(segments, read) {
                 guard let property else { continue }
                 base = segment.line - 1
                 apply(property, item: 0, in: segment.markdown, into: &description)
             }
-            others = zip(segments, properties).filter { $0.1 == nil }.map(\.0)
+            others = zip(segments, read).filter { $0.1 == nil }.map(\.0)
             guard !others.isEmpty else { return }
         }
         let list = Markdown.joining(others) { reader.source.isBlank($0) }
