@@ -495,9 +495,12 @@ struct BoardReader {
             let (state, stateSource) = draft.isArchive ? (.done, .name) : states[lanes.count]
             var cards: [Card] = []
             cards.reserveCapacity(draft.cards.count)
+            // The group entry a card is under: the last to start at or before it (entries are in the cards' order),
+            // followed along the cards once. An unnamed entry ends the group before it.
+            var entry = -1
             for position in draft.cards.indices {
-                // An unnamed entry ends the group before it.
-                let named = draft.groups.isEmpty ? nil : draft.groups.last { $0.firstCard <= position }?.name
+                while entry + 1 < draft.groups.count, draft.groups[entry + 1].firstCard <= position { entry += 1 }
+                let named = entry >= 0 ? draft.groups[entry].name : nil
                 let group = named?.isEmpty == false ? named : nil
                 guard let slot = cached(draft.cards[position].0, cache: &cache) else { continue }
                 var card = cache.entries[slot].reading.card
