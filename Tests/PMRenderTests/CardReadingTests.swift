@@ -1400,6 +1400,38 @@ struct CardReadingTests {
     }
 
     @Test(
+        "headings each over a table of cards alone label the tables' rows, the lane's cards",
+        arguments: [
+            // A lane named for a state, and one that is not (a column named for titles either way); a table's
+            // status column checks its rows, and a lone row that says the group is empty is no card.
+            ("## Icebox", [("Security", "F-1", false), ("Security", "F-2", false), ("Core", "F-3", false)]),
+            ("## Current items", [("Security", "F-1", false), ("Security", "F-2", false), ("Core", "F-3", false)]),
+        ])
+    func headingsOverTables(lane: String, expected: [(String, String, Bool)]) throws {
+        let result = Self.board(
+            lane + "\n\n### Security\n\n| ID | Task | Notes |\n|---|---|---|\n| F-1 | Add a scanner | prompts |\n"
+                + "| F-2 | Harden the build | flags |\n\n### Core\n\n| ID | Task | Status |\n|---|---|---|\n"
+                + "| F-3 | Multi-file support | Todo |\n\n### Later\n\n| ID | Task | Status |\n|---|---|---|\n"
+                + "| — | Nothing yet | — |\n\n## Done\n\n- [x] Kickoff\n")
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let board = result.board
+        let cards = board.lanes[0].cards
+        #expect(cards.map { ($0.group ?? "", $0.id, $0.isChecked) }.elementsEqual(expected) { $0 == $1 })
+        #expect(cards.map(\.title) == ["Add a scanner", "Harden the build", "Multi-file support"])
+        #expect(cards.map(\.style) == [.tableRow, .tableRow, .tableRow])
+        #expect(cards.first?.location == SourceLocation(line: 7, column: 3))
+        #expect(cards.first?.descriptionSource == "prompts")
+        #expect(board.lanes[0].isTable)
+        #expect(board.lanes[0].groups.map(\.name) == ["Security", "Core", "Later"])
+        // A heading over text among them, or a table without a column of titles, keeps every heading a card.
+        for other in ["### Phase 1\n\nAll done.\n", "### Gates\n\n| ID | Domain |\n|---|---|\n| F-10 | Games |\n"] {
+            let mixed = Self.board(
+                "## Backlog\n\n" + other + "\n### Security\n\n| ID | Task |\n|---|---|\n| F-1 | Add a scanner |\n")
+            #expect(mixed.board.cards.map(\.title) == [String(other.dropFirst(4).prefix { $0 != "\n" }), "Security"])
+        }
+    }
+
+    @Test(
         "a column named for cards titles a table's rows, and its status column checks them",
         arguments: ["Tarjeta", "Tarjetas", "Cartão", "Карточка", "卡片", "カード", "카드"])
     func cardColumns(name: String) throws {

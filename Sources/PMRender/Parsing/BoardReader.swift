@@ -193,6 +193,64 @@ struct BoardReader {
             }
             return false
         }
+        // The table of cards alone under a deeper heading (`### Security` over `| ID | Task | Notes |`): the table's
+        // piece, the table and its columns' roles, when a column is named for titles and nothing else is under it.
+        // (Worked out once a heading: the lane's first such heading looks at the others.)
+        var cardTables: [Int: (raw: Int, table: PipeTable, roles: [PipeTable.Role], title: Int)?] = [:]
+        func cardTable(under index: Int, end: Int, inLaneOfState: Bool)
+            -> (raw: Int, table: PipeTable, roles: [PipeTable.Role], title: Int)?
+        {
+            guard end == index + 2 else { return nil }
+            if let known = cardTables[index] { return known }
+            let raw = visible[index + 1]
+            let body = segments[raw]
+            var found: (raw: Int, table: PipeTable, roles: [PipeTable.Role], title: Int)?
+            if body.root.kind == .paragraph,
+                let table = PipeTable(
+                    lines: body.line...(Self.nextLine(after: raw, in: pieceLines, source: source) - 1), in: source),
+                table.line == body.line, let roles = table.roles(inLaneOfState: inLaneOfState, anyTitle: false),
+                let title = roles.firstIndex(of: .title), !table.columnsAreLanes
+            {
+                found = (raw, table, roles, title)
+            }
+            cardTables[index] = found
+            return found
+        }
+        // Where the current lane's pieces start (after its heading).
+        var laneStart = 0
+        // Whether every heading of `level` in the current lane is over a table of cards alone, up to a heading above
+        // that level: then those headings label the tables' rows, the lane's cards (`## Icebox` over `### Security`
+        // and `### Core`, each over `| ID | Task | … |`). Worked out once a lane and level.
+        var tableGroups: (lane: Int, level: Int, value: Bool)?
+        func headingsLabelTables(level: Int, inLaneOfState: Bool) -> Bool {
+            let lane = outline.lanes.count - 1
+            if let tableGroups, tableGroups.lane == lane, tableGroups.level == level { return tableGroups.value }
+            var next = laneStart
+            var value = false
+            while next < visible.count {
+                let root = segments[visible[next]].root
+                guard root.kind == .heading else {
+                    next += 1
+                    continue
+                }
+                // A heading above the level ends what is looked at: the next lane, or a section over other headings.
+                if root.number < level {
+                    if root.number <= lanesLevel(at: next) || value { break }
+                    next += 1
+                    continue
+                }
+                let end = Self.headingBodyEnd(after: next, level: level, visible, segments)
+                guard root.number == level, cardTable(under: next, end: end, inLaneOfState: inLaneOfState) != nil
+                else {
+                    value = false
+                    break
+                }
+                value = true
+                next = end
+            }
+            tableGroups = (lane, level, value)
+            return value
+        }
         // Whether the board writes cards as headings with something under them (VS Code Markdown Kanban's `### Task`
         // over `- due: …`, `### Fix crash` over `Due: …`): then a heading with nothing under it is a card with a title
         // alone, as the others are, even beside group labels. (Looked at once such a heading is found.)
@@ -326,6 +384,7 @@ struct BoardReader {
                         (cache.meaning(of: heading.name) == .archive && (!isObsidian || afterRule))
                         || frontMatter.hiddenLanes.contains(LaneName.key(heading.name))
                     outline.startLane(heading, location: location, isArchive: isArchive, last: raw, level: laneLevel)
+                    laneStart = index + 1
                     inNotesLane = !isArchive && isNotesLane(heading, from: index + 1, level: laneLevel)
                     if inNotesLane, !inClosingNotes, lastTaskItem.map({ $0 < index }) ?? false { inClosingNotes = true }
                     outline.lanes[outline.lanes.count - 1].holdsNotes = inNotesLane
@@ -351,6 +410,35 @@ struct BoardReader {
                 // A deeper heading inside a lane: a heading card, or a group label.
                 let end = Self.headingBodyEnd(after: index, level: node.number, visible, segments)
                 let body = visible[(index + 1)..<end].map { segments[$0] }
+                let inLaneOfState =
+                    if case .state = LaneStates.meaning(of: outline.lanes[outline.lanes.count - 1].heading.name) {
+                        true
+                    } else { false }
+                if !isObsidian, !outline.inArchive,
+                    let found = cardTable(under: index, end: end, inLaneOfState: inLaneOfState),
+                    headingsLabelTables(level: node.number, inLaneOfState: inLaneOfState)
+                {
+                    // A heading over a table of cards alone, as every heading of its level in the lane is: a group
+                    // label over the table's rows, the lane's cards (read, not written, as a table's rows are).
+                    outline.addGroup(
+                        TextCleaning.collapseWhitespace(segment.markdown.plainText(of: 0)), level: node.number,
+                        at: location(segment), last: found.raw)
+                    outline.lanes[outline.lanes.count - 1].isTable = true
+                    let (table, roles, title) = (found.table, found.roles, found.title)
+                    for (rowIndex, row) in table.rows.prefix(1 << TableRow.indexBits).enumerated()
+                    where !Self.isEmptyRow(row, roles: roles, title: title) {
+                        // A lone row that says the group is empty is no card.
+                        if table.rows.count == 1, Placeholder.isItem(row.cells[title].text, sentence: true),
+                            row.cells.indices.allSatisfy({ $0 == title || PipeTable.isEmpty(row.cells[$0]) })
+                        {
+                            continue
+                        }
+                        let source = TableRow(index: rowIndex, row: row, header: table.header.map(\.text), roles: roles)
+                        outline.addCard(.row(segments[found.raw], source), last: found.raw)
+                    }
+                    index = end
+                    continue
+                }
                 if !isObsidian, Self.isHeadingCard(body),
                     !(body.isEmpty && laneHasListCards(from: end) && !boardWritesHeadingCards)
                 {
