@@ -290,9 +290,12 @@ extension PipeTable {
         header.contains { lanes.contains(LaneName.key($0.text)) }
     }
 
-    /// Whether the header names lanes of two states or more (`| Backlog | In Testing | Live |`: a board kept as a
-    /// table, lanes for columns). A status column is no such sign: build status, metrics and legends have one.
+    /// Whether the header names lanes of two states or more, and most of its columns do (`| Backlog | In Testing |
+    /// Live |`: a board kept as a table, lanes for columns). A status column is no such sign: build status, metrics and
+    /// legends have one; nor are a few columns of a table of cards that start with a lane's word (`| Task | Blocker |
+    /// Next action |`).
     var columnsAreLanes: Bool {
-        Set(header.compactMap { LaneStates.meaning(of: $0.text.replacingOccurrences(of: "*", with: "")) }).count >= 2
+        let meanings = header.compactMap { LaneStates.meaning(of: $0.text.replacingOccurrences(of: "*", with: "")) }
+        return Set(meanings).count >= 2 && meanings.count * 2 > header.count
     }
 }
