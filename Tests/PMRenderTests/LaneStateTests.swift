@@ -209,6 +209,8 @@ struct LaneStateTests {
             ("Phase 1: Setup (done)", CardState.done), ("Phase 2: UI (in progress)", .doing), ("M0 — It runs ✅", .done),
             ("🪄 MVP (Shipped)", .done), ("Done (not reviewed)", .done), ("Noch offen / als naechstes", .todo),
             ("A faire", .todo), ("Implementé", .done), ("À Faire Priorité Haute", .todo),
+            // French and Portuguese teams write "merged" as their own word (`Mergé sur main`).
+            ("🚀 Mergé sur `main`", .done), ("Mergé main", .done), ("Mergeado na main", .done),
         ])
     func nameParts(name: String, state: CardState) {
         let lanes = Self.lanes("## Icebox\n## Ideas\n## Active\n## \(name)\n- [ ] a\n")
