@@ -197,8 +197,17 @@ struct BoardReader {
         // piece, the table and its columns' roles, when a column is named for titles and nothing else is under it.
         // (Worked out once a heading: the lane's first such heading looks at the others.)
         var cardTables: [Int: (raw: Int, table: PipeTable, roles: [PipeTable.Role], title: Int)?] = [:]
-        func cardTable(under index: Int, end: Int, inLaneOfState: Bool)
-            -> (raw: Int, table: PipeTable, roles: [PipeTable.Role], title: Int)?
+        // Whether the current lane is named for a state (worked out once a lane).
+        var laneOfState: (lane: Int, isNamed: Bool)?
+        func inLaneOfState() -> Bool {
+            let lane = outline.lanes.count - 1
+            if let laneOfState, laneOfState.lane == lane { return laneOfState.isNamed }
+            let isNamed: Bool =
+                if case .state = LaneStates.meaning(of: outline.lanes[lane].heading.name) { true } else { false }
+            laneOfState = (lane, isNamed)
+            return isNamed
+        }
+        func cardTable(under index: Int, end: Int) -> (raw: Int, table: PipeTable, roles: [PipeTable.Role], title: Int)?
         {
             guard end == index + 2 else { return nil }
             if let known = cardTables[index] { return known }
@@ -208,7 +217,7 @@ struct BoardReader {
             if body.root.kind == .paragraph,
                 let table = PipeTable(
                     lines: body.line...(Self.nextLine(after: raw, in: pieceLines, source: source) - 1), in: source),
-                table.line == body.line, let roles = table.roles(inLaneOfState: inLaneOfState, anyTitle: false),
+                table.line == body.line, let roles = table.roles(inLaneOfState: inLaneOfState(), anyTitle: false),
                 let title = roles.firstIndex(of: .title), !table.columnsAreLanes
             {
                 found = (raw, table, roles, title)
@@ -222,7 +231,7 @@ struct BoardReader {
         // that level: then those headings label the tables' rows, the lane's cards (`## Icebox` over `### Security`
         // and `### Core`, each over `| ID | Task | … |`). Worked out once a lane and level.
         var tableGroups: (lane: Int, level: Int, value: Bool)?
-        func headingsLabelTables(level: Int, inLaneOfState: Bool) -> Bool {
+        func headingsLabelTables(level: Int) -> Bool {
             let lane = outline.lanes.count - 1
             if let tableGroups, tableGroups.lane == lane, tableGroups.level == level { return tableGroups.value }
             var next = laneStart
@@ -240,7 +249,7 @@ struct BoardReader {
                     continue
                 }
                 let end = Self.headingBodyEnd(after: next, level: level, visible, segments)
-                guard root.number == level, cardTable(under: next, end: end, inLaneOfState: inLaneOfState) != nil
+                guard root.number == level, cardTable(under: next, end: end) != nil
                 else {
                     value = false
                     break
@@ -410,13 +419,8 @@ struct BoardReader {
                 // A deeper heading inside a lane: a heading card, or a group label.
                 let end = Self.headingBodyEnd(after: index, level: node.number, visible, segments)
                 let body = visible[(index + 1)..<end].map { segments[$0] }
-                let inLaneOfState =
-                    if case .state = LaneStates.meaning(of: outline.lanes[outline.lanes.count - 1].heading.name) {
-                        true
-                    } else { false }
-                if !isObsidian, !outline.inArchive,
-                    let found = cardTable(under: index, end: end, inLaneOfState: inLaneOfState),
-                    headingsLabelTables(level: node.number, inLaneOfState: inLaneOfState)
+                if !isObsidian, !outline.inArchive, let found = cardTable(under: index, end: end),
+                    headingsLabelTables(level: node.number)
                 {
                     // A heading over a table of cards alone, as every heading of its level in the lane is: a group
                     // label over the table's rows, the lane's cards (read, not written, as a table's rows are).
