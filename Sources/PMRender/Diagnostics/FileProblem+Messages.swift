@@ -63,6 +63,9 @@ public enum OutputRefusal: Hashable, Sendable {
     case foreignFiles
     /// The output folder is a site pm-render wrote, with a file in it that pm-render did not write.
     case unlistedFile(String)
+    /// A file of the site pm-render wrote is no longer what pm-render wrote there: removing it would remove the
+    /// user's link, folder or edits.
+    case replacedFile(String, SiteFileChange)
 
     /// The sentence for `path`.
     public func message(for path: String) -> String {
@@ -89,6 +92,32 @@ public enum OutputRefusal: Hashable, Sendable {
             let file = DiagnosticPrinter.sanitized(file)
             return "refusing to replace '\(path)': it holds '\(file)', which pm-render did not write; "
                 + "move it out of the folder, or choose another folder"
+        case .replacedFile(let file, let change):
+            let file = DiagnosticPrinter.sanitized(file)
+            let what =
+                switch change {
+                case .symbolicLink: "is now a symbolic link"
+                case .folder: "is now a folder"
+                case .file: "is now a file"
+                case .special: "is now a special file"
+                case .edited: "was changed after pm-render wrote it"
+                }
+            return "refusing to replace '\(path)': its '\(file)' \(what); "
+                + "move it out of the folder, or choose another folder"
         }
     }
+}
+
+/// How a file or folder of a site was changed by someone else after pm-render wrote it.
+public enum SiteFileChange: Hashable, Sendable {
+    /// Replaced by a symbolic link (removing it would remove the user's link).
+    case symbolicLink
+    /// A file replaced by a folder.
+    case folder
+    /// A folder replaced by a file.
+    case file
+    /// Replaced by a pipe, socket or device.
+    case special
+    /// Its contents are not those pm-render wrote.
+    case edited
 }

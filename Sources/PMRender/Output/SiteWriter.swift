@@ -57,17 +57,33 @@ public enum SiteWriter {
             throw .file(FileError(place.exists ? .replace : .create, place.shown, errno: errno))
         }
         do {
-            // The marker lists what the site holds, so that the next run can tell a file put there by hand.
-            let listing = site.files.map(\.path).sorted().map { $0 + "\n" }.joined()
-            let marker = RenderedSite.File(
-                path: markerName, contents: Array("pm-render \(PMRenderVersion.string)\n\(listing)".utf8))
-            try await writeFiles(site.files + [marker], into: temporary, place)
+            try await writeFiles(site.files, into: temporary, place)
+            // The marker lists what the site holds, and a checksum of each file, so that the next run can tell a file
+            // put there, replaced or changed by hand. It is written last: a site without it is never taken as ours.
+            let marker = try marker(listing: site.files.map(\.path), in: temporary, place)
+            try await writeFiles([marker], into: temporary, place)
             keepAccess(of: place, on: temporary)
             try install(temporary, at: place, inputs: inputs)
         } catch {
             try? FileManager.default.removeItem(at: temporary)
             throw error
         }
+    }
+
+    /// The marker: pm-render's version, then the files of the site written into `temporary`, then their checksums.
+    static func marker(listing paths: [String], in temporary: URL, _ place: OutputPlace) throws(SiteWriteError)
+        -> RenderedSite.File
+    {
+        let paths = paths.sorted()
+        var listing = paths.map { $0 + "\n" }.joined()
+        for path in paths {
+            guard let bytes = readRegularFile(temporary.appending(path: path).path) else {
+                throw .file(FileError(.read, place.shown(inside: path), errno: errno))
+            }
+            listing += checksumLine(bytes, path)
+        }
+        return RenderedSite.File(
+            path: markerName, contents: Array("pm-render \(PMRenderVersion.string)\n\(listing)".utf8))
     }
 
     /// Writes every file into `temporary`, side by side (each page renders as it is written, a piece
@@ -217,47 +233,132 @@ public enum SiteWriter {
         if !contents.isEmpty, !contents.contains(markerName) {
             throw .refused(path: place.shown, .foreignFiles)
         }
-        if let stranger = unlisted(in: place.url) { throw .refused(path: place.shown, .unlistedFile(stranger)) }
+        if !contents.isEmpty, let stranger = stranger(in: place.url) { throw .refused(path: place.shown, stranger) }
     }
 
-    /// The first file or folder (in name order) of a site that its marker does not list: one the user put there, or
-    /// a folder that cannot be read (what it holds is unknown). A marker that lists nothing was written before
-    /// markers listed files: then only the names pm-render gives its files count as its own.
-    static func unlisted(in folder: URL) -> String? {
-        let marker = (try? BoardLoader.readBytes(path: folder.appending(path: markerName).path)) ?? []
-        let listed = String(decoding: marker, as: UTF8.self).split(separator: "\n").dropFirst().map(String.init)
-        // Every listed path and the folders above it.
-        var known: Set<String> = []
+    /// What in a site pm-render may not remove: the first file or folder (in name order) that its marker does not
+    /// list (one the user put there, or a folder that cannot be read: what it holds is unknown), or one it lists that
+    /// is no longer what pm-render wrote (a symbolic link, a folder for a file or a file for a folder, a pipe, or a
+    /// file whose checksum differs). A marker that lists nothing was written before markers listed files: then only
+    /// the names pm-render gives its files count as its own; one without checksums, before markers had them.
+    static func stranger(in folder: URL) -> OutputRefusal? {
+        var info = stat()
+        let markerPath = folder.appending(path: markerName).path
+        guard lstat(markerPath, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            return .replacedFile(markerName, change(info.st_mode))
+        }
+        let marker = readRegularFile(markerPath) ?? []
+        var listed: Set<String> = []
+        var checksums: [String: String] = [:]
+        for line in String(decoding: marker, as: UTF8.self).split(separator: "\n").dropFirst() {
+            if line.hasPrefix(checksumPrefix) {
+                let rest = line.dropFirst(checksumPrefix.count)
+                guard let space = rest.firstIndex(of: " ") else { continue }
+                checksums[String(rest[rest.index(after: space)...])] = String(rest[..<space])
+            } else {
+                listed.insert(String(line))
+            }
+        }
+        // The folders above every listed path.
+        var folders: Set<String> = []
         for path in listed {
             var end = path.endIndex
-            while true {
-                known.insert(String(path[..<end]))
-                guard let slash = path[..<end].lastIndex(of: "/") else { break }
+            while let slash = path[..<end].lastIndex(of: "/") {
+                folders.insert(String(path[..<slash]))
                 end = slash
             }
         }
-        func isOurs(_ path: String, isFolder: Bool) -> Bool {
-            if path == markerName || systemFiles.contains((path as NSString).lastPathComponent) { return true }
-            if !listed.isEmpty { return known.contains(path) }
-            // An older site: its pages and calendars, at the top or in a board's folder.
-            let depth = path.split(separator: "/").count
-            return isFolder ? depth == 1 : depth <= 2 && siteFileNames.contains((path as NSString).lastPathComponent)
+        func check(_ path: String, _ info: stat) -> OutputRefusal? {
+            let name = (path as NSString).lastPathComponent
+            let kind = info.st_mode & S_IFMT
+            if path == markerName || (systemFiles.contains(name) && kind == S_IFREG) { return nil }
+            if listed.isEmpty {
+                // An older site: its pages and calendars, at the top or in a board's folder.
+                let depth = path.split(separator: "/").count
+                let ours = kind == S_IFDIR ? depth == 1 : depth <= 2 && siteFileNames.contains(name)
+                if !ours { return .unlistedFile(path) }
+            } else if !listed.contains(path) && !folders.contains(path) {
+                return .unlistedFile(path)
+            }
+            let wanted = listed.contains(path) ? S_IFREG : S_IFDIR
+            if listed.isEmpty ? (kind != S_IFDIR && kind != S_IFREG) : kind != wanted {
+                return .replacedFile(path, change(info.st_mode))
+            }
+            if kind == S_IFREG, let sum = checksums[path] {
+                let bytes = readRegularFile(folder.appending(path: path).path)
+                if bytes.map({ checksum($0) }) != sum { return .replacedFile(path, .edited) }
+            }
+            return nil
         }
-        func walk(_ relative: String) -> String? {
+        func walk(_ relative: String) -> OutputRefusal? {
             let url = relative.isEmpty ? folder : folder.appending(path: relative)
             guard let entries = try? FileManager.default.contentsOfDirectory(atPath: url.path) else {
-                return relative.isEmpty ? "." : relative
+                return .unlistedFile(relative.isEmpty ? "." : relative)
             }
             for entry in entries.sorted() {
                 let path = relative.isEmpty ? entry : relative + "/" + entry
                 var info = stat()
-                let isFolder = lstat(url.appending(path: entry).path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
-                guard isOurs(path, isFolder: isFolder) else { return path }
-                if isFolder, let found = walk(path) { return found }
+                guard lstat(url.appending(path: entry).path, &info) == 0 else { return .unlistedFile(path) }
+                if let found = check(path, info) { return found }
+                if info.st_mode & S_IFMT == S_IFDIR, let found = walk(path) { return found }
             }
             return nil
         }
         return walk("")
+    }
+
+    /// What a file of a site became, from its `st_mode`.
+    static func change(_ mode: mode_t) -> SiteFileChange {
+        switch mode & S_IFMT {
+        case S_IFLNK: .symbolicLink
+        case S_IFDIR: .folder
+        case S_IFREG: .file
+        default: .special
+        }
+    }
+
+    /// Marker lines that give a file's checksum: `#fnv1a-64 HEX PATH` (a path pm-render writes never starts with `#`,
+    /// and an older pm-render takes the line for a file that is not there).
+    static let checksumPrefix = "#fnv1a-64 "
+
+    /// The 64-bit FNV-1a checksum of a file's bytes, in 16 hexadecimal digits: enough to notice a file changed by hand.
+    static func checksum(_ bytes: [UInt8]) -> String {
+        let hex = String(FNV1a.hash(bytes), radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    static func checksumLine(_ bytes: [UInt8], _ path: String) -> String {
+        checksumPrefix + checksum(bytes) + " " + path + "\n"
+    }
+
+    /// The bytes of a regular file, never following a symbolic link and never waiting on a pipe; nil (with `errno`
+    /// set) when it is anything else or cannot be read.
+    static func readRegularFile(_ path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return nil }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            errno = EINVAL
+            return nil
+        }
+        var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0) + 1)
+        var count = 0
+        while true {
+            if count == bytes.count { bytes += [UInt8](repeating: 0, count: max(bytes.count, 64 * 1024)) }
+            let got = bytes.withUnsafeMutableBytes { buffer in
+                read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+            }
+            if got < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            if got == 0 { break }
+            count += got
+        }
+        bytes.removeSubrange(count...)
+        return bytes
     }
 
     /// The names of the files pm-render writes into a site.

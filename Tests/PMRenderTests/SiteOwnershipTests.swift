@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+
+@testable import PMRender
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What is in a site's folder that pm-render did not put there (or no longer is what it put there) is never deleted.
+@Suite("A site's files that are no longer pm-render's", .serialized)
+struct SiteOwnershipTests {
+    /// Renders the example board into a fresh `site`, then lets `change` alter it; returns the second render's
+    /// result and the folder.
+    static func renderTwice(
+        _ change: (URL, URL) throws -> Void, check: (URL, URL) throws -> Void
+    ) throws -> TestSupport.RunResult {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let site = folder.appending(path: "site")
+        let board = TestSupport.examples.appending(path: "board.md").path
+        let first = try TestSupport.run([board, "-o", site.path, "--no-history", "--today", "2026-11-22"])
+        #expect(first.status == 0, "\(first.stderr)")
+        try change(folder, site)
+        let second = try TestSupport.run([board, "-o", site.path, "--no-history", "--today", "2026-11-22"])
+        try check(folder, site)
+        return second
+    }
+
+    static func listing(_ folder: URL) -> [String] {
+        (FileManager.default.subpaths(atPath: folder.path) ?? []).sorted()
+    }
+
+    @Test("a page replaced by a symbolic link stops the render; the link and its target are kept")
+    func listedFileBecameALink() throws {
+        var before: [String] = []
+        let result = try Self.renderTwice { folder, site in
+            try Data("mine\n".utf8).write(to: folder.appending(path: "mine.html"))
+            try FileManager.default.removeItem(at: site.appending(path: "overdue.html"))
+            try FileManager.default.createSymbolicLink(
+                atPath: site.appending(path: "overdue.html").path, withDestinationPath: "../mine.html")
+            before = Self.listing(site)
+        } check: { folder, site in
+            #expect(Self.listing(site) == before)
+            let link = try FileManager.default.destinationOfSymbolicLink(
+                atPath: site.appending(path: "overdue.html").path)
+            #expect(link == "../mine.html")
+            let mine = try Data(contentsOf: folder.appending(path: "mine.html"))
+            #expect(mine == Data("mine\n".utf8))
+            let entries = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+            #expect(entries == ["mine.html", "site"])
+        }
+        #expect(result.status == 2)
+        #expect(
+            result.stderr.contains(
+                "'overdue.html' is now a symbolic link; move it out of the folder, or choose another folder"),
+            "\(result.stderr)")
+    }
+
+    @Test("a page replaced by a folder, or edited by hand, stops the render and is kept")
+    func listedFileBecameAFolderOrWasEdited() throws {
+        let folderResult = try Self.renderTwice { _, site in
+            try FileManager.default.removeItem(at: site.appending(path: "board.ics"))
+            try FileManager.default.createDirectory(
+                at: site.appending(path: "board.ics"), withIntermediateDirectories: false)
+        } check: { _, site in
+            var isFolder: ObjCBool = false
+            #expect(
+                FileManager.default.fileExists(atPath: site.appending(path: "board.ics").path, isDirectory: &isFolder))
+            #expect(isFolder.boolValue)
+        }
+        #expect(folderResult.status == 2)
+        #expect(folderResult.stderr.contains("its 'board.ics' is now a folder"), "\(folderResult.stderr)")
+
+        let edited = Data("<p>my notes</p>\n".utf8)
+        let editResult = try Self.renderTwice { _, site in
+            try edited.write(to: site.appending(path: "index.html"))
+        } check: { _, site in
+            let index = try Data(contentsOf: site.appending(path: "index.html"))
+            #expect(index == edited)
+        }
+        #expect(editResult.status == 2)
+        #expect(
+            editResult.stderr.contains("its 'index.html' was changed after pm-render wrote it"), "\(editResult.stderr)")
+    }
+
+    @Test("a marker that is a link or a pipe is not taken as pm-render's")
+    func markerMustBeAFile() throws {
+        let result = try Self.renderTwice { folder, site in
+            let marker = site.appending(path: SiteWriter.markerName)
+            try FileManager.default.moveItem(at: marker, to: folder.appending(path: "marker"))
+            try FileManager.default.createSymbolicLink(atPath: marker.path, withDestinationPath: "../marker")
+        } check: { _, site in
+            #expect(
+                (try? FileManager.default.destinationOfSymbolicLink(
+                    atPath: site.appending(path: SiteWriter.markerName).path)) == "../marker")
+        }
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("its '.pm-render-site' is now a symbolic link"), "\(result.stderr)")
+
+        let pipe = try Self.renderTwice { _, site in
+            try FileManager.default.removeItem(at: site.appending(path: "overdue.html"))
+            #expect(mkfifo(site.appending(path: "overdue.html").path, 0o644) == 0)
+        } check: { _, _ in
+        }
+        #expect(pipe.status == 2)
+        #expect(pipe.stderr.contains("its 'overdue.html' is now a special file"), "\(pipe.stderr)")
+    }
+
+    @Test("a page hard-linked elsewhere is replaced, and the other name keeps its contents")
+    func hardLinkIsReplaced() throws {
+        var original = Data()
+        let result = try Self.renderTwice { folder, site in
+            original = try Data(contentsOf: site.appending(path: "index.html"))
+            #expect(link(site.appending(path: "index.html").path, folder.appending(path: "kept.html").path) == 0)
+        } check: { folder, _ in
+            let kept = try Data(contentsOf: folder.appending(path: "kept.html"))
+            #expect(kept == original)
+        }
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+
+    @Test("an unchanged site is replaced, and its marker lists each file with its checksum")
+    func unchangedSiteIsReplaced() throws {
+        let result = try Self.renderTwice { _, _ in
+        } check: { _, site in
+            let marker = try String(contentsOf: site.appending(path: SiteWriter.markerName), encoding: .utf8)
+            let lines = marker.split(separator: "\n")
+            #expect(lines.contains("index.html"))
+            let index = try [UInt8](Data(contentsOf: site.appending(path: "index.html")))
+            #expect(lines.contains(Substring(SiteWriter.checksumLine(index, "index.html").dropLast())))
+        }
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+}
