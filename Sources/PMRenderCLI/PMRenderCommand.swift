@@ -33,6 +33,23 @@ struct PMRenderCommand: AsyncParsableCommand {
         return nil
     }
 
+    /// `check --help.md`: swift-argument-parser reports the missing board before the unknown option that was meant as
+    /// one. When an argument is missing, the line is parsed again with a stand-in for it; if that names an unknown
+    /// option, that is the message to give.
+    static func unknownOptionMessage(after error: Error) -> String? {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        guard fullMessage(for: error).hasPrefix("Error: Missing expected argument"),
+            arguments.contains(where: { $0.hasPrefix("-") })
+        else { return nil }
+        do {
+            _ = try parseAsRoot(arguments + ["pm-render-stand-in"])
+        } catch {
+            let message = fullMessage(for: error)
+            if message.hasPrefix("Error: Unknown option") { return message }
+        }
+        return nil
+    }
+
     /// Exit statuses: 0 success, 1 board errors, 2 usage or unreadable input.
     static func main() async {
         // A file-size limit (or a full disk) must fail a write with an error we can clean up after,
@@ -67,7 +84,7 @@ struct PMRenderCommand: AsyncParsableCommand {
             let code = exitCode(for: error)
             if code == .validationFailure {
                 // swift-argument-parser uses 64 for usage errors; pm-render documents 2.
-                Output.error(fullMessage(for: error))
+                Output.error(unknownOptionMessage(after: error) ?? fullMessage(for: error))
                 Output.error("Run 'pm-render --help' for usage.")
                 Foundation.exit(2)
             }

@@ -134,4 +134,14 @@ struct SiteOwnershipTests {
         }
         #expect(result.status == 0, "\(result.stderr)")
     }
+
+    @Test("an unknown option is named even when a board is missing too")
+    func unknownOptionNamed() throws {
+        let result = try TestSupport.run(["check", "--help.md"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("Unknown option '--help.md'"), "\(result.stderr)")
+        let missing = try TestSupport.run(["check"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("Missing expected argument"), "\(missing.stderr)")
+    }
 }
