@@ -135,6 +135,42 @@ struct SiteOwnershipTests {
         #expect(result.status == 0, "\(result.stderr)")
     }
 
+    @Test("only files that start as an image are copied as embedded images")
+    func embedsMustBeImages() throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 0, count: 24)
+        try Data(png).write(to: folder.appending(path: "real.png"))
+        try Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10]).write(to: folder.appending(path: "jpeg-named.png"))
+        try Data("<script>alert(1)</script>\n".utf8).write(to: folder.appending(path: "fake.png"))
+        try Data("TOKEN=secret\n".utf8).write(to: folder.appending(path: "secret.jpg"))
+        try Data("## Todo\n\n- ![[real.png]] ![[jpeg-named.png]] ![[fake.png]] ![[secret.jpg]]\n".utf8)
+            .write(to: folder.appending(path: "board.md"))
+        let result = try TestSupport.run(["board.md", "-o", "site", "--no-history"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.appending(path: "site/files").path).sorted()
+                == ["jpeg-named.png", "real.png"])
+        let page = try String(contentsOf: folder.appending(path: "site/index.html"), encoding: .utf8)
+        #expect(page.contains("fake.png") && page.contains("secret.jpg"))
+        #expect(!page.contains("files/fake.png") && !page.contains("files/secret.jpg"))
+    }
+
+    @Test(
+        "image signatures",
+        arguments: [
+            ([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], true), (Array("GIF89a".utf8), true),
+            (Array("GIF87a".utf8), true), (Array("RIFF\0\0\0\0WEBPVP8 ".utf8), true),
+            (Array("\0\0\0\u{1C}ftypavif\0\0\0\0mif1avif".utf8), true),
+            (Array("\0\0\0\u{1C}ftypmif1\0\0\0\0mif1avif".utf8), true),
+            (Array("\0\0\0\u{18}ftypmp42\0\0\0\0isommp42".utf8), false), (Array("RIFF\0\0\0\0WAVEfmt ".utf8), false),
+            (Array("BM".utf8) + [UInt8](repeating: 0, count: 30), true), (Array("BM".utf8), false),
+            (Array("<html>".utf8), false), ([], false), ([0x89, 0x50, 0x4E, 0x47], false),
+        ] as [([UInt8], Bool)])
+    func imageSignatures(_ head: [UInt8], _ isImage: Bool) {
+        #expect(Embeds.isImage(head) == isImage)
+    }
+
     @Test("an unknown option is named even when a board is missing too")
     func unknownOptionNamed() throws {
         let result = try TestSupport.run(["check", "--help.md"])

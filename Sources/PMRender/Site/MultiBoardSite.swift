@@ -180,10 +180,30 @@ extension Diagnostic {
 
 /// Files a board embeds (`![[diagram.png]]`) that sit next to it: copied into the site under `files/`.
 enum Embeds {
-    /// Raster images only (an SVG could carry script into the site), and only regular files inside the board's folder (no `..`, no absolute paths, no links out).
+    /// Raster images only (an SVG could carry script into the site), and only regular files inside the board's folder (no `..`, no absolute paths, no links out)
+    /// whose first bytes are those of an image.
     static let extensions: Set<String> = ["png", "jpg", "jpeg", "gif", "webp", "avif", "bmp"]
     /// Larger files are not copied (the embed shows as its name).
     static let maximumSize = 20 * 1024 * 1024
+
+    /// Whether `head` (a file's first bytes) starts as one of the image formats above does. A file that does not (a
+    /// text or an HTML page named `.png`) is not copied into the published site; one in another of these formats than
+    /// its name says is, as browsers show it.
+    static func isImage(_ head: [UInt8]) -> Bool {
+        func starts(_ signature: String, at offset: Int = 0) -> Bool {
+            let bytes = Array(signature.utf8)
+            return head.count >= offset + bytes.count && Array(head[offset..<offset + bytes.count]) == bytes
+        }
+        if head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return true }  // PNG
+        if head.starts(with: [0xFF, 0xD8, 0xFF]) { return true }  // JPEG
+        if starts("GIF87a") || starts("GIF89a") { return true }
+        if starts("RIFF"), starts("WEBP", at: 8) { return true }
+        if starts("BM"), head.count >= 26 { return true }  // BMP: a 14-byte file header and a DIB header
+        // AVIF: an ISO media file whose `ftyp` box names the avif or avis brand (major or compatible).
+        guard starts("ftyp", at: 4), head.count >= 16 else { return false }
+        let size = min(head.count, head[0..<4].reduce(0) { $0 << 8 | Int($1) })
+        return stride(from: 8, to: size - 3, by: 4).contains { starts("avif", at: $0) || starts("avis", at: $0) }
+    }
 
     static func find(in board: Board, boardPath: String) -> (paths: [String: String], files: [RenderedSite.File]) {
         var names: Set<String> = []
@@ -216,7 +236,8 @@ enum Embeds {
                         let size = attributes[.size] as? Int, size <= maximumSize
                     else { return false }
                     return true
-                }), let data = FileManager.default.contents(atPath: found.resolvingSymlinksInPath().path)
+                }), let data = FileManager.default.contents(atPath: found.resolvingSymlinksInPath().path),
+                isImage([UInt8](data.prefix(256)))
             else { continue }
             var sitePath = "files/" + Slug.make(String(target.dropLast(ext.count + 1))) + "." + ext
             var counter = 2
