@@ -180,4 +180,17 @@ struct SiteOwnershipTests {
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("Missing expected argument"), "\(missing.stderr)")
     }
+
+    @Test("a year before 1000 shows its four digits")
+    func shortYear() throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("## Todo\n\n- Typo @{0026-01-05}\n".utf8).write(to: folder.appending(path: "board.md"))
+        let result = try TestSupport.run(
+            ["board.md", "-o", "site", "--no-history", "--today", "2026-11-22"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let page = try String(contentsOf: folder.appending(path: "site/index.html"), encoding: .utf8)
+        #expect(page.contains("Jan 5, 0026"))
+        #expect(!page.contains("Jan 5, 26<") && !page.contains("Jan 5, 26 "))
+    }
 }

@@ -73,12 +73,14 @@ public struct Catalogue: Sendable {
     }
 
     /// "Dec 1, 2026" / "2026년 12월 1일 (화)", with the time for timed deadlines. Written from the
-    /// catalogue's patterns, never from the machine's locale data.
+    /// catalogue's patterns, never from the machine's locale data. The year has its four digits, as written
+    /// (`0026-01-05` shows as "Jan 5, 0026", a typo one can see, not "Jan 5, 26").
     func date(_ date: CalendarDate, time: TimeOfDay? = nil) -> String {
         let text = self.text(
             "date.format",
             [
-                "year": String(date.year), "month": String(date.month), "day": String(date.day),
+                "year": date.year < 1000 ? String(date.description.prefix(4)) : String(date.year),
+                "month": String(date.month), "day": String(date.day),
                 "monthShort": list("months.short", date.month - 1),
                 "weekdayShort": list("weekdays.short", date.weekday),
             ])
