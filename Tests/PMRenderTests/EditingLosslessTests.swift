@@ -38,6 +38,21 @@ import Testing
             afterHeading == board.replacingOccurrences(of: "### Ship it <!-- v2 -->", with: "### Release <!-- v2 -->"))
     }
 
+    @Test func aRenamedCardKeepsTheSpacesItsTitleLineEndsWith() throws {
+        let board = "## Todo\r\n\r\n-\t[ ] Fix the gate\t \r\n- [ ] Call bob #home  \r\n\r\n## Done\r\n"
+        let (renamed, after) = try Self.onBoard(board, ["edit", "fix the gate", "--title", "Repair the gate"])
+        #expect(renamed.status == 0, "\(renamed.stderr)")
+        #expect(after == board.replacingOccurrences(of: "Fix the gate\t ", with: "Repair the gate\t "))
+        let (tagged, afterTagged) = try Self.onBoard(board, ["edit", "call bob", "--title", "Call Ann"])
+        #expect(tagged.status == 0, "\(tagged.stderr)")
+        #expect(afterTagged == board.replacingOccurrences(of: "Call bob #home  ", with: "Call Ann #home  "))
+        // A heading's closing `#` is escaped before the spaces, which would not stop it closing the heading.
+        let headings = "## Todo\n\n### Foo  \nDue: 2026-12-01\n\n## Done\n"
+        let (hash, afterHash) = try Self.onBoard(headings, ["edit", "foo", "--title", "Item #"])
+        #expect(hash.status == 0, "\(hash.stderr)")
+        #expect(afterHash == headings.replacingOccurrences(of: "### Foo  ", with: "### Item \\#  "))
+    }
+
     // MARK: - Text in a lane beside its cards
 
     /// The round trip of the board this was found on (`- (nada no momento)` in its doing lane): the card takes the

@@ -156,11 +156,16 @@ struct CardBlock {
             tail = String(gap.reversed()) + String(body[br.lowerBound...])
             body = String(body[..<br.lowerBound])
         }
-        line.body = Self.replacingWords(of: body, with: newTitle, conventions: conventions) + tail
+        // Spaces or tabs the line ended with stay at its end (a rename and its reverse give the file back).
+        let trailing = tail.isEmpty ? String(body.reversed().prefix { $0 == " " || $0 == "\t" }.reversed()) : ""
+        var words = Self.replacingWords(of: body, with: newTitle, conventions: conventions)
+        while words.last == " " || words.last == "\t" { words.removeLast() }
+        line.body = words + tail
         if style == .heading { line.body = Self.escapingClosingHashes(line.body) }
         if style == .listItem {
             line.body = Self.writtenTitle(line.body, hasBox: line.checked != nil, conventions: conventions)
         }
+        line.body += trailing
         title = line
     }
 
