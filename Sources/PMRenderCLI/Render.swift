@@ -72,20 +72,30 @@ struct Render: AsyncParsableCommand {
         let locale = try report.locale()
         let clockOptions = clock
         _ = try clockOptions.resolve(timezone: "UTC")  // reports a malformed --today/--now once, up front
+        // JSON and SARIF are one document per run, whatever step found the problems: printed once, at the end.
+        let oneDocument = report.diagnostics == .json || report.diagnostics == .sarif
+        var pending: [Diagnostic] = []
+        func show(_ diagnostics: [Diagnostic]) {
+            if oneDocument {
+                pending += diagnostics
+            } else {
+                Output.diagnostics(diagnostics, format: report.diagnostics)
+            }
+        }
+        defer { if oneDocument { Output.diagnostics(pending, format: report.diagnostics) } }
         let found: BoardDiscovery.Found
         do {
             found = try BoardDiscovery.find(boards)
         } catch {
             throw Output.usageFailure(error.description)
         }
-        Output.diagnostics(
-            found.skipped.map { Diagnostic(.notABoard, file: $0, at: nil) }, format: report.diagnostics)
+        show(found.skipped.map { Diagnostic(.notABoard, file: $0, at: nil) })
         guard !found.boards.isEmpty else {
             throw Output.usageFailure("no boards found in \(boards.joined(separator: ", "))")
         }
         let (templateSet, templateDiagnostics) =
             templates.map(PageTemplates.load(directory:)) ?? (PageTemplates.builtIn(), [])
-        Output.diagnostics(templateDiagnostics, format: report.diagnostics)
+        show(templateDiagnostics)
         guard let templateSet, !templateDiagnostics.hasErrors else { return 1 }
 
         var options = MultiBoardSite.Options(templates: templateSet) { timezone in
@@ -98,14 +108,14 @@ struct Render: AsyncParsableCommand {
         options.strict = strict
         options.wikilinkBase = wikilinkBase
         let outcome = await MultiBoardSite.build(paths: found.boards, options: options)
-        Output.diagnostics(outcome.diagnostics, format: report.diagnostics)
+        show(outcome.diagnostics)
         // A board that cannot be read is an environment problem (exit 2), not an error in a board.
         let unreadable = outcome.diagnostics.contains { $0.code == Problem.unreadableBoard("").code }
         guard let site = outcome.site else { return unreadable ? 2 : 1 }
         do {
             try await SiteWriter.write(site, to: output, protecting: found.boards, templates: templates)
         } catch .rendering(let diagnostic) {
-            Output.diagnostics([diagnostic], format: report.diagnostics)
+            show([diagnostic])
             return 1
         } catch {
             throw Output.usageFailure(error.description)

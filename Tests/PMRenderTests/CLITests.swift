@@ -6,6 +6,28 @@ import Testing
 /// End-to-end tests of the built `pm-render` binary.
 @Suite("Command line", .serialized)
 struct CLITests {
+    @Test(
+        "render: --diagnostics json and sarif give one document, whichever steps found problems",
+        arguments: ["json", "sarif"])
+    func renderPrintsOneDocument(format: String) throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("## Todo\n\n- [ ] a @{2026-02-30}\n".utf8).write(to: folder.appending(path: "bad.md"))
+        try Data("# Notes\n\nno lanes here\n".utf8).write(to: folder.appending(path: "notes.md"))
+        // A board's warning; a skipped file's note and the board's warning; nothing at all.
+        for (arguments, expected) in [(["bad.md"], 1), (["."], 2), (["notes.md"], 0)] {
+            let result = try TestSupport.run(
+                arguments + ["-o", "site", "--no-history", "--diagnostics", format], in: folder)
+            let document = try JSONSerialization.jsonObject(with: Data(result.stderr.utf8))
+            let count =
+                format == "json"
+                ? (document as? [Any])?.count
+                : (((document as? [String: Any])?["runs"] as? [[String: Any]])?.first?["results"] as? [Any])?.count
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(count == expected, "\(arguments): \(result.stderr)")
+        }
+    }
+
     @Test("check: a clean board exits 0 with a summary on stderr")
     func checkClean() throws {
         let result = try TestSupport.run(["check", "examples/board.md"])
