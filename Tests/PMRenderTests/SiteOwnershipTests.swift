@@ -122,6 +122,35 @@ struct SiteOwnershipTests {
         #expect(result.status == 0, "\(result.stderr)")
     }
 
+    /// Root may write anywhere: the run drops its capabilities (setpriv) to be held to permissions like anyone.
+    static func runUnprivileged(_ arguments: [String], in folder: URL) throws -> TestSupport.RunResult {
+        let setpriv = URL(fileURLWithPath: "/usr/bin/setpriv")
+        guard geteuid() == 0, FileManager.default.isExecutableFile(atPath: setpriv.path) else {
+            return try TestSupport.run(arguments, in: folder)
+        }
+        return try TestSupport.run(
+            ["--bounding-set", "-all", "--", TestSupport.binary.path] + arguments, in: folder, executable: setpriv)
+    }
+
+    @Test("a site with read-only folders inside is replaced whole, and no copy of it is left beside it")
+    func readOnlyFoldersInsideASite() throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer {
+            SiteWriter.makeRemovable(folder.path)
+            try? FileManager.default.removeItem(at: folder)
+        }
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 0, count: 24)
+        try Data(png).write(to: folder.appending(path: "a.png"))
+        try Data("## Todo\n\n- [ ] x ![[a.png]]\n".utf8).write(to: folder.appending(path: "b.md"))
+        let arguments = ["b.md", "-o", "site", "--no-history"]
+        #expect(try Self.runUnprivileged(arguments, in: folder).status == 0)
+        #expect(chmod(folder.appending(path: "site/files").path, 0o555) == 0)
+        let again = try Self.runUnprivileged(arguments, in: folder)
+        #expect(again.status == 0, "\(again.stderr)")
+        let entries = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(entries == ["a.png", "b.md", "site"])
+    }
+
     @Test("an unchanged site is replaced, and its marker lists each file with its checksum")
     func unchangedSiteIsReplaced() throws {
         let result = try Self.renderTwice { _, _ in

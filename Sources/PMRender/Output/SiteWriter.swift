@@ -155,11 +155,22 @@ public enum SiteWriter {
         removeOldSite(at: old)
     }
 
-    /// Deletes the previous site, moved aside: a site kept read-only (its mode is carried over) is made writable
-    /// first, so that no copy of it is left behind.
+    /// Deletes the previous site, moved aside: a site kept read-only (its mode is carried over), or with a folder
+    /// in it made read-only, is made writable first, so that no copy of it is left behind.
     static func removeOldSite(at url: URL) {
-        _ = chmod(url.path, 0o700)
+        makeRemovable(url.path)
         try? FileManager.default.removeItem(at: url)
+    }
+
+    /// Gives the owner read, write and search permission on `path` and every folder under it (never following a
+    /// symbolic link), so that what they hold can be removed.
+    static func makeRemovable(_ path: String) {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return }
+        if info.st_mode & S_IRWXU != S_IRWXU { _ = chmod(path, (info.st_mode & 0o7777) | S_IRWXU) }
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] {
+            makeRemovable(path + "/" + entry)
+        }
     }
 
     /// Creates `folder` and the folders above it that are missing, naming the first that fails.
@@ -189,6 +200,7 @@ public enum SiteWriter {
             }
             guard let pidText, let pid = Int32(pidText) else { continue }
             if kill(pid, 0) != 0, errno == ESRCH {
+                makeRemovable(parent.appending(path: entry).path)
                 try? fileManager.removeItem(at: parent.appending(path: entry))
             }
         }
