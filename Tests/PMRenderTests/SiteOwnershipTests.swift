@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import PMRender
@@ -149,6 +150,30 @@ struct SiteOwnershipTests {
         #expect(again.status == 0, "\(again.stderr)")
         let entries = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         #expect(entries == ["a.png", "b.md", "site"])
+    }
+
+    @Test("concurrent renders of different boards into one folder never take each other's files for hand edits")
+    func concurrentRendersAreNotHandEdits() throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let count = 8
+        for index in 0..<count {
+            let cards = (0..<200).map { "- [ ] Card \($0) of board \(index) @{2026-12-0\($0 % 9 + 1)}\n" }.joined()
+            try Data("# Board \(index)\n\n## Todo\n\n\(cards)".utf8).write(to: folder.appending(path: "b\(index).md"))
+        }
+        for _ in 0..<3 {
+            let results = Mutex<[TestSupport.RunResult]>([])
+            DispatchQueue.concurrentPerform(iterations: count) { index in
+                let result = try? TestSupport.run(["b\(index).md", "-o", "site", "--no-history"], in: folder)
+                if let result { results.withLock { $0.append(result) } }
+            }
+            let all = results.withLock { $0 }
+            #expect(all.count == count)
+            #expect(all.contains { $0.status == 0 })
+            for result in all where result.status != 0 {
+                #expect(result.status == 2 && result.stderr.contains("pm-render: error: cannot "), "\(result.stderr)")
+            }
+        }
     }
 
     @Test("an unchanged site is replaced, and its marker lists each file with its checksum")

@@ -254,6 +254,24 @@ public enum SiteWriter {
     /// file whose checksum differs). A marker that lists nothing was written before markers listed files: then only
     /// the names pm-render gives its files count as its own; one without checksums, before markers had them.
     static func stranger(in folder: URL) -> OutputRefusal? {
+        // A concurrent run may swap another site in while this one is read: a difference found then may be a mix of
+        // two sites, not a change by hand. The check is made again while the folder or its marker has changed.
+        func identity() -> [UInt8] {
+            var info = stat()
+            guard lstat(folder.path, &info) == 0 else { return [] }
+            let marker = readRegularFile(folder.appending(path: markerName).path) ?? []
+            return Array("\(info.st_dev) \(info.st_ino)\n".utf8) + marker
+        }
+        var found: OutputRefusal?
+        for _ in 0..<10 {
+            let before = identity()
+            found = strangerOnce(in: folder)
+            if found == nil || identity() == before { return found }
+        }
+        return found
+    }
+
+    static func strangerOnce(in folder: URL) -> OutputRefusal? {
         var info = stat()
         let markerPath = folder.appending(path: markerName).path
         guard lstat(markerPath, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
