@@ -27,6 +27,12 @@ struct Watcher {
         var server: PreviewServer?
         var listener: PreviewServer.Listener?
         let version = ReloadVersion()
+        // An output folder no render could ever replace (`-o .`, the board's folder) ends the run before watching.
+        if let refusal = SiteWriter.lastingRefusal(
+            of: render.output, protecting: render.boards, templates: render.templates)
+        {
+            throw Output.usageFailure(refusal.description)
+        }
         if let port = render.watchOptions.serve {
             guard (1...65535).contains(port) else { throw Output.usageFailure("invalid port \(port)") }
             server = PreviewServer(folder: render.output, port: UInt16(port), version: version)

@@ -176,6 +176,27 @@ struct SiteOwnershipTests {
         }
     }
 
+    @Test(
+        "--watch into a folder no render could replace stops at once, exit 2",
+        arguments: [".", "..", "board.md", "/"])
+    func watchRefusesALastingRefusal(output: String) throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let work = folder.appending(path: "work")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: TestSupport.examples.appending(path: "board.md"), to: work.appending(path: "board.md"))
+        // `timeout` ends a run that would watch for ever (status 124).
+        let result = try TestSupport.run(
+            ["5", TestSupport.binary.path, "board.md", "-o", output, "--watch", "--no-history"], in: work,
+            executable: URL(fileURLWithPath: "/usr/bin/timeout"))
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.contains("pm-render: error: refusing to "), "\(result.stderr)")
+        #expect(!result.stderr.contains("watching"), "\(result.stderr)")
+        let entries = try FileManager.default.contentsOfDirectory(atPath: work.path)
+        #expect(entries == ["board.md"])
+    }
+
     @Test("an unchanged site is replaced, and its marker lists each file with its checksum")
     func unchangedSiteIsReplaced() throws {
         let result = try Self.renderTwice { _, _ in

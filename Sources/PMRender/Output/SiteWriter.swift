@@ -215,6 +215,27 @@ public enum SiteWriter {
     /// Refuses outputs that contain the current folder or what the run reads (boards, templates), are symbolic
     /// links or files, or hold files pm-render did not write.
     static func checkReplaceable(_ place: OutputPlace, inputs: [Input]) throws(SiteWriteError) {
+        try checkContainment(place, inputs: inputs)
+        try checkContents(place)
+    }
+
+    /// Why `output` can never take a site while `inputs` (boards, or folders of boards) and `templates` are read: it is
+    /// `/`, or holds the current folder, a board or the templates; nil when it may (`--watch` asks before it starts).
+    public static func lastingRefusal(of output: String, protecting inputs: [String], templates: String? = nil)
+        -> SiteWriteError?
+    {
+        guard let place = OutputPlace(output) else { return .refused(path: output, .notAFolderName) }
+        let inputs = inputs.map { Input.board($0) } + (templates.map { [Input.templates($0)] } ?? [])
+        do {
+            try checkContainment(place, inputs: inputs)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// Refuses outputs that contain the current folder or what the run reads.
+    static func checkContainment(_ place: OutputPlace, inputs: [Input]) throws(SiteWriteError) {
         let resolved = place.url.resolvingSymlinksInPath().path
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).resolvingSymlinksInPath().path
         if cwd == resolved || cwd.hasPrefix(resolved + "/") || resolved == "/" {
@@ -229,6 +250,10 @@ public enum SiteWriter {
             let real = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
             if real == resolved || real.hasPrefix(resolved + "/") { throw .refused(path: place.shown, problem) }
         }
+    }
+
+    /// Refuses outputs that are symbolic links or files, or hold what pm-render did not write.
+    static func checkContents(_ place: OutputPlace) throws(SiteWriteError) {
         var info = stat()
         guard lstat(place.url.path, &info) == 0 else { return }  // nothing there (or unreachable: mkdir says why)
         switch info.st_mode & S_IFMT {
