@@ -28,6 +28,9 @@ public final class ByteSink {
         self.descriptor = descriptor
     }
 
+    /// Called with each piece a file sink writes, as it writes it (a checksum of the file, say).
+    public var onWrite: ((UnsafeRawBufferPointer) -> Void)?
+
     /// Whether bytes are written out as they come (renderers hand them over in pieces then).
     public var isStreaming: Bool { descriptor != nil }
 
@@ -71,6 +74,7 @@ public final class ByteSink {
         defer { bytes.removeAll(keepingCapacity: true) }
         guard failure == 0 else { return }
         bytes.withUnsafeBytes { buffer in
+            onWrite?(buffer)
             var offset = 0
             while offset < buffer.count {
                 let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)

@@ -57,11 +57,10 @@ public enum SiteWriter {
             throw .file(FileError(place.exists ? .replace : .create, place.shown, errno: errno))
         }
         do {
-            try await writeFiles(site.files, into: temporary, place)
+            let checksums = try await writeFiles(site.files, into: temporary, place)
             // The marker lists what the site holds, and a checksum of each file, so that the next run can tell a file
             // put there, replaced or changed by hand. It is written last: a site without it is never taken as ours.
-            let marker = try marker(listing: site.files.map(\.path), in: temporary, place)
-            try await writeFiles([marker], into: temporary, place)
+            try await writeFiles([marker(checksums)], into: temporary, place)
             keepAccess(of: place, on: temporary)
             try install(temporary, at: place, inputs: inputs)
         } catch {
@@ -70,29 +69,22 @@ public enum SiteWriter {
         }
     }
 
-    /// The marker: pm-render's version, then the files of the site written into `temporary`, then their checksums.
-    static func marker(listing paths: [String], in temporary: URL, _ place: OutputPlace) throws(SiteWriteError)
-        -> RenderedSite.File
-    {
-        let paths = paths.sorted()
-        var listing = paths.map { $0 + "\n" }.joined()
-        for path in paths {
-            guard let bytes = readRegularFile(temporary.appending(path: path).path) else {
-                throw .file(FileError(.read, place.shown(inside: path), errno: errno))
-            }
-            listing += checksumLine(bytes, path)
-        }
+    /// The marker: pm-render's version, then the site's files, then their checksums, each list in the files' order.
+    static func marker(_ checksums: [String: UInt64]) -> RenderedSite.File {
+        let paths = checksums.keys.sorted()
+        let listing = paths.map { $0 + "\n" }.joined() + paths.map { checksumLine(checksums[$0]!, $0) }.joined()
         return RenderedSite.File(
             path: markerName, contents: Array("pm-render \(PMRenderVersion.string)\n\(listing)".utf8))
     }
 
     /// Writes every file into `temporary`, side by side (each page renders as it is written, a piece
-    /// at a time), each flushed to disk before the folder is swapped in.
+    /// at a time), each flushed to disk before the folder is swapped in. Returns each file's checksum, by path.
+    @discardableResult
     static func writeFiles(
         _ files: [RenderedSite.File],
         into temporary: URL,
         _ place: OutputPlace
-    ) async throws(SiteWriteError) {
+    ) async throws(SiteWriteError) -> [String: UInt64] {
         let folders = Set(files.map { ($0.path as NSString).deletingLastPathComponent }).filter { !$0.isEmpty }
         for folder in folders.sorted() {
             do {
@@ -103,18 +95,23 @@ public enum SiteWriter {
             }
         }
         // No file checks for cancellation: once begun, a site is finished (or fails), never cut short.
-        let failure = await withTaskGroup(of: (path: String, outcome: WriteOutcome).self) { group in
+        let (checksums, failure) = await withTaskGroup(of: (path: String, outcome: WriteOutcome).self) { group in
             for file in files {
                 group.addTask { (file.path, writeFile(file, to: temporary.appending(path: file.path).path)) }
             }
+            var checksums: [String: UInt64] = [:]
             var first: (path: String, outcome: WriteOutcome)?
-            for await result in group where result.outcome != .written && first == nil {
-                first = result
+            for await result in group {
+                if case .written(let checksum) = result.outcome {
+                    checksums[result.path] = checksum
+                } else if first == nil {
+                    first = result
+                }
             }
-            return first
+            return (checksums, first)
         }
         switch failure?.outcome {
-        case nil, .written: return
+        case nil, .written: return checksums
         case .failed(let code): throw .file(FileError(.write, place.shown(inside: failure!.path), errno: code))
         case .notRendered(let failure): throw .rendering(failure.diagnostic)
         }
@@ -122,7 +119,8 @@ public enum SiteWriter {
 
     /// How writing one file ended.
     private enum WriteOutcome: Equatable, Sendable {
-        case written
+        /// Written, its bytes of this checksum (`FNV1a`).
+        case written(checksum: UInt64)
         /// A file-system call failed with this `errno`.
         case failed(Int32)
         case notRendered(RenderFailure)
@@ -341,7 +339,7 @@ public enum SiteWriter {
             }
             if kind == S_IFREG, let sum = checksums[path] {
                 let bytes = readRegularFile(folder.appending(path: path).path)
-                if bytes.map({ checksum($0) }) != sum { return .replacedFile(path, .edited) }
+                if bytes.map({ checksum(FNV1a.hash($0)) }) != sum { return .replacedFile(path, .edited) }
             }
             return nil
         }
@@ -377,13 +375,13 @@ public enum SiteWriter {
     static let checksumPrefix = "#fnv1a-64 "
 
     /// The 64-bit FNV-1a checksum of a file's bytes, in 16 hexadecimal digits: enough to notice a file changed by hand.
-    static func checksum(_ bytes: [UInt8]) -> String {
-        let hex = String(FNV1a.hash(bytes), radix: 16)
+    static func checksum(_ value: UInt64) -> String {
+        let hex = String(value, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
     }
 
-    static func checksumLine(_ bytes: [UInt8], _ path: String) -> String {
-        checksumPrefix + checksum(bytes) + " " + path + "\n"
+    static func checksumLine(_ value: UInt64, _ path: String) -> String {
+        checksumPrefix + checksum(value) + " " + path + "\n"
     }
 
     /// The bytes of a regular file, never following a symbolic link and never waiting on a pipe; nil (with `errno`
@@ -438,6 +436,8 @@ public enum SiteWriter {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { return .failed(errno) }
         let sink = ByteSink(descriptor: descriptor)
+        var checksum = FNV1a()
+        sink.onWrite = { checksum.add($0) }
         do {
             try file.produce(sink)
         } catch {
@@ -448,7 +448,7 @@ public enum SiteWriter {
         var code = sink.failure
         if code == 0, fsync(descriptor) != 0 { code = errno }
         if close(descriptor) != 0, code == 0 { code = errno }
-        return code == 0 ? .written : .failed(code)
+        return code == 0 ? .written(checksum: checksum.value) : .failed(code)
     }
 }
 
