@@ -13,6 +13,25 @@ import Testing
 /// What is in a site's folder that pm-render did not put there (or no longer is what it put there) is never deleted.
 @Suite("A site's files that are no longer pm-render's", .serialized)
 struct SiteOwnershipTests {
+    @Test("a file's checksum is the same however its bytes are cut into pieces", arguments: [1, 3, 7, 8, 9, 64, 1000])
+    func checksumOfPieces(size: Int) {
+        let bytes = (0..<1000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+        var checksum = FileChecksum()
+        for start in stride(from: 0, to: bytes.count, by: size) {
+            bytes[start..<min(start + size, bytes.count)].withUnsafeBytes { checksum.add($0) }
+        }
+        #expect(checksum.value == FileChecksum.of(bytes))
+    }
+
+    @Test("a file's checksum changes with any byte, and with a zero byte added at its end")
+    func checksumSeesChanges() {
+        let bytes = Array("<p>Ship the release</p>\n".utf8)
+        var edited = bytes
+        edited[5] ^= 1
+        let sums = [bytes, edited, bytes + [0], Array(bytes.dropLast()), []].map(FileChecksum.of)
+        #expect(Set(sums).count == sums.count)
+    }
+
     /// Renders the example board into a fresh `site`, then lets `change` alter it; returns the second render's
     /// result and the folder.
     static func renderTwice(
@@ -205,7 +224,7 @@ struct SiteOwnershipTests {
             let lines = marker.split(separator: "\n")
             #expect(lines.contains("index.html"))
             let index = try [UInt8](Data(contentsOf: site.appending(path: "index.html")))
-            #expect(lines.contains(Substring(SiteWriter.checksumLine(FNV1a.hash(index), "index.html").dropLast())))
+            #expect(lines.contains(Substring(SiteWriter.checksumLine(FileChecksum.of(index), "index.html").dropLast())))
         }
         #expect(result.status == 0, "\(result.stderr)")
     }

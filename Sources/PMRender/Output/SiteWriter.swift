@@ -119,7 +119,7 @@ public enum SiteWriter {
 
     /// How writing one file ended.
     private enum WriteOutcome: Equatable, Sendable {
-        /// Written, its bytes of this checksum (`FNV1a`).
+        /// Written, its bytes of this checksum (`FileChecksum`).
         case written(checksum: UInt64)
         /// A file-system call failed with this `errno`.
         case failed(Int32)
@@ -339,7 +339,7 @@ public enum SiteWriter {
             }
             if kind == S_IFREG, let sum = checksums[path] {
                 let bytes = readRegularFile(folder.appending(path: path).path)
-                if bytes.map({ checksum(FNV1a.hash($0)) }) != sum { return .replacedFile(path, .edited) }
+                if bytes.map({ checksum(FileChecksum.of($0)) }) != sum { return .replacedFile(path, .edited) }
             }
             return nil
         }
@@ -370,9 +370,9 @@ public enum SiteWriter {
         }
     }
 
-    /// Marker lines that give a file's checksum: `#fnv1a-64 HEX PATH` (a path pm-render writes never starts with `#`,
-    /// and an older pm-render takes the line for a file that is not there).
-    static let checksumPrefix = "#fnv1a-64 "
+    /// Marker lines that give a file's checksum (`FileChecksum`): `#fnv1a-words HEX PATH` (a path pm-render writes
+    /// never starts with `#`, and an older pm-render takes the line for a file that is not there).
+    static let checksumPrefix = "#fnv1a-words "
 
     /// The 64-bit FNV-1a checksum of a file's bytes, in 16 hexadecimal digits: enough to notice a file changed by hand.
     static func checksum(_ value: UInt64) -> String {
@@ -436,7 +436,7 @@ public enum SiteWriter {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { return .failed(errno) }
         let sink = ByteSink(descriptor: descriptor)
-        var checksum = FNV1a()
+        var checksum = FileChecksum()
         sink.onWrite = { checksum.add($0) }
         do {
             try file.produce(sink)
