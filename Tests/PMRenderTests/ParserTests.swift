@@ -295,7 +295,7 @@ struct ParserTests {
             ("In Progress (3)", 3), ("In Progress (WIP 3)", 3), ("In Progress (WIP Limit: 3)", 3),
             ("In Progress [WIP: 3]", 3), ("In Progress (wip=3)", 3), ("In Progress (WIP ≤ 3)", 3),
             ("In Progress (max 3)", 3), ("In Progress (최대 3)", 3), ("In Progress (0)", nil),
-            ("In Progress (WIP 0)", nil),
+            ("In Progress (WIP 0)", nil), ("In Progress (WIP: 0/3)", 3), ("In Progress (WIP 2 / 3)", 3),
         ])
     func wipLimitForms(heading: String, limit: Int?) throws {
         let result = TestSupport.parse("## Todo\n\n## \(heading)\n\n- [ ] a\n\n## Done\n")
@@ -306,7 +306,7 @@ struct ParserTests {
 
     @Test(
         "brackets that hold no limit stay in the name",
-        arguments: ["Sprint [3]", "Wiper (wipe 3)", "Q3 (WIP)", "Done (2025)", "Released (1999)"])
+        arguments: ["Sprint [3]", "Wiper (wipe 3)", "Q3 (WIP)", "Done (2025)", "Released (1999)", "Phase (1/3)"])
     func notALimit(heading: String) throws {
         let lane = try #require(TestSupport.parse("## \(heading)\n\n- [ ] a\n").board.lanes.first)
         #expect((lane.name, lane.wipLimit) == (heading, nil))

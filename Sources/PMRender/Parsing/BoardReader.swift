@@ -1590,7 +1590,8 @@ struct LaneHeading {
     }
 
     /// The digits of a WIP limit in a lane name's trailing brackets: `3`, `WIP 3`, `WIP: 3`, `WIP=3`,
-    /// `WIP limit: 3`, `WIP ≤ 3`, `max 3`, `최대 3`. Square brackets need the word (`[3]` may be anything).
+    /// `WIP limit: 3`, `WIP ≤ 3`, `max 3`, `최대 3`, and after the lane's count of cards, `WIP: 0/3`. Square brackets
+    /// need the word (`[3]` may be anything).
     static func limitDigits(_ inside: Substring, square: Bool) -> Substring? {
         var rest = inside.trimmingSpaces
         var named = false
@@ -1606,6 +1607,12 @@ struct LaneHeading {
             for separator in [":", "：", "=", "≤", "<="] where rest.hasPrefix(separator) {
                 rest = rest.dropFirst(separator.count).trimmingSpaces
                 break
+            }
+            // The cards in the lane over its limit (`WIP: 0/3`, `WIP 2 / 3`): the limit is the second number.
+            if let slash = rest.firstIndex(of: "/") {
+                let count = rest[..<slash].trimmingSpaces
+                let limit = rest[rest.index(after: slash)...].trimmingSpaces
+                if !count.isEmpty, count.allSatisfy(\.isASCIIDigit) { rest = limit }
             }
         }
         guard named || !square, !rest.isEmpty, rest.allSatisfy(\.isASCIIDigit) else { return nil }
