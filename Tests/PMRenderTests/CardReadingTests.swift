@@ -560,6 +560,13 @@ struct CardReadingTests {
                 + "| 3 | Plan | Cy |\n")
         #expect(named.board.lanes.map { $0.cards.map(\.title) } == [["写文档"], ["Build"], ["Plan"]])
         #expect(named.board.cards.first?.assignees == ["张三"])
+        // A column of the IDs of what a title's word names (`Task ID`, `任务 ID`) is the cards' IDs, not their titles.
+        let ids = Self.board(
+            "## Todo\n\n| Task ID | Task | Owner |\n|---|---|---|\n| T-1 | Write the docs | Ann |\n\n## Done\n\n"
+                + "| 任务 ID | 任务标题 |\n|---|---|\n| A-1 | 初始化项目 |\n")
+        #expect(ids.board.lanes.map { $0.cards.map(\.title) } == [["Write the docs"], ["初始化项目"]])
+        #expect(ids.board.cards.map(\.id) == ["T-1", "A-1"])
+        #expect(ids.diagnostics.isEmpty, "\(ids.diagnostics)")
         // No column named for titles, and figures: a metrics table, even in a lane named for a state (warned: it
         // may be cards).
         let metrics = Self.board("## Done\n\n| Metric | Value |\n|---|---|\n| Velocity | 12 |\n")

@@ -180,6 +180,7 @@ extension PipeTable {
         var roles: [Role] = names.map { name in
             if Self.descriptionNames.contains(name) { return .description }
             if let field = CardField(key: Substring(name)) { return .field(field) }
+            if Self.namesIDs(name) { return .field(.id) }
             return .other
         }
         let anyText = anyTitle && holdsText
@@ -207,10 +208,20 @@ extension PipeTable {
     /// more (`任务名`, `タスク名`, `작업명`).
     static func namesTitles(_ name: String) -> Bool {
         if titleNames.contains(name) { return true }
+        if namesIDs(name) { return false }
         let words = name.split(separator: " ").map(String.init)
         if words.count > 1, words.contains(where: titleNames.contains) { return true }
         guard let first = name.unicodeScalars.first, first.isCJK else { return false }
         return titleNames.contains { $0.unicodeScalars.first?.isCJK == true && name.hasPrefix($0) }
+    }
+
+    /// Whether a column's name (`plainName`) says it holds the IDs of what another word names: `Task ID`, `Story ID`,
+    /// `任务 ID`, `タスクID` (the cards' IDs, not their titles, though a title's name is among its words).
+    static func namesIDs(_ name: String) -> Bool {
+        guard name.hasSuffix("id"), name.count > 2 else { return false }
+        let before = name.dropLast(2)
+        if before.hasSuffix(" ") { return true }
+        return before.unicodeScalars.last?.isCJK == true
     }
 
     /// A header cell as a name to look up: its letters, digits and `#`, words parted by single spaces, in lower case
