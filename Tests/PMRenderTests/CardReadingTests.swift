@@ -1032,6 +1032,13 @@ struct CardReadingTests {
         let tables = Self.board("## To Do\n\n| ID | Task |\n|---|---|\n| 1 | a |\n\n## Decisions (2026-06-23)\n\n- b\n")
         #expect(tables.board.lanes.map(\.cards.count) == [1, 0])
         #expect(tables.board.lanes[1].holdsNotes)
+        // A report on the board's state in Korean or Japanese (`테스트 현황`, "test status"; `進捗状況`) is notes, not a
+        // lane of testing.
+        for name in ["테스트 현황", "진행 현황", "進捗状況"] {
+            let report = Self.board("## 할 일\n\n- [ ] a\n\n## 완료\n\n- [x] b\n\n## \(name)\n\n- 전체 테스트: 185개\n")
+            #expect(report.board.lanes.map(\.cards.count) == [1, 1, 0], "\(name)")
+            #expect(report.board.lanes.last?.holdsNotes == true, "\(name)")
+        }
         // On a board of plain items, on an Obsidian board (the plugin shows every item as a card), and in a lane the
         // front matter gives a state, they are cards.
         for board in [
