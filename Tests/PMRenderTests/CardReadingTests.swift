@@ -31,6 +31,9 @@ struct CardReadingTests {
             ("- [ ] a due:2026-05-10", "2026-05-10"),
             ("- [ ] a @due 📅 2026-05-10", "2026-05-10"),
             ("- [ ] a (due:: 2026-05-10T09:15)", "2026-05-10T09:15"),
+            ("- [ ] a (Due: 2026-05-10)", "2026-05-10"),
+            ("* [ ] a (Hạn: 2026-05-10)", "2026-05-10"),
+            ("- [ ] a\n  Hạn: 2026-05-10", "2026-05-10"),
             ("- [ ] a @[[2026-05-10]]", "2026-05-10"),
             ("- [ ] a @[[May 10th, 2026]]", "2026-05-10"),
             ("- [ ] a @[[May 10th, 2026#^a1acf4]]", "2026-05-10"),
@@ -49,6 +52,11 @@ struct CardReadingTests {
 
     @Test("todo.txt's due: needs a date right after it")
     func todoTxtDueNeedsADate() throws {
+        // So does a due date in round brackets with one colon; other keys, and square brackets, are text.
+        for title in ["Check (Due: end of May)", "Check (Note: 2026-05-10)", "Check [Due: 2026-05-10]"] {
+            #expect(try Self.card("- [ ] \(title)").due == nil)
+            #expect(try Self.card("- [ ] \(title)").title == title)
+        }
         #expect(try Self.card("- [ ] Check due: tomorrow").due == nil)
         #expect(try Self.card("- [ ] Check overdue:2026-05-10").title == "Check overdue:2026-05-10")
     }

@@ -22,7 +22,7 @@ enum CardField: Equatable {
                     "due", "deadline", "due date", "duedate", "기한", "마감", "마감일", "fällig", "fälligkeit", "échéance",
                     "vencimiento", "prazo", "срок", "期限", "截止日期", "截止", "target date", "目标日期", "截止时间",
                     "到期日", "締切", "締め切り", "fecha límite", "data limite", "date limite", "scadenza", "дедлайн",
-                    "son tarih", "tenggat",
+                    "son tarih", "tenggat", "hạn", "hạn chót", "thời hạn",
                 ]
             ),
             (.id, ["id"]),

@@ -319,7 +319,9 @@ enum CardTokens {
         return (start..<end, end)
     }
 
-    /// `[key:: value]` or `(key:: value)` at `index`.
+    /// `[key:: value]` or `(key:: value)` at `index`; or a due date in round brackets with one colon, `(Due: 2026-08-29)`,
+    /// `(Deadline: 2026-08-29)`, `(Hạn: 2026-08-29)` (as lists written by hand or by tools give a task's due date: a
+    /// key of a due date, a value that is a date alone; `(Due: end of May)` and `(Note: 2026-08-29)` are text).
     private static func dataviewField(_ s: [Unicode.Scalar], at index: Int) -> (String, String, Int)? {
         let close: Unicode.Scalar = s[index] == "[" ? "]" : ")"
         var cursor = index + 1
@@ -330,15 +332,22 @@ enum CardTokens {
             key.append(s[cursor])
             cursor += 1
         }
-        guard !key.isEmpty, cursor + 1 < s.count, s[cursor] == ":", s[cursor + 1] == ":" else { return nil }
-        cursor += 2
+        guard !key.isEmpty, cursor + 1 < s.count, s[cursor] == ":" else { return nil }
+        let isDataview = s[cursor + 1] == ":"
+        guard isDataview || close == ")" else { return nil }
+        cursor += isDataview ? 2 : 1
         var value = String.UnicodeScalarView()
         while cursor < s.count, s[cursor] != close, value.count < 200 {
             value.append(s[cursor])
             cursor += 1
         }
         guard cursor < s.count, s[cursor] == close else { return nil }
-        return (String(key).trimmingWhitespace, String(value).trimmingWhitespace, cursor + 1)
+        let (name, text) = (String(key).trimmingWhitespace, String(value).trimmingWhitespace)
+        if !isDataview {
+            guard CardField(key: Substring(name)) == .due, DateFormat.date(Substring(text)) != nil else { return nil }
+            return ("due", text, cursor + 1)
+        }
+        return (name, text, cursor + 1)
     }
 
     /// End of a tag name (letters, digits, `-`, `_`, `/`; not only digits), or nil if there is none.
