@@ -1040,6 +1040,11 @@ struct CardReadingTests {
         let tables = Self.board("## To Do\n\n| ID | Task |\n|---|---|\n| 1 | a |\n\n## Decisions (2026-06-23)\n\n- b\n")
         #expect(tables.board.lanes.map(\.cards.count) == [1, 0])
         #expect(tables.board.lanes[1].holdsNotes)
+        // A sprint's goals before its tasks (`Objectifs`, `Goals`) are notes too, as a legend is.
+        let goals = Self.board(
+            "## Objectifs\n\n- Finaliser le tableau\n\n## À faire\n\n- [ ] T1 : Concevoir le tableau\n")
+        #expect(goals.board.lanes.map(\.cards.count) == [0, 1])
+        #expect(goals.board.lanes.first?.holdsNotes == true)
         // A report on the board's state in Korean or Japanese (`테스트 현황`, "test status"; `進捗状況`) is notes, not a
         // lane of testing.
         for name in ["테스트 현황", "진행 현황", "進捗状況"] {
