@@ -384,34 +384,10 @@ public enum SiteWriter {
         checksumPrefix + checksum(value) + " " + path + "\n"
     }
 
-    /// The bytes of a regular file, never following a symbolic link and never waiting on a pipe; nil (with `errno`
-    /// set) when it is anything else or cannot be read.
+    /// The bytes of a regular file, never following a symbolic link and never waiting on a pipe; nil when it is
+    /// anything else or cannot be read.
     static func readRegularFile(_ path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return nil }
-        guard info.st_mode & S_IFMT == S_IFREG else {
-            errno = EINVAL
-            return nil
-        }
-        var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0) + 1)
-        var count = 0
-        while true {
-            if count == bytes.count { bytes += [UInt8](repeating: 0, count: max(bytes.count, 64 * 1024)) }
-            let got = bytes.withUnsafeMutableBytes { buffer in
-                read(descriptor, buffer.baseAddress! + count, buffer.count - count)
-            }
-            if got < 0 {
-                if errno == EINTR { continue }
-                return nil
-            }
-            if got == 0 { break }
-            count += got
-        }
-        bytes.removeSubrange(count...)
-        return bytes
+        try? BoardLoader.readFile(path, regularOnly: true)
     }
 
     /// The names of the files pm-render writes into a site.

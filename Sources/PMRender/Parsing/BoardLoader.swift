@@ -33,14 +33,16 @@ public enum BoardLoader {
         }
     }
 
-    /// Reads a whole file with `open`/`read`, so that a failure keeps its `errno`.
-    static func readFile(_ path: String) throws(FileError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    /// Reads a whole file with `open`/`read`, so that a failure keeps its `errno`. With `regularOnly`, only a regular
+    /// file is read: a symbolic link is not followed, and a pipe or device is not waited on (`EINVAL`).
+    static func readFile(_ path: String, regularOnly: Bool = false) throws(FileError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | (regularOnly ? O_NOFOLLOW | O_NONBLOCK : 0))
         guard descriptor >= 0 else { throw FileError(.read, path, errno: errno) }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw FileError(.read, path, errno: errno) }
         guard info.st_mode & S_IFMT != S_IFDIR else { throw FileError(.read, path, .isAFolder) }
+        if regularOnly, info.st_mode & S_IFMT != S_IFREG { throw FileError(.read, path, errno: EINVAL) }
         // A regular file's size is known; other files (a pipe) are read until they end.
         var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0) + 1)
         var count = 0

@@ -428,17 +428,8 @@ struct BoardReader {
                         TextCleaning.collapseWhitespace(segment.markdown.plainText(of: 0)), level: node.number,
                         at: location(segment), last: found.raw)
                     outline.lanes[outline.lanes.count - 1].isTable = true
-                    let (table, roles, title) = (found.table, found.roles, found.title)
-                    for (rowIndex, row) in table.rows.prefix(1 << TableRow.indexBits).enumerated()
-                    where !Self.isEmptyRow(row, roles: roles, title: title) {
-                        // A lone row that says the group is empty is no card.
-                        if table.rows.count == 1, Placeholder.isItem(row.cells[title].text, sentence: true),
-                            row.cells.indices.allSatisfy({ $0 == title || PipeTable.isEmpty(row.cells[$0]) })
-                        {
-                            continue
-                        }
-                        let source = TableRow(index: rowIndex, row: row, header: table.header.map(\.text), roles: roles)
-                        outline.addCard(.row(segments[found.raw], source), last: found.raw)
+                    for row in Self.cardRows(found.table, roles: found.roles, title: found.title) {
+                        outline.addCard(.row(segments[found.raw], row), last: found.raw)
                     }
                     index = end
                     continue
@@ -1217,16 +1208,8 @@ struct BoardReader {
                 continue
             }
             outline.lanes[laneIndex].isTable = true
-            for (index, row) in table.rows.prefix(1 << TableRow.indexBits).enumerated()
-            where !Self.isEmptyRow(row, roles: roles, title: title) {
-                // A lone row that says the lane is empty (`| — | Nenhuma tarefa pendente nesta etapa | — |`) is no card.
-                if table.rows.count == 1, Placeholder.isItem(row.cells[title].text, sentence: true),
-                    row.cells.indices.allSatisfy({ $0 == title || PipeTable.isEmpty(row.cells[$0]) })
-                {
-                    continue
-                }
-                let source = TableRow(index: index, row: row, header: table.header.map(\.text), roles: roles)
-                outline.lanes[laneIndex].cards.append((.row(segment, source), raw))
+            for row in Self.cardRows(table, roles: roles, title: title) {
+                outline.lanes[laneIndex].cards.append((.row(segment, row), raw))
             }
         }
         let boardHasCards =
@@ -1258,6 +1241,23 @@ struct BoardReader {
         let range = source.byteRange(ofLine: table.line)
         let indent = source.bytes[range].prefix { $0 == 0x20 || $0 == 0x09 }.count
         return SourceLocation(line: table.line, column: source.column(line: table.line, byteColumn: indent + 1))
+    }
+
+    /// The rows of a table of cards that are cards: not empty, and not a lone row that says its lane or group is
+    /// empty (`| — | Nenhuma tarefa pendente nesta etapa | — |`).
+    private static func cardRows(_ table: PipeTable, roles: [PipeTable.Role], title: Int) -> [TableRow] {
+        let header = table.header.map(\.text)
+        var rows: [TableRow] = []
+        for (index, row) in table.rows.prefix(1 << TableRow.indexBits).enumerated()
+        where !isEmptyRow(row, roles: roles, title: title) {
+            if table.rows.count == 1, Placeholder.isItem(row.cells[title].text, sentence: true),
+                row.cells.indices.allSatisfy({ $0 == title || PipeTable.isEmpty(row.cells[$0]) })
+            {
+                continue
+            }
+            rows.append(TableRow(index: index, row: row, header: header, roles: roles))
+        }
+        return rows
     }
 
     /// Whether a table's row holds no card: no title (empty or a placeholder, `—`), and nothing but row numbers and
