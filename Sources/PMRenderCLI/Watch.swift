@@ -8,7 +8,9 @@ struct WatchOptions: ParsableArguments {
     var watch = false
 
     @Option(
-        help: ArgumentHelp("With --watch: also serve the site on 127.0.0.1:PORT with live reload.", valueName: "port"))
+        help: ArgumentHelp(
+            "Serve the site on 127.0.0.1:PORT with live reload, watching as with --watch (which it implies).",
+            valueName: "port"))
     var serve: Int?
 }
 
