@@ -175,6 +175,7 @@ struct Editor {
             lane: lane.name, due: card.due.map { .some($0) }, tags: unique(card.tags), tagsAtLeast: true,
             assignees: unique(card.assignees))
         check.checked = false
+        check.title = CardBlock.shownTitle(title, conventions: conventions)
         check.description = card.description
         // A card added to a done lane is written as one moved there would be: checked, and stamped where the board
         // stamps completions.
@@ -337,7 +338,9 @@ struct Editor {
         var check = TargetCheck(base: card, lane: card.lane)
         var fields: [String] = []
         if let title = changes.title {
-            block.replaceTitle(with: try validRenamedTitle(title), current: card.title)
+            let valid = try validRenamedTitle(title)
+            block.replaceTitle(with: valid, current: card.title)
+            check.title = CardBlock.shownTitle(valid, conventions: conventions)
             fields.append("title")
         }
         if let due = changes.due {

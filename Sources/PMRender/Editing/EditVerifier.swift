@@ -34,6 +34,8 @@ struct TargetCheck {
     var checked: Bool?
     var completed: CalendarDate??
     var titleChanged = false
+    /// The title the card must read with (`CardBlock.shownTitle` of the title asked for; nil: not checked).
+    var title: String?
     /// A `^id` in the title became the card's block ID (the stamp after it was taken away): the title loses it.
     var blockIDExposed = false
     /// A line of the description whose deadline was rewritten, before and after: its text changes by that line.
@@ -173,6 +175,9 @@ enum EditVerifier {
         if let lane = expected.lane, card.lane != lane { return "\(name) would be in '\(card.lane)', not '\(lane)'" }
         if card.isArchived != expected.archived { return "\(name) would \(card.isArchived ? "" : "not ")be archived" }
         if card.title.isEmpty { return "the card would have no title" }
+        if let title = expected.title, card.title != title {
+            return "the title '\(title)' would read as '\(card.title)'"
+        }
         if let due = expected.due, card.due != due {
             return "\(name) would be due \(card.due?.description ?? "never"), not \(due?.description ?? "never")"
         }

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+@testable import PMRender
+
+/// The board an edit wrote is read back, and the edited card must read as asked: its title as the title given would
+/// show, and a new card with just the fields it was given. Otherwise nothing is written.
+@Suite struct EditVerifierTests {
+    static func parse(_ text: String) -> ParseResult {
+        BoardFile.check(BoardParser.parse(Array(text.utf8), file: "b.md"))
+    }
+
+    static func conventions(_ text: String) -> BoardConventions {
+        BoardConventions(board: parse(text).board, text: EditableText(Array(text.utf8)))
+    }
+
+    static func message(_ failure: EditFailure) -> String {
+        failure.diagnostics.map(\.message).joined(separator: "\n")
+    }
+
+    // MARK: - The title a given title shows
+
+    @Test func theTitleExpectedIsTheGivenTitleAsTheReaderShowsIt() {
+        let conventions = Self.conventions("## Todo\n\n- [ ] Old\n\n## Done\n")
+        let shown = { (title: String) in CardBlock.shownTitle(title, conventions: conventions) }
+        #expect(shown("Fix **login** now") == "Fix login now")
+        #expect(shown("Item #") == "Item #")
+        #expect(shown("Fish &amp; chips") == "Fish & chips")
+        #expect(shown("a  b\tc") == "a b c")
+        #expect(shown("1. Intro") == "1. Intro")
+        // Tags are taken out, with brackets that held only them.
+        #expect(shown("Fix #ui now") == "Fix now")
+        #expect(shown("Fix (#ui) soon") == "Fix soon")
+        #expect(shown("call() #ui") == "call()")
+        // Heading marks before the words are not the title's; escaped, they are.
+        #expect(shown("# Setup") == "Setup")
+        #expect(shown("\\# 1 priority") == "# 1 priority")
+        // A title over the limit is cut as the reader cuts it.
+        let long = String(repeating: "a", count: CardReader.maximumTitleLength + 5)
+        #expect(shown(long) == String(repeating: "a", count: CardReader.maximumTitleLength) + "…")
+        // Not told from the text alone: a title of tags only, tokens in a code span.
+        #expect(shown("#idea") == nil)
+        #expect(shown("Run `x #tag` now") == nil)
+    }
+
+    // MARK: - The verifier compares the title
+
+    /// The bug this guards against: a heading card renamed to `Item #` written without its `#` escaped reads as
+    /// "Item", which was accepted.
+    @Test func aTitleThatReadsOtherwiseThanAskedIsRefused() throws {
+        let board = "## Todo\n\n### Foo  \nDue: 2026-12-01\n\n## Done\n"
+        let old = Self.parse(board)
+        let card = try #require(old.board.lanes.first?.cards.first)
+        var expectation = Expectation(board: old.board)
+        expectation.lanes[0][0] = .target
+        expectation.target = TargetCheck(base: card, lane: card.lane, titleChanged: true, title: "Item #")
+        let unescaped = board.replacingOccurrences(of: "### Foo  ", with: "### Item #  ")
+        #expect {
+            _ = try EditVerifier.verify(
+                old: old, newBytes: Array(unescaped.utf8), file: "b.md", expectation: expectation)
+        } throws: { error in
+            guard let failure = error as? EditFailure else { return false }
+            return failure.kind == .refused && Self.message(failure).contains("the title 'Item #' would read as 'Item'")
+        }
+        let escaped = board.replacingOccurrences(of: "### Foo  ", with: "### Item \\#  ")
+        let verified = try EditVerifier.verify(
+            old: old, newBytes: Array(escaped.utf8), file: "b.md", expectation: expectation)
+        #expect(verified.card?.title == "Item #")
+    }
+
+    @Test func theCheckComparesTheTitleReadWithTheTitleAsked() throws {
+        let card = try #require(Self.parse("## Todo\n\n- [ ] Item\n\n## Done\n").board.lanes[0].cards.first)
+        #expect(EditVerifier.check(card, against: TargetCheck(title: "Item")) == nil)
+        #expect(
+            EditVerifier.check(card, against: TargetCheck(title: "Item #")) == "the title 'Item #' would read as 'Item'"
+        )
+        // Not asked: any title.
+        #expect(EditVerifier.check(card, against: TargetCheck()) == nil)
+    }
+
+    /// A title the writer cannot write as it is: after it, the comment its line kept (`%% later %%`) would open at
+    /// its `%%` and show the rest. Refused, nothing written.
+    @Test func aRenameTheBoardWouldReadOtherwiseIsRefusedAndNothingIsWritten() throws {
+        let board = "## Todo\n\n- [ ] Tidy %% later %% the hall\n\n## Done\n"
+        let (result, after) = try EditingCommandTests.onBoard(board, ["edit", "tidy", "--title", "Item %%"])
+        #expect(result.status == 1)
+        #expect(
+            result.stderr
+                == "b.md: error: nothing was written: after this edit the board would not read the same way (the "
+                + "title 'Item %%' would read as 'Item later %%'); please report this with the board\n")
+        #expect(after == board)
+    }
+}
