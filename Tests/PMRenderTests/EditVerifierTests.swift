@@ -90,4 +90,41 @@ import Testing
                 + "title 'Item %%' would read as 'Item later %%'); please report this with the board\n")
         #expect(after == board)
     }
+
+    // MARK: - A new card has what it was given
+
+    /// Plans `add`, then reads back its result changed by `tamper`: the failure's message, or nil when it is kept.
+    static func addReadBack(_ card: NewCard, on board: String, tamper: (String) -> String) throws -> String? {
+        let old = parse(board)
+        let text = EditableText(Array(board.utf8))
+        var editor = Editor(board: old.board, text: text, request: EditRequest(.add(card, lane: nil)))
+        let change = try editor.make()
+        let expectation = try #require(change.expectation)
+        let written = String(
+            decoding: text.applying(change.edits, lineEnding: editor.conventions.lineEnding).bytes, as: UTF8.self)
+        do {
+            _ = try EditVerifier.verify(
+                old: old, newBytes: Array(tamper(written).utf8), file: "b.md", expectation: expectation)
+            return nil
+        } catch {
+            return message(error)
+        }
+    }
+
+    @Test func aNewCardMustReadWithJustTheFieldsItWasGiven() throws {
+        let board = "## Todo\n\n- [ ] Old\n\n## Done\n"
+        var card = NewCard(title: "New card")
+        card.tags = ["a"]
+        let line = "- [ ] New card #a"
+        #expect(try Self.addReadBack(card, on: board) { $0 } == nil)
+        let changed = { (replacement: String) in
+            try Self.addReadBack(card, on: board) { $0.replacingOccurrences(of: line, with: replacement) }
+        }
+        #expect(try changed("- [ ] New cart #a")?.contains("the title 'New card' would read as 'New cart'") == true)
+        #expect(try changed("- [ ] New card #a #b")?.contains("would have the tags a, b, not a") == true)
+        #expect(try changed("- [ ] New card #a 📅 2026-12-01")?.contains("would be due 2026-12-01, not never") == true)
+        // Tags in the title are the card's too; other tokens leave the card's fields to them.
+        card.title = "New card #b"
+        #expect(try Self.addReadBack(card, on: board) { $0 } == nil)
+    }
 }

@@ -173,10 +173,33 @@ struct Editor {
             style: style, conventions: conventions)
         var check = TargetCheck(
             lane: lane.name, due: card.due.map { .some($0) }, tags: unique(card.tags), tagsAtLeast: true,
-            assignees: unique(card.assignees))
+            assignees: unique(card.assignees), assigneesAtLeast: true)
         check.checked = false
         check.title = CardBlock.shownTitle(title, conventions: conventions)
         check.description = card.description
+        // Without dates, IDs or other tokens in its title (tags aside) and its description, the card has just what was
+        // given: no deadline or completion date unless asked, the tags given and the title's, the assignees given.
+        let titleTokens = CardTokens.scan(title, triggers: conventions.triggers).compactMap { piece -> CardToken? in
+            if case .token(let token, _, _) = piece { return token }
+            return nil
+        }
+        let titleTags = titleTokens.compactMap { token -> String? in
+            if case .tag(let name) = token { return name }
+            return nil
+        }
+        let descriptionHoldsTokens = (card.description ?? "").split(whereSeparator: \.isNewline).contains { line in
+            CardTokens.scan(String(line), triggers: conventions.triggers).contains {
+                if case .token = $0 { return true }
+                return false
+            }
+        }
+        if titleTags.count == titleTokens.count, !descriptionHoldsTokens {
+            if card.due == nil { check.due = .some(nil) }
+            check.tags = unique(unique(card.tags) + titleTags)
+            check.tagsAtLeast = false
+            check.assigneesAtLeast = false
+            if lane.state != .done { check.completed = .some(nil) }
+        }
         // A card added to a done lane is written as one moved there would be: checked, and stamped where the board
         // stamps completions.
         if lane.state == .done {

@@ -31,6 +31,8 @@ struct TargetCheck {
     /// The card may carry more tags than `tags` (a new card's title may hold some).
     var tagsAtLeast = false
     var assignees: [String]?
+    /// The card may have more assignees than `assignees` (a new card's title or description may name some).
+    var assigneesAtLeast = false
     var checked: Bool?
     var completed: CalendarDate??
     var titleChanged = false
@@ -193,7 +195,7 @@ enum EditVerifier {
         }
         if let assignees = expected.assignees {
             let ok =
-                expected.base == nil
+                expected.assigneesAtLeast
                 ? Set(assignees).isSubset(of: card.assignees) : Set(assignees) == Set(card.assignees)
             if !ok { return "\(name) would be assigned to \(list(card.assignees)), not \(list(assignees))" }
         }
