@@ -4,8 +4,8 @@ import PackageDescription
 
 // pm-render's own modules reach the metadata of concrete generic types (`Option<String>`, `TemplateFields<DateView>`)
 // through direct accessors rather than by demangling their names: each first demangling checks the type's generic
-// requirements by a look-up that walks every protocol conformance record in the static binary (7,500 of them; about
-// 1.7 ms of CPU time in a 10-card board's run).
+// requirements by a look-up that walks every protocol conformance record in the static binary (7,500 of them; 1 to 2 ms
+// of CPU time in a 10-card board's run).
 let ownModule: [SwiftSetting] = [
     .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])
 ]

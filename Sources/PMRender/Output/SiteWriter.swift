@@ -69,7 +69,7 @@ public enum SiteWriter {
         }
     }
 
-    /// The marker: pm-render's version, then the site's files, then their checksums, each list in the files' order.
+    /// The marker: pm-render's version, then the site's files, then their checksums, each list sorted by path.
     static func marker(_ checksums: [String: UInt64]) -> RenderedSite.File {
         let paths = checksums.keys.sorted()
         let listing = paths.map { $0 + "\n" }.joined() + paths.map { checksumLine(checksums[$0]!, $0) }.joined()
@@ -119,7 +119,7 @@ public enum SiteWriter {
 
     /// How writing one file ended.
     private enum WriteOutcome: Equatable, Sendable {
-        /// Written, its bytes of this checksum (`FileChecksum`).
+        /// Written; the checksum of its bytes (`FileChecksum`).
         case written(checksum: UInt64)
         /// A file-system call failed with this `errno`.
         case failed(Int32)
