@@ -277,26 +277,8 @@ struct CardBlock {
     /// `Fix ( )` is shown as `Fix`: brackets that held only tags go, with the space before them (or after them at the
     /// start), when they stand apart (`call()` keeps its brackets), as the reader takes them out of a title.
     static func withoutEmptyBrackets(_ text: String) -> String {
-        let closing: [Unicode.Scalar: Unicode.Scalar] = ["(": ")", "[": "]", "\u{FF08}": "\u{FF09}"]
         var scalars = Array(text.unicodeScalars)
-        var at = 0
-        while at < scalars.count {
-            guard let close = closing[scalars[at]], at == 0 || scalars[at - 1] == " " else {
-                at += 1
-                continue
-            }
-            var end = at + 1
-            while end < scalars.count, scalars[end] == " " { end += 1 }
-            guard end < scalars.count, scalars[end] == close else {
-                at += 1
-                continue
-            }
-            var start = at
-            end += 1
-            if start > 0 { start -= 1 } else if end < scalars.count, scalars[end] == " " { end += 1 }
-            scalars.removeSubrange(start..<end)
-            at = start
-        }
+        _ = TextCleaning.removeEmptyBrackets(&scalars)
         return String(String.UnicodeScalarView(scalars)).trimmingWhitespace
     }
 

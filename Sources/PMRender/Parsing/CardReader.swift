@@ -629,32 +629,13 @@ private struct ReadingState {
                 continue
             }
             var scalars = Array(title.nodes[index].text.unicodeScalars)
-            var at = 0
-            while at < scalars.count {
-                guard let close = Self.closing[scalars[at]], at == 0 || scalars[at - 1] == " " else {
-                    at += 1
-                    continue
-                }
-                var end = at + 1
-                while end < scalars.count, scalars[end] == " " { end += 1 }
-                guard end < scalars.count, scalars[end] == close else {
-                    at += 1
-                    continue
-                }
-                // The brackets, and the space before them (or after them at the start).
-                var start = at
-                end += 1
-                if start > 0 { start -= 1 } else if end < scalars.count, scalars[end] == " " { end += 1 }
-                scalars.removeSubrange(start..<end)
+            if TextCleaning.removeEmptyBrackets(&scalars) {
+                title.nodes[index].text = String(String.UnicodeScalarView(scalars))
                 changed = true
-                at = start
             }
-            if changed { title.nodes[index].text = String(String.UnicodeScalarView(scalars)) }
         }
         return changed ? InlineCleaner.trimmed(title) : title
     }
-
-    private static let closing: [Unicode.Scalar: Unicode.Scalar] = ["(": ")", "[": "]", "\u{FF08}": "\u{FF09}"]
 
     // MARK: Description
 
@@ -1507,6 +1488,34 @@ extension Markdown {
 
 /// Whitespace clean-up for displayed text.
 enum TextCleaning {
+    private static let closing: [Unicode.Scalar: Unicode.Scalar] = ["(": ")", "[": "]", "\u{FF08}": "\u{FF09}"]
+
+    /// Takes out brackets that hold nothing but spaces and stand apart (`Fix ( )` → `Fix`; `call()` keeps its
+    /// brackets), with the space before them (or after them at the start of the text); whether there were any.
+    static func removeEmptyBrackets(_ scalars: inout [Unicode.Scalar]) -> Bool {
+        var changed = false
+        var at = 0
+        while at < scalars.count {
+            guard let close = closing[scalars[at]], at == 0 || scalars[at - 1] == " " else {
+                at += 1
+                continue
+            }
+            var end = at + 1
+            while end < scalars.count, scalars[end] == " " { end += 1 }
+            guard end < scalars.count, scalars[end] == close else {
+                at += 1
+                continue
+            }
+            var start = at
+            end += 1
+            if start > 0 { start -= 1 } else if end < scalars.count, scalars[end] == " " { end += 1 }
+            scalars.removeSubrange(start..<end)
+            changed = true
+            at = start
+        }
+        return changed
+    }
+
     /// Runs of whitespace become one space; leading and trailing whitespace is dropped.
     static func collapseWhitespace(_ text: String) -> String {
         if isCollapsed(text) { return text }
