@@ -1486,7 +1486,7 @@ extension Markdown {
     }
 }
 
-/// Whitespace clean-up for displayed text.
+/// Clean-up of displayed text: whitespace, and brackets a title's tags left empty.
 enum TextCleaning {
     private static let closing: [Unicode.Scalar: Unicode.Scalar] = ["(": ")", "[": "]", "\u{FF08}": "\u{FF09}"]
 
