@@ -134,14 +134,32 @@ struct ICalendarTests {
         #expect(result == expected)
     }
 
-    @Test("folding keeps lines within 75 octets and never splits a UTF-8 character")
-    func folding() {
-        let line = "SUMMARY:" + String(repeating: "한국어🎉", count: 40)
-        let folded = ICalendar.fold(line)
-        for physical in folded.components(separatedBy: "\r\n").dropLast() {
-            #expect(physical.utf8.count <= 75)
+    @Test(
+        "folding keeps lines within 75 octets, never splits a UTF-8 character, folds only before what does not fit",
+        arguments: [
+            "SUMMARY:" + String(repeating: "한국어🎉", count: 40),
+            "DESCRIPTION:" + String(repeating: "a, b; c\\d\n", count: 30),
+            "X:" + String(repeating: "é", count: 200) + String(repeating: "x", count: 73),
+            "SUMMARY:short",
+        ])
+    func folding(line: String) {
+        let (name, value) = (line.prefix { $0 != ":" } + ":", String(line.drop { $0 != ":" }.dropFirst()))
+        var lines = ICalendar.ContentLines()
+        lines.line(String(name), escaping: value)
+        let folded = String(decoding: lines.bytes, as: UTF8.self)
+        let physical = folded.components(separatedBy: "\r\n").dropLast()
+        for (index, text) in physical.enumerated() {
+            #expect(text.utf8.count <= 75)
+            if index + 1 < physical.count {
+                // The next line's first character (after the space that folds it) would not have fitted.
+                let next =
+                    physical[physical.startIndex + index + 1].dropFirst().unicodeScalars.first.map {
+                        String($0).utf8.count
+                    } ?? 0
+                #expect(text.utf8.count + next > 75)
+            }
         }
-        #expect(folded.replacingOccurrences(of: "\r\n ", with: "") == line + "\r\n")
+        #expect(folded.replacingOccurrences(of: "\r\n ", with: "") == String(name) + ICalendar.escape(value) + "\r\n")
     }
 
     @Test("text is escaped")

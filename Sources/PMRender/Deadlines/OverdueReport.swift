@@ -24,9 +24,12 @@ public struct OverdueReport: Sendable {
     public init(boards: [Board], clock: (Board) -> DeadlineClock, within: Int?) {
         self.boards = boards.map { ($0, clock($0)) }
         self.listsDueSoon = within != nil
-        var entries: [(Entry, Int, Int)] = []
-        for (boardIndex, (board, clock)) in self.boards.enumerated() {
-            for (cardIndex, card) in board.cards.enumerated() {
+        var entries: [Entry] = []
+        // Sorted as keys (the deadline's minute, then the order found: board, then file order), not as entries,
+        // which would be copied, with their board, at every step.
+        var keys: [(minute: Int, index: Int)] = []
+        for (board, clock) in self.boards {
+            for card in board.cards {
                 guard let due = card.due else { continue }
                 let status = DeadlineStatus(card: card, clock: clock, dueSoonDays: within ?? board.dueSoonDays)
                 let daysOverdue = clock.today.daysSinceEpoch - due.date.daysSinceEpoch
@@ -37,19 +40,12 @@ public struct OverdueReport: Sendable {
                 case .none, .upcoming: include = false
                 }
                 if include {
-                    entries.append(
-                        (
-                            Entry(board: board, card: card, status: status, daysOverdue: daysOverdue), boardIndex,
-                            cardIndex
-                        ))
+                    keys.append((due.dueMinute, entries.count))
+                    entries.append(Entry(board: board, card: card, status: status, daysOverdue: daysOverdue))
                 }
             }
         }
-        self.entries = entries.sorted { a, b in
-            let (da, db) = (a.0.card.due!.dueMinute, b.0.card.due!.dueMinute)
-            if da != db { return da < db }
-            return (a.1, a.2) < (b.1, b.2)
-        }.map(\.0)
+        self.entries = keys.sorted { ($0.minute, $0.index) < ($1.minute, $1.index) }.map { entries[$0.index] }
     }
 
     /// The same clock for every board.

@@ -132,6 +132,8 @@ public enum ICalendar {
         private(set) var bytes: [UInt8] = []
         /// Octets on the current (folded) line.
         private var octets = 0
+        /// A TEXT value being escaped, kept for the next one.
+        private var scratch: [UInt8] = []
         private let folding: Bool
 
         init(folding: Bool = true) {
@@ -167,79 +169,57 @@ public enum ICalendar {
         /// Text as is (folded like the rest of the line).
         mutating func raw(_ text: String) {
             var text = text
-            text.withUTF8 { utf8 in
-                var index = 0
-                while index < utf8.count {
-                    let width = Self.width(utf8[index])
-                    if width == 1 {
-                        put(utf8[index])
-                    } else {
-                        put(UnsafeBufferPointer(rebasing: utf8[index..<min(index + width, utf8.count)]))
-                    }
-                    index += width
-                }
-            }
+            text.withUTF8 { put($0) }
         }
 
+        /// Text as a TEXT value: `\`, `;` and `,` escaped, a line break as `\n`, other control characters (CR
+        /// included) dropped, for they are not allowed in TEXT values.
         mutating func escaped(_ text: String) {
             var text = text
             text.withUTF8 { utf8 in
-                var index = 0
-                while index < utf8.count {
-                    let byte = utf8[index]
-                    let width = Self.width(byte)
-                    if width == 1 {
-                        switch byte {
-                        case UInt8(ascii: "\\"), UInt8(ascii: ";"), UInt8(ascii: ","):
-                            put(UInt8(ascii: "\\"))
-                            put(byte)
-                        case UInt8(ascii: "\n"):
-                            put(UInt8(ascii: "\\"))
-                            put(UInt8(ascii: "n"))
-                        // Other control characters (CR included) are not allowed in TEXT values.
-                        case 0..<0x20, 0x7F:
-                            break
-                        default:
-                            put(byte)
-                        }
-                    } else {
-                        put(UnsafeBufferPointer(rebasing: utf8[index..<min(index + width, utf8.count)]))
+                // Most text has nothing to escape and goes in as it is.
+                guard utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0x5C || $0 == 0x3B || $0 == 0x2C })
+                else { return put(utf8) }
+                var value = [UInt8]()
+                swap(&value, &scratch)
+                value.removeAll(keepingCapacity: true)
+                for byte in utf8 {
+                    switch byte {
+                    case UInt8(ascii: "\\"), UInt8(ascii: ";"), UInt8(ascii: ","):
+                        value.append(UInt8(ascii: "\\"))
+                        value.append(byte)
+                    case UInt8(ascii: "\n"):
+                        value.append(UInt8(ascii: "\\"))
+                        value.append(UInt8(ascii: "n"))
+                    case 0..<0x20, 0x7F:
+                        break
+                    default:
+                        value.append(byte)
                     }
-                    index += width
                 }
+                value.withUnsafeBufferPointer { put($0) }
+                swap(&value, &scratch)
             }
         }
 
-        /// One character of one octet.
-        private mutating func put(_ byte: UInt8) {
-            foldIfNeeded(adding: 1)
-            bytes.append(byte)
-            octets += 1
-        }
-
-        /// One character's UTF-8 sequence.
-        private mutating func put(_ sequence: UnsafeBufferPointer<UInt8>) {
-            foldIfNeeded(adding: sequence.count)
-            bytes.append(contentsOf: sequence)
-            octets += sequence.count
-        }
-
-        private mutating func foldIfNeeded(adding size: Int) {
-            guard folding, octets + size > 75 else { return }
-            bytes.append(UInt8(ascii: "\r"))
-            bytes.append(UInt8(ascii: "\n"))
-            bytes.append(UInt8(ascii: " "))
-            octets = 1
-        }
-
-        /// The length of the UTF-8 sequence a lead byte starts (the input is valid UTF-8).
-        private static func width(_ lead: UInt8) -> Int {
-            switch lead {
-            case 0..<0x80: 1
-            case 0xF0...: 4
-            case 0xE0...: 3
-            default: 2
+        /// Whole characters' UTF-8, folded so that no line is longer than 75 octets and no character is cut (a
+        /// fold comes only before a character that does not fit).
+        private mutating func put(_ utf8: UnsafeBufferPointer<UInt8>) {
+            guard folding else { return bytes.append(contentsOf: utf8) }
+            var start = 0
+            while utf8.count - start > 75 - octets {
+                // The last character boundary that fits on this line.
+                var cut = start + 75 - octets
+                while cut > start, utf8[cut] & 0xC0 == 0x80 { cut -= 1 }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<cut]))
+                bytes.append(UInt8(ascii: "\r"))
+                bytes.append(UInt8(ascii: "\n"))
+                bytes.append(UInt8(ascii: " "))
+                octets = 1
+                start = cut
             }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
+            octets += utf8.count - start
         }
     }
 
