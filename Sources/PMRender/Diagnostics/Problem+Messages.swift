@@ -143,7 +143,8 @@ extension Problem {
                 "invalid reminder \(Self.quote(value)): expected a time before the deadline such as '1d', '2h', '30m', "
                 + "or 'none'"
         case .invalidWikilinkBase(let value):
-            return "invalid wikilink-base \(Self.quote(value)): expected a URL starting with https://, http:// or /"
+            return "invalid wikilink-base \(Self.quote(value)): expected a URL starting with https://HOST, http://HOST "
+                + "or /, without spaces, '?' or '#'"
         case .invalidTagColor(let tag, let color):
             return
                 "colour \(Self.quote(color)) of tag \(Self.quote(tag)) is ignored: use a hex colour ('#d73a4a'), a CSS colour name "

@@ -1,12 +1,20 @@
 /// Addresses pm-render writes into pages and calendar feeds as they were given (a site's `--base-url`, a wikilink
-/// base): one rule for all of them, so that no scheme a browser would run (`javascript:`, `data:`) gets in.
+/// base): one rule for all of them, so that no scheme a browser would run (`javascript:`, `data:`) gets in, and the
+/// paths pm-render appends to them make working links.
 public enum WebAddress {
-    /// Whether `text` starts with `https://` or `http://` (or, with `rootRelative`, `/`: a path from the site's
-    /// root) and holds no white space or control character.
+    /// Whether `text` is an `https://` or `http://` URL with a host (the scheme in any case), or, with `rootRelative`,
+    /// a path from the site's root (`/wiki`); without white space or control characters, and without a query or a
+    /// fragment, which would come before the path pm-render appends (`https://x.org/?a#b/index.html`).
     public static func isAllowed(_ text: String, rootRelative: Bool) -> Bool {
-        let startsWell =
-            text.hasPrefix("https://") || text.hasPrefix("http://") || (rootRelative && text.hasPrefix("/"))
-        return startsWell
-            && !text.unicodeScalars.contains { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F }
+        guard
+            !text.unicodeScalars.contains(where: {
+                $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F || $0 == "?" || $0 == "#"
+            })
+        else { return false }
+        if rootRelative, text.hasPrefix("/") { return true }
+        let scheme = text.prefix { $0 != ":" }.lowercased()
+        guard scheme == "https" || scheme == "http", text.dropFirst(scheme.count).hasPrefix("://") else { return false }
+        let host = text.dropFirst(scheme.count + 3).prefix { $0 != "/" }
+        return !host.isEmpty && host.first != ":" && host.first != "@"
     }
 }

@@ -1,0 +1,29 @@
+import Testing
+
+@testable import PMRender
+
+/// The one rule for addresses written into pages and feeds as given (`--base-url`, `wikilink-base`).
+@Suite("Web addresses")
+struct WebAddressTests {
+    @Test(
+        "an http(s) URL with a host, in any case, or a path from the site's root, is allowed",
+        arguments: [
+            ("https://example.com", false), ("http://example.com/team/", false), ("HTTPS://EX.COM/x", false),
+            ("https://example.com:8443/a", false), ("https://user@example.com/", false), ("/wiki/", true),
+        ])
+    func allowed(address: String, rootRelative: Bool) {
+        #expect(WebAddress.isAllowed(address, rootRelative: rootRelative))
+    }
+
+    @Test(
+        "no other scheme, no missing host, no query or fragment (a path is appended), no spaces or controls",
+        arguments: [
+            ("javascript:alert(1)", true), ("data:text/html,x", true), ("ftp://example.com", false),
+            ("https://", false), ("https:///path", false), ("https://:443/", false), ("https//example.com", false),
+            ("https://ex.com/a?x=1", false), ("https://ex.com/a#top", false), ("/wiki?page=", true),
+            ("https://ex.com/a b", false), ("https://ex.com/\u{7}", false), ("/wiki/", false), ("", true),
+        ])
+    func refused(address: String, rootRelative: Bool) {
+        #expect(!WebAddress.isAllowed(address, rootRelative: rootRelative))
+    }
+}
