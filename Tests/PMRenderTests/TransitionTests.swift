@@ -53,6 +53,29 @@ struct TransitionTests {
         #expect(diff.stdout == "board.md: 1 moved (against board.md@HEAD)\n> Moved 'Write README' from TODO to DOING\n")
     }
 
+    @Test("the old version's own errors are notes, named board.md@REV: a change that fixes them passes")
+    func oldVersionErrorsAreNotes() throws {
+        let repo = try GitFixture()
+        let broken = Self.base.replacingOccurrences(
+            of: "---\ntransitions:", with: "---\ntimezone: Mars/Olympus\ntransitions:")
+        try repo.commit("start", files: ["board.md": broken])
+        try repo.write("board.md", Self.base)
+        let result = try check(repo)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stderr.contains("board.md@HEAD:2:11: note: unknown time zone 'Mars/Olympus'"), "\(result.stderr)")
+        #expect(result.stderr.hasSuffix("board.md: 5 cards, 0 errors, 0 warnings\n"))
+        // The old version's rules still govern: an illegal move is an error.
+        try repo.write(
+            "board.md",
+            Self.base.replacingOccurrences(of: "- [x] Release notes", with: "- [x] Release notes\n- [x] Old spike")
+                .replacingOccurrences(of: "- [ ] Old spike\n", with: ""))
+        let illegal = try check(repo)
+        #expect(illegal.status == 1)
+        #expect(illegal.stderr.contains("error: card 'Old spike' moved from 'TODO' to 'DONE'"), "\(illegal.stderr)")
+        #expect(illegal.stderr.contains("board.md@HEAD:2:11: note: unknown time zone 'Mars/Olympus'"))
+    }
+
     static let freeLanes = """
         ---
         transitions:

@@ -7,7 +7,7 @@ public struct VersionComparison: Sendable {
     /// How the previous version is named in diagnostics (`board.md@HEAD~1`, or the other file's path).
     public var previousName: String
     public var changes: [CardChange]
-    /// The current board's diagnostics (and a note when the previous version is unreadable).
+    /// The current board's diagnostics, with notes about the previous version: unreadable, or its errors.
     public var boardDiagnostics: [Diagnostic]
     /// Violations of the `new-cards` and `transitions` rules.
     public var ruleDiagnostics: [Diagnostic]
@@ -30,6 +30,11 @@ extension BoardComparison {
             return VersionComparison(
                 current: current, previous: previous, previousName: previousName, changes: [],
                 boardDiagnostics: diagnostics, ruleDiagnostics: [])
+        }
+        // The previous version's own errors are notes (named `board.md@REV`): a change that fixes them must pass.
+        for var problem in previous?.diagnostics ?? [] where problem.severity == .error {
+            problem.severity = .note
+            diagnostics.append(problem)
         }
         let old = previous?.board ?? Board(title: "", rules: current.board.rules, sourceFile: previousName)
         let changes = compare(old: old, new: current.board)
