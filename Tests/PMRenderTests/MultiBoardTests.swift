@@ -79,6 +79,26 @@ struct MultiBoardTests {
         #expect(found.skipped == [boards.path + "/pipe.md"])
     }
 
+    @Test(
+        "a board in a folder saved in another encoding is kept and fails the run; other text and binaries are skipped")
+    func boardsThatAreNotUTF8() throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let boards = folder.appending(path: "boards")
+        try FileManager.default.createDirectory(at: boards, withIntermediateDirectories: true)
+        try Data("## TODO\n\n- [ ] Alpha\n".utf8).write(to: boards.appending(path: "team.md"))
+        try Data("## TODO\n\n- [ ] Caf".utf8 + [0xE9] + " order\n".utf8).write(to: boards.appending(path: "latin1.md"))
+        try Data("## Doing\n\n- [ ] a\0b\n".utf8).write(to: boards.appending(path: "nul.md"))
+        try Data("Caf".utf8 + [0xE9] + " notes\n".utf8).write(to: boards.appending(path: "notes.md"))
+        let found = try BoardDiscovery.find([boards.path])
+        #expect(found.boards.map { URL(fileURLWithPath: $0).lastPathComponent } == ["latin1.md", "team.md"])
+        #expect(found.skipped.map { URL(fileURLWithPath: $0).lastPathComponent } == ["notes.md", "nul.md"])
+        let result = try TestSupport.run(["boards", "-o", "site", "--no-history"], in: folder)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("boards/latin1.md:3:10: error: file is not valid UTF-8"))
+        #expect(!FileManager.default.fileExists(atPath: folder.appending(path: "site").path))
+    }
+
     @Test("a board with problems is published with its warnings; with --strict it fails the run and nothing is written")
     func warningsAndStrict() throws {
         let folder = try Self.boardsFolder()

@@ -14,12 +14,7 @@ public enum BoardDiscovery {
     public static func find(_ paths: [String]) throws(BoardLoadError) -> Found {
         var boards: [String] = []
         var skipped: [String] = []
-        var seen: Set<String> = []
-        func keep(_ board: String) {
-            if seen.insert(URL(fileURLWithPath: board).standardizedFileURL.resolvingSymlinksInPath().path).inserted {
-                boards.append(board)
-            }
-        }
+        func keep(_ board: String) { boards.append(board) }
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -52,13 +47,28 @@ public enum BoardDiscovery {
                 }
             }
         }
-        return Found(boards: boards, skipped: skipped)
+        return Found(boards: distinct(boards), skipped: skipped)
+    }
+
+    /// The paths with each file once, where it is first named: `b.md`, `./b.md`, `dir/../b.md` and a symbolic link
+    /// to it are one file.
+    public static func distinct(_ paths: [String]) -> [String] {
+        var seen: Set<String> = []
+        return paths.filter {
+            seen.insert(URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path).inserted
+        }
     }
 
     /// A file in a folder is a board when it has a lane with a known name (`## TODO`, `## 진행 중`, `## Backlog` …) or
-    /// Obsidian's `kanban-plugin` front matter. (A file named on the command line is always read as a board.)
+    /// Obsidian's `kanban-plugin` front matter. (A file named on the command line is always read as a board.) A board
+    /// saved in another encoding than UTF-8 (Latin-1, Windows-1252) is judged by its text as UTF-8 would show it: it
+    /// is kept, so that its loading says what is wrong, rather than left out of the site as no board. A file holding
+    /// a NUL is binary, never a board.
     public static func isBoard(_ bytes: [UInt8]) -> Bool {
-        let result = BoardParser.parse(bytes, file: "")
+        var result = BoardParser.parse(bytes, file: "")
+        if !result.isReadable, !bytes.contains(0) {
+            result = BoardParser.parse(Array(String(decoding: bytes, as: UTF8.self).utf8), file: "")
+        }
         if result.board.style.dialect == .obsidianKanban { return true }
         return result.board.lanes.contains { $0.stateSource == .name || $0.stateSource == .frontMatter }
     }
