@@ -28,7 +28,7 @@ struct Check: AsyncParsableCommand {
     @OptionGroup var diagnosticOptions: DiagnosticOptions
 
     func validate() throws {
-        if previousOptions.previous != nil, boards.count > 1 {
+        if previousOptions.previous != nil, BoardDiscovery.distinct(boards).count > 1 {
             throw ValidationError("--previous compares one board; give exactly one BOARD")
         }
     }
@@ -37,17 +37,27 @@ struct Check: AsyncParsableCommand {
         var failed = false
         var all: [Diagnostic] = []
         var cards = 0
+        // A board named twice is checked once.
+        let boards = BoardDiscovery.distinct(self.boards)
+        var unreadable = false
         for path in boards {
+            let current: ParseResult
+            do {
+                current = try await BoardFile.load(path: path)
+            } catch {
+                all.append(Boards.unreadable(error))
+                unreadable = true
+                continue
+            }
             let diagnostics: [Diagnostic]
             let board: Board
             if previousOptions.isGiven {
-                let comparison = try await previousOptions.compare(path)
+                let comparison = try await previousOptions.compare(current, path: path)
                 diagnostics = comparison.diagnostics
                 board = comparison.current.board
             } else {
-                let result = try await Boards.load(path)
-                diagnostics = result.diagnostics
-                board = result.board
+                diagnostics = current.diagnostics
+                board = current.board
             }
             if verbose { Output.error(LaneReport.text(board)) }
             all += diagnostics
@@ -59,6 +69,7 @@ struct Check: AsyncParsableCommand {
         Output.error(
             "\(DiagnosticPrinter.sanitized(what)): \(Output.plural(cards, "card")), "
                 + "\(Output.plural(all.errorCount, "error")), \(Output.plural(all.warningCount, "warning"))")
+        if unreadable { throw ExitCode(2) }
         if failed { throw ExitCode(1) }
     }
 }

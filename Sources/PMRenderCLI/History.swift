@@ -35,7 +35,13 @@ struct History: AsyncParsableCommand {
 
     func run() async throws {
         let locale = try report.locale()
-        guard let (current, history) = try await Boards.withHistory(board.path, format: report.diagnostics) else {
+        guard
+            let (current, history) = try await Boards.withHistory(
+                board.path, format: report.diagnostics,
+                notARepository:
+                    "no history for '\(board.path)': it is not inside a git repository, and its history comes from git"
+            )
+        else {
             return
         }
         Boards.printNotes(of: history, file: board.path, format: report.diagnostics)

@@ -41,7 +41,11 @@ struct PreviousOptions: ParsableArguments {
 
     /// `path` compared with its previous version, with the rules checked.
     func compare(_ path: String) async throws -> VersionComparison {
-        let current = try await Boards.load(path)
+        try await compare(Boards.load(path), path: path)
+    }
+
+    /// The board read from `path` compared with its previous version, with the rules checked.
+    func compare(_ current: ParseResult, path: String) async throws -> VersionComparison {
         let (name, bytes) = try await load(for: path)
         return BoardComparison.run(current: current, previous: bytes, previousName: name)
     }
@@ -59,13 +63,22 @@ enum Boards {
     }
 
     /// Boards for commands that show what a board says (export, overdue, history, metrics): every board that can be
-    /// read is used, its problems printed as warnings (`check` is the gate). A file that is not text fails (exit 1).
+    /// read is used, once however often it is named, its problems printed as warnings (`check` is the gate). A file that
+    /// is not text fails (exit 1), one that cannot be opened too (exit 2).
     static func readable(_ paths: [String], format: DiagnosticFormat) async throws -> [Board] {
         var boards: [Board] = []
         var diagnostics: [Diagnostic] = []
         var unreadable = false
-        for path in paths {
-            let result = try await load(path)
+        var unopened = false
+        for path in BoardDiscovery.distinct(paths) {
+            let result: ParseResult
+            do {
+                result = try await BoardFile.load(path: path)
+            } catch {
+                diagnostics.append(Self.unreadable(error))
+                unopened = true
+                continue
+            }
             if result.isReadable {
                 boards.append(result.board)
                 diagnostics += result.diagnostics.map(\.asWarning)
@@ -75,8 +88,15 @@ enum Boards {
             }
         }
         Output.diagnostics(diagnostics, format: format)
+        if unopened { throw ExitCode(2) }
         if unreadable { throw ExitCode(1) }
         return boards
+    }
+
+    /// A board file that cannot be opened, as a diagnostic: printed with the others, in the format asked for; the
+    /// command exits 2 once all are printed (a problem of the environment, not of a board).
+    static func unreadable(_ error: BoardLoadError) -> Diagnostic {
+        Diagnostic(.unreadableBoard(error.reason), file: error.path, at: nil)
     }
 
     /// The board at `path` and its git history, read side by side; nil when the board cannot be read (its problems

@@ -87,7 +87,8 @@ struct Render: AsyncParsableCommand {
         do {
             found = try BoardDiscovery.find(boards)
         } catch {
-            throw Output.usageFailure(error.description)
+            show([Boards.unreadable(error)])
+            return 2
         }
         show(found.skipped.map { Diagnostic(.notABoard, file: $0, at: nil) })
         guard !found.boards.isEmpty else {
@@ -142,12 +143,17 @@ struct Render: AsyncParsableCommand {
 struct ClockOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "Judge deadlines as of this date (default: today in the board's time zone).", valueName: "YYYY-MM-DD"))
+            "Take this date as today, for deadlines, reports and stamps (default: today in the board's time zone).",
+            valueName: "YYYY-MM-DD"))
     var today: String?
 
     @Option(
-        help: ArgumentHelp("Judge deadlines as of this minute, for timed deadlines.", valueName: "YYYY-MM-DDTHH:MM"))
+        help: ArgumentHelp("Take this minute as now, for timed deadlines.", valueName: "YYYY-MM-DDTHH:MM"))
     var now: String?
+
+    func validate() throws {
+        if today != nil, now != nil { throw ValidationError("--today and --now cannot be used together") }
+    }
 
     func resolve(timezone: String) throws -> DeadlineClock {
         if let now {

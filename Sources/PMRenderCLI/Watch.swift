@@ -169,7 +169,7 @@ struct Watcher {
                 paths.append(path)
             }
         }
-        return paths.sorted()
+        return BoardDiscovery.distinct(paths).sorted()
     }
 }
 

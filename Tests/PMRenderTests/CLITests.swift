@@ -98,6 +98,51 @@ struct CLITests {
         #expect(result.stderr.hasSuffix("4 boards: 23 cards, 1 error, 2 warnings\n"))
     }
 
+    @Test("a board named twice (or by another path to it) is read once by check and overdue")
+    func boardNamedTwice() throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("## TODO\n\n- [ ] Late @{2026-01-01}\n".utf8).write(to: folder.appending(path: "o.md"))
+        let check = try TestSupport.run(["check", "o.md", "./o.md"], in: folder)
+        #expect(check.status == 0)
+        #expect(check.stderr == "o.md: 1 card, 0 errors, 0 warnings\n")
+        let overdue = try TestSupport.run(
+            ["overdue", "o.md", "./o.md", "--today", "2026-02-01", "--format", "json"], in: folder)
+        let object = try JSONSerialization.jsonObject(with: Data(overdue.stdout.utf8)) as? [String: Any]
+        #expect((object?["boards"] as? [Any])?.count == 1)
+        #expect(object?["overdue"] as? Int == 1)
+    }
+
+    @Test(
+        "a board that cannot be opened is a diagnostic in the format asked for, beside the other boards' (exit 2)",
+        arguments: ["json", "sarif", "github", "text"])
+    func unopenedBoardIsADiagnostic(format: String) throws {
+        let result = try TestSupport.run([
+            "check", "Tests/PMRenderTests/Fixtures/diagnostics/duplicates.md", "missing.md", "--diagnostics", format,
+        ])
+        #expect(result.status == 2)
+        let output = format == "text" ? result.stderr : result.stdout
+        #expect(output.contains("unreadable-board") || format == "text")
+        #expect(output.contains("missing.md"))
+        #expect(output.contains("cannot read the board: no such file"))
+        #expect(output.contains("repeats the ID 'docs'"), "the readable board's diagnostics are kept")
+        if format == "json" || format == "sarif" {
+            #expect((try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))) != nil)
+        }
+        let render = try TestSupport.run(["missing.md", "--diagnostics", "json", "-o", "/tmp/pm-render-never"])
+        #expect(render.status == 2)
+        #expect(render.stderr.contains("\"code\" : \"unreadable-board\""))
+    }
+
+    @Test("--today and --now together are a usage error", arguments: ["overdue", "export", "show"])
+    func todayAndNow(command: String) throws {
+        let result = try TestSupport.run([
+            command, "examples/board.md", "--today", "2026-01-01", "--now", "2026-02-01T09:00",
+        ])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--today and --now cannot be used together"))
+    }
+
     @Test("export: JSON on stdout equals the library's encoding, every lane as written, in order")
     func exportJSON() throws {
         let result = try TestSupport.run(["export", "examples/obsidian.md", "--format", "json"])

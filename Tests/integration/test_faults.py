@@ -219,16 +219,18 @@ def test_unreadable_board_and_templates(tmp_path):
     board.chmod(0o644)
     unreadable_templates = pm("board.md", "--templates", "templates", *TODAY, cwd=tmp_path, unprivileged=True)
     folder_as_board = pm("check", "templates", cwd=tmp_path)
-    assert missing.returncode == 2 and "cannot read 'missing.md': no such file" in missing.stderr, missing.stderr
+    assert missing.returncode == 2, missing.stderr
+    assert "missing.md: error: cannot read the board: no such file" in missing.stderr, missing.stderr
     assert unreadable.returncode == 2, "an unreadable file is an environment problem (exit 2)"
     assert "board.md: error: cannot read the board: permission denied" in unreadable.stderr, unreadable.stderr
     assert unreadable_check.returncode == 2
-    assert "cannot read 'board.md': permission denied" in unreadable_check.stderr, unreadable_check.stderr
+    assert "board.md: error: cannot read the board: permission denied" in unreadable_check.stderr, \
+        unreadable_check.stderr
     assert unreadable_templates.returncode == 1
     assert "templates/page.mustache: error: cannot read template: permission denied" \
         in unreadable_templates.stderr, unreadable_templates.stderr
     assert folder_as_board.returncode == 2
-    assert "cannot read 'templates': it is a folder" in folder_as_board.stderr, folder_as_board.stderr
+    assert "templates: error: cannot read the board: it is a folder" in folder_as_board.stderr, folder_as_board.stderr
     for result in (missing, unreadable, unreadable_check, unreadable_templates, folder_as_board):
         assert_plain(result.stderr)
     assert not (tmp_path / "_site").exists()
@@ -555,7 +557,7 @@ def test_watch_sees_rename_over_saves_deletion_recreation_and_bad_versions(tmp_p
     assert snapshot(tmp_path / "site") == good, "the last good site stays"
 
     board.unlink()
-    watcher.wait_for_error("cannot read 'board.md': no such file", "the deleted board is reported")
+    watcher.wait_for_error("board.md: error: cannot read the board: no such file", "the deleted board is reported")
     assert snapshot(tmp_path / "site") == good, "the last good site stays"
 
     board.write_text(board_text().replace("App Store description", "re-created board"))
