@@ -10,7 +10,7 @@ struct BoardFileArgument: ParsableArguments {
 
 /// `--against REV` / `--previous FILE`: the version a board is compared with.
 struct PreviousOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Compare with each board's version at this git revision.", valueName: "rev"))
+    @Option(help: ArgumentHelp("Compare with the board's version at this git revision.", valueName: "rev"))
     var against: String?
 
     @Option(help: ArgumentHelp("Compare with this file instead of a git revision.", valueName: "file"))
