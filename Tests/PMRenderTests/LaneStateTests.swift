@@ -191,6 +191,24 @@ struct LaneStateTests {
     }
 
     @Test(
+        "a negation negates the words of its own part of a name, not the part before or after a separator",
+        arguments: [
+            ("🔴 BLOCKED — Gate 1 Not Passed", CardState.doing), ("Done: not yet reviewed", .done),
+            ("In Progress | not reviewed", .doing), ("Backlog / nicht priorisiert", .todo),
+            // In the same part it still negates.
+            ("Gate 1: not done", nil), ("Sprint 3 – noch nicht erledigt", nil),
+        ])
+    func negationInItsPart(name: String, state: CardState?) {
+        let lane = Self.lanes("## Ideas\n## \(name)\n- [ ] a\n")[1]
+        if let state {
+            #expect(lane.state == state, "\(name)")
+            #expect(lane.stateSource == .name, "\(name)")
+        } else {
+            #expect(lane.stateSource != .name, "\(name): \(lane.state)")
+        }
+    }
+
+    @Test(
         "a known name that a name is about (after of), and names about the flow, give no state",
         arguments: [
             "Definition of Done", "Definition of Done (Per Card)", "WIP Limits", "Definition of Ready",

@@ -63,7 +63,9 @@ enum LaneStates {
         for part in parts {
             let key = LaneName.key(part)
             guard !key.isEmpty, let meaning = table[key] else { continue }
-            if part != name, negationCount(part) < negations { continue }
+            if part != name, negations > 0, negationCount(part) < negationCount(segment(of: part, in: base)) {
+                continue
+            }
             // `Готово к работе`, `Pronto para validar`: where "done" also means "ready", a word for what it is ready
             // for makes it no done lane (ready to start or ready for review: the lanes around it tell).
             if meaning == .state(.done), isReadyFor(part, in: base) { continue }
@@ -178,6 +180,20 @@ enum LaneStates {
         return next.map { data.conditions.contains($0.lowercased()) } ?? false
     }
 
+    /// The separators a lane name's parts are read around (`To Do: site`, `Sprint 3 – Done`).
+    private static let separators: [String] = [":", "：", "|", " - ", " – ", " — ", "/", "／", "·", "・", "、"]
+
+    /// The part of `name` between separators that holds `part`, else the whole name: a negation negates the words
+    /// of its own part (`Blocked — gate not passed` is blocked; `Not done`, `Noch nicht erledigt` are not done).
+    private static func segment(of part: String, in name: String) -> String {
+        var segments = [Substring(name)]
+        for separator in separators {
+            segments = segments.flatMap { $0.split(separator: separator, omittingEmptySubsequences: false) }
+        }
+        guard segments.count > 1 else { return name }
+        return segments.first { $0.contains(part) }.map(String.init) ?? name
+    }
+
     /// How many words of `text` negate (`not`, `nicht`, `chưa` …).
     private static func negationCount(_ text: String) -> Int {
         text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "-" || $0 == "_" })
@@ -233,7 +249,6 @@ enum LaneStates {
         result += bracketed
         // The parts on either side of a separator, then the first and last words of the name and of those parts.
         var parts = [base]
-        let separators: [String] = [":", "：", "|", " - ", " – ", " — ", "/", "／", "·", "・", "、"]
         for separator in separators {
             guard let range = base.range(of: separator) else { continue }
             parts.append(base[..<range.lowerBound].trimmingSpaces)
