@@ -203,6 +203,13 @@ enum LaneStates {
     /// The meaning of a key that is a known Chinese, Japanese or Korean name followed by words for tasks or work
     /// (after a Korean ending such as `인` or `된`): the longest such known name.
     private static func compoundMeaning(_ key: String) -> Meaning? {
+        // A word for a period before it (`今日完成` "done today", `明日计划` "tomorrow's plan", `이번 주 완료`) says when:
+        // the rest is the name.
+        var key = key
+        if let period = data.cjkPeriods.first(where: { key.count > $0.count && key.hasPrefix($0) }) {
+            key = String(key.dropFirst(period.count))
+            if let meaning = table[key] { return meaning }
+        }
         let scalars = Array(key.unicodeScalars)
         for (name, meaning) in data.cjkNames {
             let known = Array(name.unicodeScalars)
@@ -290,6 +297,8 @@ enum LaneStates {
         /// Words for tasks or work that may follow a Chinese, Japanese or Korean name, and Korean endings before them.
         var nouns: [[Unicode.Scalar]] = []
         var connectors: [[Unicode.Scalar]] = []
+        /// Keys of words for periods in Chinese, Japanese and Korean (`今日`, `本周`, `이번 주`), longest first.
+        var cjkPeriods: [String] = []
         /// Words after which a known name is what a name is about (`of`), lowercased.
         var objects: Set<String> = []
         /// Keys of the words for what a lane holds (tasks, ideas), which decide a longer name's state last.
@@ -334,6 +343,8 @@ enum LaneStates {
         result.nouns = (file["compound-nouns"] ?? [:]).values.joined().map { Array(LaneName.key($0).unicodeScalars) }
         result.connectors = (file["compound-connectors"] ?? [:]).values.joined().map { Array($0.unicodeScalars) }
         result.periods = Set((file["periods"] ?? [:]).values.joined().map(LaneName.key))
+        result.cjkPeriods = result.periods.filter { !$0.isEmpty && $0.unicodeScalars.allSatisfy(\.isCJK) }
+            .sorted { ($0.unicodeScalars.count, $1) > ($1.unicodeScalars.count, $0) }
         result.objects = Set((file["objects"] ?? [:]).values.joined().map { $0.lowercased() })
         result.purposes = Set((file["purposes"] ?? [:]).values.joined().map { $0.lowercased() })
         result.conditions = Set((file["conditions"] ?? [:]).values.joined().map { $0.lowercased() })
