@@ -1052,6 +1052,13 @@ struct CardReadingTests {
             #expect(report.board.lanes.map(\.cards.count) == [1, 1, 0], "\(name)")
             #expect(report.board.lanes.last?.holdsNotes == true, "\(name)")
         }
+        // So are a board's metrics and its history of decisions (`📊 Metrics`, `Métriques de vélocité`).
+        for name in ["📊 Metrics", "PROJECT METRICS (2026-04-09)", "Métriques de vélocité", "Historique des décisions"] {
+            let report = Self.board(
+                "## Todo\n\n- [ ] a\n\n## Done\n\n- [x] b\n\n## \(name)\n\n- **Build Time:** 12 s\n")
+            #expect(report.board.lanes.map(\.cards.count) == [1, 1, 0], "\(name)")
+            #expect(report.board.lanes.last?.holdsNotes == true, "\(name)")
+        }
         // On a board of plain items, on an Obsidian board (the plugin shows every item as a card), and in a lane the
         // front matter gives a state, they are cards.
         for board in [
