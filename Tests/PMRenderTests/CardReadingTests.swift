@@ -1232,6 +1232,10 @@ struct CardReadingTests {
             ("Due: @{2026-05-10}\nResponsable: Ana", nil, ["Ana"], "", "2026-05-10"),
             ("Deadline: 📅 2026-05-10\nPriority: whenever", nil, [], "Priority: whenever", "2026-05-10"),
             ("Due: @{2026-05-10} @@{14:00}", nil, [], "", "2026-05-10"), ("Due: 📅 TBD\nDue: @{}", nil, [], "", nil),
+            // `Prio`, and keys that say whom a card is assigned to (`Assigné à`, as a table's column is named too).
+            ("Prio: P1\nAssigné à: Léa", .high, ["Léa"], "", nil),
+            ("Assigned to: Ann\nAsignado a: Bo", nil, ["Ann", "Bo"], "", nil),
+            ("Zugewiesen an: Jan\nAtribuído a: Rui", nil, ["Jan", "Rui"], "", nil),
         ])
     func localizedFields(
         lines: String, priority: Priority?, assignees: [String], description: String, due: String?

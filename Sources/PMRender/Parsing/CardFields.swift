@@ -33,17 +33,18 @@ enum CardField: Equatable {
             (
                 .assignees,
                 [
-                    "assignee", "assignees", "owner", "owners", "assigned", "담당", "담당자", "担当", "担当者", "负责人",
-                    "負責人", "verantwortlich", "zuständig", "responsable", "responsável", "ответственный", "исполнитель",
-                    "sorumlu",
+                    "assignee", "assignees", "owner", "owners", "assigned", "assigned to", "담당", "담당자", "担当",
+                    "担当者", "负责人", "負責人", "verantwortlich", "zuständig", "zugewiesen an", "responsable",
+                    "assigné à", "assigné", "asignado a", "asignado", "responsável", "atribuído a", "atribuído",
+                    "assegnato a", "ответственный", "исполнитель", "назначено", "sorumlu",
                 ]
             ),
             (
                 .priority,
                 [
-                    "priority", "우선순위", "优先级", "優先度", "優先級", "priorität", "prioritaet", "prioridad", "prioridade",
-                    "priorité", "priorità", "приоритет", "öncelik", "prioritas", "ưu tiên", "prioriteit", "priorytet",
-                    "prioritet",
+                    "priority", "prio", "우선순위", "优先级", "優先度", "優先級", "priorität", "prioritaet", "prioridad",
+                    "prioridade", "priorité", "priorità", "приоритет", "öncelik", "prioritas", "ưu tiên", "prioriteit",
+                    "priorytet", "prioritet",
                 ]
             ),
             (.start, ["start", "started", "start date", "시작"]),
