@@ -26,6 +26,8 @@ struct DialectTests {
             let subtasks: Subtasks?
             let checked: Bool?
             let group: String?
+            /// The card's ID, when the board gives it one.
+            let id: String?
         }
 
         struct Subtasks: Decodable, Equatable {
@@ -87,6 +89,7 @@ struct DialectTests {
             #expect(subtasks == card.subtasks, "subtasks of \(card.title)")
             if let checked = card.checked { #expect(actual.isChecked == checked, "checked of \(card.title)") }
             if let group = card.group { #expect(actual.group == group, "group of \(card.title)") }
+            if let id = card.id { #expect(actual.id == id, "ID of \(card.title)") }
         }
     }
 

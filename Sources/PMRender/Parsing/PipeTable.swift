@@ -184,14 +184,30 @@ extension PipeTable {
             return .other
         }
         let anyText = anyTitle && holdsText
+        // Of two columns named for titles, the one of IDs is not (`| Ticket | Title |` over `| OBS-01 | Fix the key |`).
+        let titled = names.indices.filter { Self.namesTitles(names[$0]) }
         let title =
-            names.firstIndex(where: Self.namesTitles)
+            (titled.first { !holdsIDs($0) } ?? titled.first)
             ?? (inLaneOfState ? names.firstIndex { Self.generalTitleNames.contains($0) } : nil)
             ?? (anyText ? textColumn(names, roles: roles, allowing: .other) : nil)
             ?? (anyText ? textColumn(names, roles: roles, allowing: .description) : nil)
         guard let title else { return nil }
         roles[title] = .title
+        // That column is the cards' IDs, when none is named so.
+        if !roles.contains(.field(.id)), let ids = titled.first(where: { $0 != title && holdsIDs($0) }) {
+            roles[ids] = .field(.id)
+        }
         return roles
+    }
+
+    /// Whether every row has an ID in `column`, and nothing else: a word of letters, digits, `-`, `_` and `.` with a
+    /// digit in it (`OBS-01`, `` `t_7d493a1e` ``, `~~S5-ANIM~~`), as a column of tickets' or cards' IDs holds.
+    private func holdsIDs(_ column: Int) -> Bool {
+        !rows.isEmpty
+            && rows.allSatisfy { row in
+                let text = String(row.cells[column].text.filter { !"*`~".contains($0) }).trimmingWhitespace
+                return Slug.isValidID(text) && text.contains { $0.isASCII && $0.isNumber }
+            }
     }
 
     /// The first column of role `allowed` that is not a row number (`#`, `No.`, `编号`, or numbers alone) and has
@@ -255,9 +271,10 @@ extension PipeTable {
         "atividade", "tâche", "tâches", "titre", "aufgabe", "aufgaben", "titel", "attività", "compito", "titolo",
         "taak", "задача", "задачи", "заголовок", "завдання", "zadanie", "tytuł", "tehtävä", "tehtävät", "otsikko",
         "uppgift", "görev", "başlık", "任务", "任務", "任务名称", "标题", "標題", "事项", "事項", "待办事项", "待办", "特性",
-        "功能", "内容", "工作", "epic", "epics", "stories", "user stories", "requirement", "requirements", "deliverable",
-        "deliverables", "action item", "action items", "activity", "activities", "actividades", "atividades", "thema",
-        "ticket", "tickets", "bug", "bugs", "업무", "할일", "tarjeta", "tarjetas", "cartão", "cartões",
+        "功能", "内容", "내용", "工作", "epic", "epics", "stories", "user stories", "requirement", "requirements",
+        "deliverable", "deliverables", "action item", "action items", "activity", "activities", "actividades",
+        "atividades", "thema", "ticket", "tickets", "bug", "bugs", "업무", "할일", "tarjeta", "tarjetas", "cartão",
+        "cartões",
         "cartao", "карточка", "карточки", "卡片", "カード", "카드",
         "タスク", "タイトル", "件名", "作業", "작업", "할 일", "제목", "태스크", "과제", "công việc", "nhiệm vụ",
         "tiêu đề", "tugas", "judul",
