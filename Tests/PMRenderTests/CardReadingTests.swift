@@ -61,6 +61,55 @@ struct CardReadingTests {
         #expect(try Self.card("- [ ] Check overdue:2026-05-10").title == "Check overdue:2026-05-10")
     }
 
+    @Test(
+        "fields listed in round brackets, or after dashes at the end of a title, leave it and are read",
+        arguments: [
+            (
+                "Add logging (prio: medium, owner: ai)", "Add logging", Priority?.some(.medium), ["ai"], nil as String?,
+                []
+            ),
+            ("Patch (Priority: High, Owner: IT, Due: 2025-02-15)", "Patch", .high, ["IT"], "2025-02-15", []),
+            ("Design (Prio: High | Est: 3 days | Owner: Sarah)", "Design", .high, ["Sarah"], nil, ["Est: 3 days"]),
+            ("Due soon (Due: Nov 20, 2026; owner: Li)", "Due soon", nil, ["Li"], "2026-11-20", []),
+            (
+                "T-1 — chore — Fix `/var/www` — (prio: High) — owner: infra", "T-1 — chore — Fix /var/www", .high,
+                ["infra"],
+                nil, []
+            ),
+            (
+                "Deploy — owner: @alex — due: 2026-03-01 — status: doing", "Deploy", nil, ["alex"], "2026-03-01",
+                ["status: doing"]
+            ),
+            ("Bug – owner: dana", "Bug", nil, ["dana"], nil, []),
+            // Text: an unknown key after a dash, a value not read, a value that only holds a place, no known key.
+            ("Launch — Scope: the API", "Launch — Scope: the API", nil, [], nil, []),
+            ("Launch — Status: blocked", "Launch — Status: blocked", nil, [], nil, []),
+            ("Notes (Due: end of May)", "Notes (Due: end of May)", nil, [], nil, []),
+            ("Call (see: the docs, owner: TBD)", "Call (see: the docs, owner: TBD)", nil, [], nil, []),
+            ("Fix (Priority: whenever, Owner: Bo)", "Fix (Priority: whenever, Owner: Bo)", nil, [], nil, []),
+            ("Read (note: 2026-05-10)", "Read (note: 2026-05-10)", nil, [], nil, []),
+        ])
+    func fieldLists(
+        text: String, title: String, priority: Priority?, assignees: [String], due: String?, fields: [String]
+    ) throws {
+        let result = Self.board("## Todo\n\n- [ ] \(text)\n")
+        let card = try #require(result.board.cards.first)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        #expect(card.title == title)
+        #expect(card.priority == priority)
+        #expect(card.assignees == assignees)
+        #expect(card.due?.iso == due)
+        #expect(card.extras.fields.map { "\($0.key): \($0.value)" } == fields)
+    }
+
+    @Test("in a description, a list of fields is read and the fields pm-render does not know stay in the text")
+    func fieldListInDescription() throws {
+        let card = try Self.card("- [ ] Report\n  Before Friday (Owner: Ann, Est: 2 days)\n  Then review — owner: Bo")
+        #expect(card.assignees == ["Ann", "Bo"])
+        #expect(PlainText.markdown(card.description) == "Before Friday (Owner: Ann, Est: 2 days)\nThen review")
+        #expect(card.extras.fields.isEmpty)
+    }
+
     @Test("a board's own date format and triggers (Obsidian settings)")
     func boardDateFormat() throws {
         let text = """

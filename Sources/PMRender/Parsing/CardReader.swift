@@ -1360,6 +1360,12 @@ private struct InlineCleaner {
     private mutating func apply(_ token: CardToken, raw: String, at location: SourceLocation, state: inout ReadingState)
         -> Bool
     {
+        // A list of fields (`(prio: High, owner: ai)`) is its fields; its text goes when each of them goes.
+        if case .fields(let tokens) = token {
+            var removed = true
+            for field in tokens where !apply(field, raw: raw, at: location, state: &state) { removed = false }
+            return removed
+        }
         if case .tag = token { sawTags = true }
         switch token {
         case .date, .time, .emojiDate:
@@ -1439,6 +1445,8 @@ private struct InlineCleaner {
             // description they stay where they are written.
             if removeTags { draft.extras.fields.append(CardExtras.Field(key: key, value: value)) }
             return removeTags
+        case .fields:
+            return true
         }
     }
 

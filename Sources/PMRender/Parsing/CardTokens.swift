@@ -22,9 +22,20 @@ enum CardToken: Equatable {
     case field(key: String, value: String)
     /// `⛔ abc` (Tasks dependencies): dropped from the text.
     case dependency(String)
+    /// Fields written as a list in a title (`(prio: High, owner: ai)`, `— owner: infra`): the tokens they stand for,
+    /// read together (`fieldList`).
+    case fields([CardToken])
 
     enum DateKind: Equatable {
         case due, scheduled, start, created, completed, cancelled
+    }
+}
+
+extension CardToken {
+    /// Whether the token is a field of a name pm-render does not know (`[estimate:: 3h]`, `Est: 2 days`).
+    var isUnknownField: Bool {
+        if case .field(let key, _) = self { return CardField(key: Substring(key)) == nil }
+        return false
     }
 }
 
@@ -149,6 +160,15 @@ enum CardTokens {
             }
             if c == "🆔" || c == "⛔", let (value, end) = taskID(s, after: i + 1, list: c == "⛔") {
                 emit(c == "🆔" ? .id(string(value)) : .dependency(string(value)), i..<end)
+                continue
+            }
+            // ` — owner: infra`, ` – (prio: High) — due: 2026-03-01` at the end of the text.
+            if c == "—" || c == "–", i > 0, s[i - 1] == " ", let tokens = trailingFields(s, from: i) {
+                emit(.fields(tokens), max(plainStart, i - 1)..<s.count)
+                continue
+            }
+            if c == "(", let (token, end) = fieldList(s, at: i) {
+                emit(token, i..<end)
                 continue
             }
             if c == "[" || c == "(", let (key, value, end) = dataviewField(s, at: i) {
@@ -319,9 +339,7 @@ enum CardTokens {
         return (start..<end, end)
     }
 
-    /// `[key:: value]` or `(key:: value)` at `index`; or a due date in round brackets with one colon, `(Due: 2026-08-29)`,
-    /// `(Deadline: 2026-08-29)`, `(Hạn: 2026-08-29)` (as lists written by hand or by tools give a task's due date: a
-    /// key of a due date, a value that is a date alone; `(Due: end of May)` and `(Note: 2026-08-29)` are text).
+    /// `[key:: value]` or `(key:: value)` at `index`.
     private static func dataviewField(_ s: [Unicode.Scalar], at index: Int) -> (String, String, Int)? {
         let close: Unicode.Scalar = s[index] == "[" ? "]" : ")"
         var cursor = index + 1
@@ -332,22 +350,142 @@ enum CardTokens {
             key.append(s[cursor])
             cursor += 1
         }
-        guard !key.isEmpty, cursor + 1 < s.count, s[cursor] == ":" else { return nil }
-        let isDataview = s[cursor + 1] == ":"
-        guard isDataview || close == ")" else { return nil }
-        cursor += isDataview ? 2 : 1
+        guard !key.isEmpty, cursor + 1 < s.count, s[cursor] == ":", s[cursor + 1] == ":" else { return nil }
+        cursor += 2
         var value = String.UnicodeScalarView()
         while cursor < s.count, s[cursor] != close, value.count < 200 {
             value.append(s[cursor])
             cursor += 1
         }
         guard cursor < s.count, s[cursor] == close else { return nil }
-        let (name, text) = (String(key).trimmingWhitespace, String(value).trimmingWhitespace)
-        if !isDataview {
-            guard CardField(key: Substring(name)) == .due, DateFormat.date(Substring(text)) != nil else { return nil }
-            return ("due", text, cursor + 1)
+        return (String(key).trimmingWhitespace, String(value).trimmingWhitespace, cursor + 1)
+    }
+
+    /// Fields in round brackets at `index`, as lists written by hand or by tools give a task's fields: `key: value`
+    /// parts with one colon, parted by `,`, `;` or `|` (`(Due: 2026-08-29)`, `(prio: High)`, `(Priority: High, Owner:
+    /// IT, Due: 2025-02-15)`, `(Prio: High | Est: 2 days | Owner: John)`). One field at least is one pm-render reads
+    /// (`fieldValue`) and every known one reads its value; other keys are fields shown as written. `(Due: end of
+    /// May)`, `(Note: 2026-08-29)` and `(see: the docs)` are text. A due date alone is the date's token, as before.
+    private static func fieldList(_ s: [Unicode.Scalar], at index: Int) -> (CardToken, Int)? {
+        var close = index + 1
+        while close < s.count, close - index <= 200, s[close] != ")", s[close] != "(", s[close] != "\n" { close += 1 }
+        guard close < s.count, s[close] == ")", let (tokens, reads) = fields(s[(index + 1)..<close], separators: ",;|"),
+            reads
+        else { return nil }
+        if tokens.count == 1, case .emojiDate(.due, _) = tokens[0] { return (tokens[0], close + 1) }
+        return (.fields(tokens), close + 1)
+    }
+
+    /// The fields ending a text after a dash (` — owner: infra`, ` — (prio: High) — owner: infra`, ` – due:
+    /// 2026-03-01`): from `index`, parts after ` — ` or ` – ` to the end, each a known `key: value` (not a field of
+    /// another name: `— Scope: the API` is the title's) or fields in round brackets (`fieldList`). Only the last 200
+    /// characters of a text are looked at, so a long line of dashes stays linear.
+    private static func trailingFields(_ s: [Unicode.Scalar], from index: Int) -> [CardToken]? {
+        guard s.count - index <= 200 else { return nil }
+        var tokens: [CardToken] = []
+        var reads = false
+        var start = index
+        while start < s.count {
+            // A dash between spaces opens each part.
+            guard s[start] == "—" || s[start] == "–", start + 1 < s.count, s[start + 1] == " " else { return nil }
+            var end = start + 2
+            while end < s.count, !(s[end] == " " && end + 1 < s.count && (s[end + 1] == "—" || s[end + 1] == "–")) {
+                end += 1
+            }
+            var first = start + 2
+            while first < end, s[first] == " " { first += 1 }
+            var last = end
+            while last > first, s[last - 1].isSpaceLike { last -= 1 }
+            if first < last, s[first] == "(", let (token, after) = fieldList(s, at: first), after == last {
+                if case .fields(let list) = token { tokens += list } else { tokens.append(token) }
+                reads = true
+            } else if let (list, read) = fields(s[first..<last], separators: ""),
+                !list.contains(where: \.isUnknownField)
+            {
+                tokens += list
+                reads = reads || read
+            } else {
+                return nil
+            }
+            start = end + 1
         }
-        return (name, text, cursor + 1)
+        return reads ? tokens : nil
+    }
+
+    /// `key: value` parts parted by `separators` (a separator parts them only before another `key:`, so that `Due: Nov
+    /// 20, 2026` is one): their tokens (`fieldValue`) and whether a part is a field pm-render reads (not `status`); nil
+    /// when a part is no field or a known key does not read its value.
+    private static func fields(_ text: ArraySlice<Unicode.Scalar>, separators: String) -> ([CardToken], Bool)? {
+        let text = Array(text)
+        // Where each part starts: after a separator that is followed by a key and its colon.
+        var starts = [0]
+        for (offset, c) in text.enumerated() where separators.unicodeScalars.contains(c) {
+            if keyEnd(text, from: offset + 1) != nil { starts.append(offset + 1) }
+        }
+        var tokens: [CardToken] = []
+        var reads = false
+        for (number, start) in starts.enumerated() {
+            let end = number + 1 < starts.count ? starts[number + 1] - 1 : text.count
+            guard let colon = keyEnd(text, from: start), colon < end else { return nil }
+            let key = String(String.UnicodeScalarView(text[start..<colon])).trimmingWhitespace
+            let value = String(String.UnicodeScalarView(text[(colon + 1)..<end])).trimmingWhitespace
+            guard !value.isEmpty else { return nil }
+            guard let field = CardField(key: Substring(key)) else {
+                tokens.append(.field(key: key, value: value))
+                continue
+            }
+            guard let token = fieldValue(field, key: key, value: value) else { return nil }
+            tokens += token
+            if field != .ignored, field != .steps, !token.isEmpty { reads = true }
+        }
+        return (tokens, reads)
+    }
+
+    /// The index of the colon after a key that starts at `start` (spaces first): a few words of letters, digits,
+    /// `-` and `_`, then `:` and no second one (`[key:: value]` is Dataview's).
+    private static func keyEnd(_ text: [Unicode.Scalar], from start: Int) -> Int? {
+        var cursor = start
+        while cursor < text.count, text[cursor] == " " { cursor += 1 }
+        let keyStart = cursor
+        var spaces = 0
+        while cursor < text.count, cursor - keyStart <= 20,
+            text[cursor].isWordCharacter || text[cursor] == "-" || text[cursor] == "_" || text[cursor] == " "
+        {
+            if text[cursor] == " " { spaces += 1 }
+            cursor += 1
+        }
+        guard cursor > keyStart, cursor < text.count, text[cursor] == ":", spaces <= 3,
+            cursor + 1 == text.count || text[cursor + 1] != ":"
+        else { return nil }
+        return cursor
+    }
+
+    /// The tokens of a known field written `key: value` in a list: a due date, a date, a priority, people, an ID or
+    /// tags pm-render reads (nil when it does not read the value: `due: end of May`); a value that only holds its
+    /// place says nothing (`owner: TBD`); the keys it does not show (`status`, `estimate`) are fields as written.
+    private static func fieldValue(_ field: CardField, key: String, value: String) -> [CardToken]? {
+        if Placeholder.isValue(Substring(value)) { return [] }
+        switch field {
+        case .due, .start, .scheduled, .created, .completed:
+            guard DateFormat.date(Substring(value)) != nil else { return nil }
+            let kind: CardToken.DateKind =
+                switch field {
+                case .start: .start
+                case .scheduled: .scheduled
+                case .created: .created
+                case .completed: .completed
+                default: .due
+                }
+            return [.emojiDate(kind, value)]
+        case .priority: return Priority(text: value).map { [.priority($0)] }
+        case .assignees: return [.assignee(value)]
+        case .id: return Slug.isValidID(value) ? [.id(value)] : nil
+        case .tags:
+            return value.split(whereSeparator: { $0 == "," || $0 == " " }).map {
+                .tag(String($0.drop { $0 == "#" }))
+            }
+        case .ignored, .steps: return [.field(key: key, value: value)]
+        }
     }
 
     /// End of a tag name (letters, digits, `-`, `_`, `/`; not only digits), or nil if there is none.
