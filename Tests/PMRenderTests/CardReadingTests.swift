@@ -81,6 +81,8 @@ struct CardReadingTests {
                 ["status: doing"]
             ),
             ("Bug – owner: dana", "Bug", nil, ["dana"], nil, []),
+            // More metadata after them ends their values (as `edit --due` and `--tag` append it).
+            ("Ship — (prio: High) — owner: web #ui @{2026-12-01}", "Ship", .high, ["web"], "2026-12-01", []),
             // Text: an unknown key after a dash, a value not read, a value that only holds a place, no known key.
             ("Launch — Scope: the API", "Launch — Scope: the API", nil, [], nil, []),
             ("Launch — Status: blocked", "Launch — Status: blocked", nil, [], nil, []),
@@ -100,6 +102,7 @@ struct CardReadingTests {
         #expect(card.assignees == assignees)
         #expect(card.due?.iso == due)
         #expect(card.extras.fields.map { "\($0.key): \($0.value)" } == fields)
+        if text.contains("#ui") { #expect(card.tags == ["ui"]) }
     }
 
     @Test("in a description, a list of fields is read and the fields pm-render does not know stay in the text")

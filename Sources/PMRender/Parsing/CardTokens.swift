@@ -163,8 +163,8 @@ enum CardTokens {
                 continue
             }
             // ` — owner: infra`, ` – (prio: High) — due: 2026-03-01` at the end of the text.
-            if c == "—" || c == "–", i > 0, s[i - 1] == " ", let tokens = trailingFields(s, from: i) {
-                emit(.fields(tokens), max(plainStart, i - 1)..<s.count)
+            if c == "—" || c == "–", i > 0, s[i - 1] == " ", let (tokens, end) = trailingFields(s, from: i) {
+                emit(.fields(tokens), i..<end)
                 continue
             }
             if c == "(", let (token, end) = fieldList(s, at: i) {
@@ -377,19 +377,33 @@ enum CardTokens {
     }
 
     /// The fields ending a text after a dash (` — owner: infra`, ` — (prio: High) — owner: infra`, ` – due:
-    /// 2026-03-01`): from `index`, parts after ` — ` or ` – ` to the end, each a known `key: value` (not a field of
-    /// another name: `— Scope: the API` is the title's) or fields in round brackets (`fieldList`). Only the last 200
-    /// characters of a text are looked at, so a long line of dashes stays linear.
-    private static func trailingFields(_ s: [Unicode.Scalar], from index: Int) -> [CardToken]? {
+    /// 2026-03-01`): from `index`, parts after ` — ` or ` – ` to the end or to more metadata (` #tag`, ` @{…}`,
+    /// ` 📅 …`), each a known `key: value` (not a field of another name: `— Scope: the API` is the title's) or fields in
+    /// round brackets (`fieldList`); their tokens and where they end. Only the last 200 characters of a text are looked
+    /// at, so a long line of dashes stays linear.
+    private static func trailingFields(_ s: [Unicode.Scalar], from index: Int) -> ([CardToken], Int)? {
         guard s.count - index <= 200 else { return nil }
+        // More metadata after a space ends the fields' values (`— owner: web #ui 📅 2026-12-01`).
+        func metadataAfter(_ space: Int) -> Bool {
+            guard space + 1 < s.count else { return false }
+            let next = s[space + 1]
+            if isTokenEmoji(next) || next == "#" || next == "^" || next == "[" { return true }
+            return next == "@" && space + 2 < s.count
+                && (s[space + 2] == "{" || s[space + 2] == "@" || s[space + 2] == "[")
+        }
         var tokens: [CardToken] = []
         var reads = false
         var start = index
-        while start < s.count {
+        var stop = s.count
+        while start < stop {
             // A dash between spaces opens each part.
             guard s[start] == "—" || s[start] == "–", start + 1 < s.count, s[start + 1] == " " else { return nil }
             var end = start + 2
             while end < s.count, !(s[end] == " " && end + 1 < s.count && (s[end + 1] == "—" || s[end + 1] == "–")) {
+                if s[end] == " ", metadataAfter(end) {
+                    stop = end
+                    break
+                }
                 end += 1
             }
             var first = start + 2
@@ -409,7 +423,7 @@ enum CardTokens {
             }
             start = end + 1
         }
-        return reads ? tokens : nil
+        return reads ? (tokens, min(stop, s.count)) : nil
     }
 
     /// `key: value` parts parted by `separators` (a separator parts them only before another `key:`, so that `Due: Nov
