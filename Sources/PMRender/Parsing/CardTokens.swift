@@ -368,9 +368,14 @@ enum CardTokens {
     /// May)`, `(Note: 2026-08-29)` and `(see: the docs)` are text. A due date alone is the date's token, as before.
     private static func fieldList(_ s: [Unicode.Scalar], at index: Int) -> (CardToken, Int)? {
         var close = index + 1
-        while close < s.count, close - index <= 200, s[close] != ")", s[close] != "(", s[close] != "\n" { close += 1 }
-        guard close < s.count, s[close] == ")", let (tokens, reads) = fields(s[(index + 1)..<close], separators: ",;|"),
-            reads
+        var colon = false
+        while close < s.count, close - index <= 200, s[close] != ")", s[close] != "(", s[close] != "\n" {
+            if s[close] == ":" { colon = true }
+            close += 1
+        }
+        // Most brackets hold words (`(see the docs)`): no colon, no fields.
+        guard colon, close < s.count, s[close] == ")",
+            let (tokens, reads) = fields(s[(index + 1)..<close], separators: ",;|"), reads
         else { return nil }
         if tokens.count == 1, case .emojiDate(.due, _) = tokens[0] { return (tokens[0], close + 1) }
         return (.fields(tokens), close + 1)
@@ -382,7 +387,8 @@ enum CardTokens {
     /// round brackets (`fieldList`); their tokens and where they end. Only the last 200 characters of a text are looked
     /// at, so a long line of dashes stays linear.
     private static func trailingFields(_ s: [Unicode.Scalar], from index: Int) -> ([CardToken], Int)? {
-        guard s.count - index <= 200 else { return nil }
+        // (Every field holds a colon: most dashes in titles are followed by words alone.)
+        guard s.count - index <= 200, s[index...].contains(":") else { return nil }
         // More metadata after a space ends the fields' values (`— owner: web #ui 📅 2026-12-01`).
         func metadataAfter(_ space: Int) -> Bool {
             guard space + 1 < s.count else { return false }
