@@ -1097,9 +1097,9 @@ struct CardReadingTests {
             "## Objectifs\n\n- Finaliser le tableau\n\n## À faire\n\n- [ ] T1 : Concevoir le tableau\n")
         #expect(goals.board.lanes.map(\.cards.count) == [0, 1])
         #expect(goals.board.lanes.first?.holdsNotes == true)
-        // A report on the board's state in Korean or Japanese (`테스트 현황`, "test status"; `進捗状況`) is notes, not a
-        // lane of testing.
-        for name in ["테스트 현황", "진행 현황", "進捗状況"] {
+        // A report on the board's state in Korean, Japanese or Chinese (`테스트 현황`, "test status"; `進捗状況`; `검증 결과`,
+        // "verification results"; `项目状态`, "project status") is notes, not a lane of testing.
+        for name in ["테스트 현황", "진행 현황", "進捗状況", "승인 현황", "검증 결과", "项目状态"] {
             let report = Self.board("## 할 일\n\n- [ ] a\n\n## 완료\n\n- [x] b\n\n## \(name)\n\n- 전체 테스트: 185개\n")
             #expect(report.board.lanes.map(\.cards.count) == [1, 1, 0], "\(name)")
             #expect(report.board.lanes.last?.holdsNotes == true, "\(name)")
