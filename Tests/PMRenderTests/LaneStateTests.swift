@@ -66,7 +66,7 @@ struct LaneStateTests {
             // A word for a period before a Chinese, Japanese or Korean name says when ("done today", "tomorrow's plan").
             ("今日完成", .done), ("本周完成", .done), ("明日计划", .todo), ("今日待办", .todo), ("本週已完成", .done),
             ("今日完成工作（06/12）", .done), ("今週作業中", .doing), ("오늘 완료", .done), ("이번 주 진행 중", .doing),
-            ("今日未完成", .todo),
+            ("今日未完成", .todo), ("明天完成", .todo),
             // Chinese: 正在 before a verb is work in progress ("being verified").
             ("正在验证", .doing), ("Working on it", .doing), ("Scrapped", .done),
             // Participles in French, Spanish, Portuguese, Italian and Catalan agree with what they describe: every

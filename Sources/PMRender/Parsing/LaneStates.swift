@@ -204,11 +204,11 @@ enum LaneStates {
     /// (after a Korean ending such as `인` or `된`): the longest such known name.
     private static func compoundMeaning(_ key: String) -> Meaning? {
         // A word for a period before it (`今日完成` "done today", `明日计划` "tomorrow's plan", `이번 주 완료`) says when:
-        // the rest is the name.
+        // the rest is the name. Done in a period to come is planned work (`明天完成`, "to finish tomorrow").
         var key = key
-        if let period = data.cjkPeriods.first(where: { key.count > $0.count && key.hasPrefix($0) }) {
+        if let (period, coming) = data.cjkPeriods.first(where: { key.count > $0.key.count && key.hasPrefix($0.key) }) {
             key = String(key.dropFirst(period.count))
-            if let meaning = table[key] { return meaning }
+            if let meaning = table[key] { return coming && meaning == .state(.done) ? .state(.todo) : meaning }
         }
         let scalars = Array(key.unicodeScalars)
         for (name, meaning) in data.cjkNames {
@@ -297,8 +297,9 @@ enum LaneStates {
         /// Words for tasks or work that may follow a Chinese, Japanese or Korean name, and Korean endings before them.
         var nouns: [[Unicode.Scalar]] = []
         var connectors: [[Unicode.Scalar]] = []
-        /// Keys of words for periods in Chinese, Japanese and Korean (`今日`, `本周`, `이번 주`), longest first.
-        var cjkPeriods: [String] = []
+        /// Keys of words for periods in Chinese, Japanese and Korean (`今日`, `本周`, `이번 주`), longest first, and
+        /// whether each is one to come (`明天`, `내일`: the data's `future-periods`).
+        var cjkPeriods: [(key: String, coming: Bool)] = []
         /// Words after which a known name is what a name is about (`of`), lowercased.
         var objects: Set<String> = []
         /// Keys of the words for what a lane holds (tasks, ideas), which decide a longer name's state last.
@@ -343,8 +344,10 @@ enum LaneStates {
         result.nouns = (file["compound-nouns"] ?? [:]).values.joined().map { Array(LaneName.key($0).unicodeScalars) }
         result.connectors = (file["compound-connectors"] ?? [:]).values.joined().map { Array($0.unicodeScalars) }
         result.periods = Set((file["periods"] ?? [:]).values.joined().map(LaneName.key))
-        result.cjkPeriods = result.periods.filter { !$0.isEmpty && $0.unicodeScalars.allSatisfy(\.isCJK) }
+        let coming = Set((file["future-periods"] ?? [:]).values.joined().map(LaneName.key))
+        result.cjkPeriods = result.periods.union(coming).filter { !$0.isEmpty && $0.unicodeScalars.allSatisfy(\.isCJK) }
             .sorted { ($0.unicodeScalars.count, $1) > ($1.unicodeScalars.count, $0) }
+            .map { (key: $0, coming: coming.contains($0)) }
         result.objects = Set((file["objects"] ?? [:]).values.joined().map { $0.lowercased() })
         result.purposes = Set((file["purposes"] ?? [:]).values.joined().map { $0.lowercased() })
         result.conditions = Set((file["conditions"] ?? [:]).values.joined().map { $0.lowercased() })
