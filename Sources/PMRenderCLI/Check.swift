@@ -45,7 +45,7 @@ struct Check: AsyncParsableCommand {
             do {
                 current = try await BoardFile.load(path: path)
             } catch {
-                all.append(Boards.unreadable(error))
+                all.append(error.diagnostic)
                 unreadable = true
                 continue
             }

@@ -37,13 +37,8 @@ struct History: AsyncParsableCommand {
         let locale = try report.locale()
         guard
             let (current, history) = try await Boards.withHistory(
-                board.path, format: report.diagnostics,
-                notARepository:
-                    "no history for '\(board.path)': it is not inside a git repository, and its history comes from git"
-            )
-        else {
-            return
-        }
+                board.path, format: report.diagnostics, reading: "history")
+        else { return }
         Boards.printNotes(of: history, file: board.path, format: report.diagnostics)
         let sinceSeconds = DayOption.day(since).map { $0.daysSinceEpoch * 86_400 }
         let events = history.filtered(since: sinceSeconds, limit: limit)

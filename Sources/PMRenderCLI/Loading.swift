@@ -75,7 +75,7 @@ enum Boards {
             do {
                 result = try await BoardFile.load(path: path)
             } catch {
-                diagnostics.append(Self.unreadable(error))
+                diagnostics.append(error.diagnostic)
                 unopened = true
                 continue
             }
@@ -93,24 +93,22 @@ enum Boards {
         return boards
     }
 
-    /// A board file that cannot be opened, as a diagnostic: printed with the others, in the format asked for; the
-    /// command exits 2 once all are printed (a problem of the environment, not of a board).
-    static func unreadable(_ error: BoardLoadError) -> Diagnostic {
-        Diagnostic(.unreadableBoard(error.reason), file: error.path, at: nil)
-    }
-
-    /// The board at `path` and its git history, read side by side; nil when the board cannot be read (its problems
-    /// are printed). A git problem is a usage failure in git's words, or `notARepository` for a file outside any
-    /// repository when given.
-    static func withHistory(_ path: String, format: DiagnosticFormat, notARepository: String? = nil) async throws
+    /// The board at `path` and its git history, read side by side, for `reading` (`history`, `metrics`); nil when the
+    /// board cannot be read (its problems are printed). A git problem is a usage failure in git's words, a file outside
+    /// any repository one that says what cannot be read without git.
+    static func withHistory(_ path: String, format: DiagnosticFormat, reading: String) async throws
         -> (board: Board, history: BoardHistory)?
     {
-        async let reading = BoardSources.history(of: path)
+        async let versions = BoardSources.history(of: path)
         guard let board = try await readable([path], format: format).first else { return nil }
         do {
-            return (board, try await reading)
+            return (board, try await versions)
         } catch let error as GitError {
-            if case .notARepository = error, let notARepository { throw Output.usageFailure(notARepository) }
+            if case .notARepository = error {
+                throw Output.usageFailure(
+                    "no \(reading) for '\(path)': it is not inside a git repository, and pm-render reads \(reading) "
+                        + "from git")
+            }
             throw Output.usageFailure(error.description)
         }
     }

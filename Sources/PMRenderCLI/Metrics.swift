@@ -47,10 +47,7 @@ struct MetricsCommand: AsyncParsableCommand {
         let locale = try report.locale()
         guard
             let (current, history) = try await Boards.withHistory(
-                board.path, format: report.diagnostics,
-                notARepository:
-                    "cannot measure '\(board.path)': it is not inside a git repository, and metrics come from its git history"
-            )
+                board.path, format: report.diagnostics, reading: "metrics")
         else { return }
         let today = try clock.resolve(timezone: current.timezone).today
         let sinceDate = DayOption.day(since)

@@ -87,7 +87,7 @@ struct Render: AsyncParsableCommand {
         do {
             found = try BoardDiscovery.find(boards)
         } catch {
-            show([Boards.unreadable(error)])
+            show([error.diagnostic])
             return 2
         }
         show(found.skipped.map { Diagnostic(.notABoard, file: $0, at: nil) })

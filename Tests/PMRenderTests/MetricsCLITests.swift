@@ -118,7 +118,13 @@ struct MetricsCLITests {
         #expect(result.status == 2)
         #expect(
             result.stderr.contains(
-                "cannot measure 'board.md': it is not inside a git repository, and metrics come from its git history"))
+                "no metrics for 'board.md': it is not inside a git repository, and pm-render reads metrics from git"))
+        let history = try TestSupport.run(
+            ["history", "board.md"], in: folder, environment: ["GIT_CEILING_DIRECTORIES": folder.path])
+        #expect(history.status == 2)
+        #expect(
+            history.stderr.contains(
+                "no history for 'board.md': it is not inside a git repository, and pm-render reads history from git"))
     }
 
     @Test("a board never committed has empty metrics and a note")

@@ -78,7 +78,7 @@ public enum MultiBoardSite {
             // Leaving the scope cancels the history still being read: git is stopped, not waited for.
             return BoardResult(
                 index: index, path: path, slug: slug, board: nil, files: [],
-                diagnostics: [Diagnostic(.unreadableBoard(error.reason), file: path, at: nil)], overdueCount: 0,
+                diagnostics: [error.diagnostic], overdueCount: 0,
                 latestChange: nil)
         }
         let boardHistory = await history

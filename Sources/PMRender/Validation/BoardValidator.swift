@@ -81,3 +81,9 @@ public enum BoardFile {
         return checked
     }
 }
+
+extension BoardLoadError {
+    /// The diagnostic that the board cannot be opened (`unreadable-board`): a problem of the environment, which the
+    /// commands report with the boards' diagnostics, in the format asked for, and exit 2.
+    public var diagnostic: Diagnostic { Diagnostic(.unreadableBoard(reason), file: path, at: nil) }
+}
