@@ -289,7 +289,7 @@ struct Editor {
         var expectation = Expectation(board: board)
         expectation.lanes[position.lane].remove(at: position.index)
         return Change(
-            edits: [.remove(removalRange(of: card, isLast: position.index == lane.cards.count - 1))],
+            edits: [.remove(removalRange(of: card, at: position.index, in: lane))],
             expectation: expectation,
             summary: phrases.text("change.removed", ["title": card.title, "state": lane.name]), card: card,
             keepsOldCard: true)
@@ -346,7 +346,7 @@ struct Editor {
             inserted = [line("***"), blankLine, line("\(level) Archive"), blankLine] + block.lines
             expectation.target = TargetCheck(base: card, lane: "Archive", archived: true, titleChanged: stamped == true)
         }
-        let removal = removalRange(of: card, isLast: position.index == lane.cards.count - 1)
+        let removal = removalRange(of: card, at: position.index, in: lane)
         return Change(
             edits: [.remove(removal), insertion.edit(inserted, blank: blankLine)], expectation: expectation,
             summary: phrases.text("change.archived", ["title": card.title]), card: card)
@@ -603,7 +603,7 @@ struct Editor {
         {
             check.reindented = reindent(&block, like: model)
         }
-        let removal = removalRange(of: card, isLast: position.index == from.cards.count - 1)
+        let removal = removalRange(of: card, at: position.index, in: from)
         var expectation = Expectation(board: board)
         expectation.lanes[position.lane].remove(at: position.index)
         expectation.lanes[laneIndex].insert(.target, at: insertion.index)
@@ -734,6 +734,15 @@ struct Editor {
                 let gap = after == lane.location.line ? conventions.headingGap : 1
                 return Insertion(after: after, gapBefore: gap, gapAfter: 0, index: 0)
             }
+            // At the top of a lane whose only lines are items that are no cards (an empty `- `): before them, in their
+            // list.
+            if request.top, lane.descriptionSource.isEmpty, lane.endLine > lane.location.line {
+                var first = lane.location.line + 1
+                while first < lane.endLine, text.isBlank(first) { first += 1 }
+                if Self.startsListItem(text.line(first).text) {
+                    return Insertion(after: first - 1, gapBefore: 0, gapAfter: 0, index: 0)
+                }
+            }
             let after = lane.endLine
             var gapBefore = after == lane.location.line ? conventions.headingGap : 1
             if lane.stateSource == .completeMarker, after != lane.location.line { gapBefore = 0 }
@@ -804,18 +813,21 @@ struct Editor {
             file: file)
     }
 
-    /// The lines a card's removal takes: its own, and one of the runs of blank lines around it when it stood
-    /// between two (the one before it when it is its lane's last card), so that the lines around it close up the
-    /// way they were before it was added.
-    func removalRange(of card: Card, isLast: Bool) -> ClosedRange<Int> {
+    /// The lines a card's removal takes: its own, and one of the runs of blank lines around it, so that the lines
+    /// around it close up the way they were before it was added: the run before it when it is its lane's last card
+    /// (and no item that is no card, an empty `- `, continues its list), else the run after it when it stood between
+    /// two, or under its lane's heading (or a label) with no blank line, as `--top` puts a card.
+    func removalRange(of card: Card, at index: Int, in lane: Lane) -> ClosedRange<Int> {
+        let isLast = index == lane.cards.count - 1
         let first = card.location.line
         let last = min(card.endLine, text.count)
         var before = 0
         while first - before - 1 >= 1, text.isBlank(first - before - 1) { before += 1 }
         var after = 0
         while last + after + 1 <= text.count, text.isBlank(last + after + 1) { after += 1 }
-        if before > 0, isLast { return (first - before)...last }
-        if before > 0, after > 0 { return first...(last + after) }
+        let listGoesOn = after == 0 && last < text.count && Self.startsListItem(text.line(last + 1).text)
+        if before > 0, isLast, !listGoesOn { return (first - before)...last }
+        if after > 0, before > 0 || (index == 0 && !isLast) { return first...(last + after) }
         return first...last
     }
 

@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+
+@testable import PMRender
+
+/// An edit and the edit that undoes it give back the file byte for byte: each case is the smallest form of a real board
+/// where they did not (a blank line left behind, a card put back elsewhere, a space left where a token was).
+@Suite struct EditingRoundTripTests {
+    struct RoundTrip: Sendable, CustomTestStringConvertible {
+        var name: String
+        var board: String
+        /// The edit, then the edit that undoes it.
+        var there: [String]
+        var back: [String]
+        /// The board between the two, byte for byte.
+        var between: String
+        var testDescription: String { name }
+    }
+
+    static let roundTrips: [RoundTrip] = [
+        // `--top` right under the lane's heading, in a list parted by blank lines: its removal takes the blank line
+        // `add` wrote after it.
+        RoundTrip(
+            name: "add --top and rm in a loose list under the heading",
+            board: "## Backlog\n- a\n  More about a.\n\n- b\n  More about b.\n\n## Done\n",
+            there: ["add", "Zq", "--top"], back: ["rm", "zq"],
+            between: "## Backlog\n- Zq\n\n- a\n  More about a.\n\n- b\n  More about b.\n\n## Done\n"),
+        // A card over an item that is no card (xiechao06's taskell.md): the item stays where it was, under the lane's
+        // heading, and the card goes back before it.
+        RoundTrip(
+            name: "a card over an empty item moved away and back to the top",
+            board: "## To Do\n\n- learn conda\n- \n\n## Doing\n\n## Done\n",
+            there: ["move", "learn", "doing"], back: ["move", "learn", "to do", "--top"],
+            between: "## To Do\n\n- \n\n## Doing\n\n- learn conda\n\n## Done\n"),
+    ]
+
+    @Test(arguments: roundTrips)
+    func anEditAndItsUndoingGiveBackTheFile(_ trip: RoundTrip) throws {
+        let (there, between) = try EditingCommandTests.onBoard(trip.board, trip.there)
+        #expect(there.status == 0, "\(there.stderr)")
+        #expect(between == trip.between)
+        let (back, after) = try EditingCommandTests.onBoard(between, trip.back)
+        #expect(back.status == 0, "\(back.stderr)")
+        #expect(after == trip.board)
+    }
+}
