@@ -796,10 +796,16 @@ import Testing
         #expect(parsed.board.lanes.last?.cards.last?.descriptionSource == "- [ ] sub")
     }
 
-    @Test func aCardPutInAnEmptyLaneRightAboveTheNextHeadingIsSpacedAsTheBoardSpacesHeadings() throws {
-        let (spaced, after) = try Self.onBoard("## Todo\n\n- [ ] a\n\n## Doing\n## Done\n", ["move", "a", "doing"])
+    /// A card put in an empty lane whose heading the next follows with no blank line follows that heading as tight:
+    /// its removal (its lines and the blank lines before them) gives back the file, as a move back does.
+    @Test func aCardPutInAnEmptyLaneRightAboveTheNextHeadingIsAsTightAsTheHeadingWas() throws {
+        let board = "## Todo\n\n- [ ] a\n\n## Doing\n## Done\n"
+        let (spaced, after) = try Self.onBoard(board, ["move", "a", "doing"])
         #expect(spaced.status == 0, "\(spaced.stderr)")
-        #expect(after == "## Todo\n\n## Doing\n\n- [ ] a\n\n## Done\n")
+        #expect(after == "## Todo\n\n## Doing\n\n- [ ] a\n## Done\n")
+        let (back, afterBack) = try Self.onBoard(after, ["move", "a", "todo"])
+        #expect(back.status == 0, "\(back.stderr)")
+        #expect(afterBack == board)
         let (tight, afterTight) = try Self.onBoard("## Todo\n- a\n## Doing\n## Done\n", ["move", "a", "doing"])
         #expect(tight.status == 0, "\(tight.stderr)")
         #expect(afterTight == "## Todo\n## Doing\n- a\n## Done\n")

@@ -18,6 +18,13 @@ import Testing
     }
 
     static let roundTrips: [RoundTrip] = [
+        // A lane whose heading the next one follows with no blank line (maciejjankowski's backlog.md): the card has
+        // none before that heading either, and its removal leaves none.
+        RoundTrip(
+            name: "add and rm under a heading the next follows closely",
+            board: "## Todo\n## Doing\n\n- [ ] a\n",
+            there: ["add", "Zq"], back: ["rm", "zq"],
+            between: "## Todo\n\n- [ ] Zq\n## Doing\n\n- [ ] a\n"),
         // `--top` right under the lane's heading, in a list parted by blank lines: its removal takes the blank line
         // `add` wrote after it.
         RoundTrip(
@@ -25,6 +32,13 @@ import Testing
             board: "## Backlog\n- a\n  More about a.\n\n- b\n  More about b.\n\n## Done\n",
             there: ["add", "Zq", "--top"], back: ["rm", "zq"],
             between: "## Backlog\n- Zq\n\n- a\n  More about a.\n\n- b\n  More about b.\n\n## Done\n"),
+        // The last card of a lane parted by blank lines, moved away and back to its bottom (iguGH2025's README.md):
+        // spaced as that lane's cards are, not as the board's first list.
+        RoundTrip(
+            name: "a card moved back to the bottom of a loose lane",
+            board: "## Todo\n\n- [ ] a\n- [ ] b\n\n## Later\n\n- [ ] d\n\n- [ ] e\n\n- [ ] f\n",
+            there: ["move", "f", "todo", "--top"], back: ["move", "f", "later"],
+            between: "## Todo\n\n- [ ] f\n- [ ] a\n- [ ] b\n\n## Later\n\n- [ ] d\n\n- [ ] e\n"),
         // A card over an item that is no card (xiechao06's taskell.md): the item stays where it was, under the lane's
         // heading, and the card goes back before it.
         RoundTrip(

@@ -681,14 +681,28 @@ struct Editor {
 
     /// The blank lines after a list card put after line `after`: none before a blank line or the end. What follows
     /// with no blank line (Obsidian's `%% kanban:settings`) would run on into the card's lines (a lazy continuation
-    /// of its list or quote): one blank line parts them; a heading (the next lane's) gets `beforeHeading`. A list item
-    /// (an empty `- ` the board left under its cards) is the list's next item, never a continuation: none, so that
-    /// the list stays as tight as it was, and the card's removal leaves the lines as they were.
-    private func gap(after: Int, beforeHeading: Int) -> Int {
+    /// of its list or quote): one blank line parts them. A heading (the next lane's) or a list item (an empty `- ` the
+    /// board left under its cards, the list's next item, never a continuation) ends the card's lines as it is: none,
+    /// so that the lines stay as tight as they were, and the card's removal (its lines and the blank lines before
+    /// them) leaves them as they were.
+    private func gap(after: Int) -> Int {
         guard after < text.lines.count, !text.isBlank(after + 1) else { return 0 }
         let next = text.line(after + 1).text
-        if Self.startsListItem(next) { return 0 }
-        return CardBlock.atxHeading(next) == nil ? 1 : beforeHeading
+        return Self.startsListItem(next) || CardBlock.atxHeading(next) != nil ? 0 : 1
+    }
+
+    /// The blank lines between list cards in `lane`, where a card goes: those between its first two list cards that
+    /// stand one after the other (nothing but blank lines between them) at the top, its last two at the bottom; the
+    /// board's (`BoardConventions.listGap`) where it has no such two.
+    private func listGap(in lane: Lane, atTop: Bool) -> Int {
+        let list = lane.cards.filter { $0.style == .listItem }
+        var pairs = zip(list, list.dropFirst()).lazy.compactMap {
+            BoardConventions.blankLines(between: $0.endLine, and: $1.location.line, in: text)
+        }.makeIterator()
+        if atTop { return min(pairs.next() ?? conventions.listGap, 2) }
+        var last: Int?
+        while let gap = pairs.next() { last = gap }
+        return min(last ?? conventions.listGap, 2)
     }
 
     /// Whether a line starts a list item (`- `, `* `, `+ `, `1. `, `1) `, or a marker alone), indented less than code.
@@ -720,12 +734,12 @@ struct Editor {
             if request.top, let first = cards.first {
                 return Insertion(
                     after: first.location.line - 1, gapBefore: 0,
-                    gapAfter: first.style == .listItem ? conventions.listGap : 1, index: 0)
+                    gapAfter: first.style == .listItem ? listGap(in: lane, atTop: true) : 1, index: 0)
             }
             if let last = cards.lastIndex(where: { $0.style == .listItem }) {
                 let after = cards[last].endLine
                 return Insertion(
-                    after: after, gapBefore: conventions.listGap, gapAfter: gap(after: after, beforeHeading: 0),
+                    after: after, gapBefore: listGap(in: lane, atTop: false), gapAfter: gap(after: after),
                     index: last + 1)
             }
             if let firstHeading = cards.first {
@@ -746,12 +760,10 @@ struct Editor {
             let after = lane.endLine
             var gapBefore = after == lane.location.line ? conventions.headingGap : 1
             if lane.stateSource == .completeMarker, after != lane.location.line { gapBefore = 0 }
-            // Under the lane's heading, the card is spaced from the next heading as the board spaces headings; under
-            // the lane's text, which the next heading follows with no blank line, it follows as tight (a heading ends
-            // the list without one): then its removal, its lines and the blank lines before them, gives back the file.
-            let beforeHeading = after == lane.location.line ? conventions.headingGap : 0
+            // A heading (the next lane's) that followed with no blank line follows the card as tight: then its
+            // removal, its lines and the blank lines before them, gives back the file.
             return Insertion(
-                after: after, gapBefore: gapBefore, gapAfter: gap(after: after, beforeHeading: beforeHeading),
+                after: after, gapBefore: gapBefore, gapAfter: gap(after: after),
                 index: 0)
         }
         if request.top, let first = cards.firstIndex(where: { $0.style == .heading }) {
