@@ -32,6 +32,17 @@ import Testing
             board: "## Backlog\n- a\n  More about a.\n\n- b\n  More about b.\n\n## Done\n",
             there: ["add", "Zq", "--top"], back: ["rm", "zq"],
             between: "## Backlog\n- Zq\n\n- a\n  More about a.\n\n- b\n  More about b.\n\n## Done\n"),
+        // A heading card back at the top of a lane of list cards under `###` labels (davidjimenez75's TODO.md): before
+        // the first label, not at the bottom.
+        RoundTrip(
+            name: "a heading card moved back to the top of a lane of labelled lists",
+            board:
+                "## Task 1\n\n### Setup\nFirst task.\n\n### Comments\n- [ ] review\n- [ ] test\n\n## Task 2\n\n"
+                + "### Build\nMain work.\n",
+            there: ["move", "setup", "task 2"], back: ["move", "setup", "task 1", "--top"],
+            between:
+                "## Task 1\n\n### Comments\n- [ ] review\n- [ ] test\n\n## Task 2\n\n### Build\nMain work.\n\n"
+                + "### Setup\nFirst task.\n"),
         // The last card of a lane parted by blank lines, moved away and back to its bottom (iguGH2025's README.md):
         // spaced as that lane's cards are, not as the board's first list.
         RoundTrip(

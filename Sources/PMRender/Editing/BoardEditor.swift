@@ -769,6 +769,11 @@ struct Editor {
         if request.top, let first = cards.firstIndex(where: { $0.style == .heading }) {
             return Insertion(after: cards[first].location.line - 1, gapBefore: 0, gapAfter: 1, index: first)
         }
+        // A lane of list cards under `###` labels: at the top, before the first label (under which a heading card would
+        // take the list for its own).
+        if request.top, let label = lane.groups.first, label.isHeading, label.firstCard == 0 {
+            return Insertion(after: label.location.line - 1, gapBefore: 0, gapAfter: 1, index: 0)
+        }
         if let last = cards.last {
             return Insertion(after: last.endLine, gapBefore: 1, gapAfter: 0, index: cards.count)
         }
