@@ -20,9 +20,9 @@ import Testing
 
     // MARK: - The title a given title shows
 
-    @Test func theTitleExpectedIsTheGivenTitleAsTheReaderShowsIt() {
-        let conventions = Self.conventions("## Todo\n\n- [ ] Old\n\n## Done\n")
-        let shown = { (title: String) in CardBlock.shownTitle(title, conventions: conventions) }
+    @Test func theTitleExpectedIsTheGivenTitleAsTheReaderReadsIt() {
+        let board = Self.parse("## Todo\n\n- [ ] Old\n\n## Done\n").board
+        let shown = { (title: String) in EditVerifier.cardAsRead(title, on: board).title }
         #expect(shown("Fix **login** now") == "Fix login now")
         #expect(shown("Item #") == "Item #")
         #expect(shown("Fish &amp; chips") == "Fish & chips")
@@ -38,9 +38,26 @@ import Testing
         // A title over the limit is cut as the reader cuts it.
         let long = String(repeating: "a", count: CardReader.maximumTitleLength + 5)
         #expect(shown(long) == String(repeating: "a", count: CardReader.maximumTitleLength) + "…")
-        // Not told from the text alone: a title of tags only, tokens in a code span.
-        #expect(shown("#idea") == nil)
-        #expect(shown("Run `x #tag` now") == nil)
+        // A title of tags only is titled by them; a tag in a code span is text.
+        #expect(shown("#idea") == "#idea")
+        #expect(shown("Run `x #tag` now") == "Run x #tag now")
+    }
+
+    /// The fields a title holds are read as the reader reads them: a `#tag` in a code span is none.
+    @Test func theFieldsATitleHoldsAreTheReadersReading() {
+        let board = Self.parse("## Todo\n\n- [ ] Old\n\n## Done\n").board
+        #expect(EditVerifier.cardAsRead("Run `x #tag` now", on: board).tags == [])
+        #expect(EditVerifier.cardAsRead("Fix #ui now", on: board).tags == ["ui"])
+        #expect(EditVerifier.cardAsRead("Pay @{2026-05-01}", on: board).due?.description == "2026-05-01")
+    }
+
+    /// The bug this guards against: a tag in a code span of a new card's title was taken for one of its tags, and the
+    /// card, which has none, was refused.
+    @Test func aNewCardWithATagInACodeSpanIsAdded() throws {
+        let board = "## Todo\n\n- [ ] Old\n\n## Done\n"
+        let (result, after) = try EditingCommandTests.onBoard(board, ["add", "Run `x #tag` now"])
+        #expect(result.status == 0)
+        #expect(after == "## Todo\n\n- [ ] Old\n- [ ] Run `x #tag` now\n\n## Done\n")
     }
 
     // MARK: - The verifier compares the title

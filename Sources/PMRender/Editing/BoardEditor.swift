@@ -175,30 +175,26 @@ struct Editor {
             lane: lane.name, due: card.due.map { .some($0) }, tags: unique(card.tags), tagsAtLeast: true,
             assignees: unique(card.assignees), assigneesAtLeast: true)
         check.checked = false
-        check.title = CardBlock.shownTitle(title, conventions: conventions)
+        // The title alone, as the reader reads it: the title the card must show, and the tags, deadline, completion
+        // date and assignees written in it.
+        let given = EditVerifier.cardAsRead(title, on: board)
+        check.title = given.title
         check.description = card.description
-        // Without dates, IDs or other tokens in its title (tags aside) and its description, the card has just what was
-        // given: no deadline or completion date unless asked, the tags given and the title's, the assignees given.
-        let titleTokens = CardTokens.scan(title, triggers: conventions.triggers).compactMap { piece -> CardToken? in
-            if case .token(let token, _, _) = piece { return token }
-            return nil
-        }
-        let titleTags = titleTokens.compactMap { token -> String? in
-            if case .tag(let name) = token { return name }
-            return nil
-        }
+        // Without tokens in its description, the card has just what was given: the deadline given (or its title's),
+        // the tags and assignees given and its title's, no completion date unless its title has one.
         let descriptionHoldsTokens = (card.description ?? "").split(whereSeparator: \.isNewline).contains { line in
             CardTokens.scan(String(line), triggers: conventions.triggers).contains {
                 if case .token = $0 { return true }
                 return false
             }
         }
-        if titleTags.count == titleTokens.count, !descriptionHoldsTokens {
-            if card.due == nil { check.due = .some(nil) }
-            check.tags = unique(unique(card.tags) + titleTags)
+        if !descriptionHoldsTokens {
+            if card.due == nil { check.due = .some(given.due) }
+            check.tags = unique(unique(card.tags) + given.tags)
             check.tagsAtLeast = false
+            check.assignees = unique(unique(card.assignees) + given.assignees)
             check.assigneesAtLeast = false
-            if lane.state != .done { check.completed = .some(nil) }
+            if lane.state != .done { check.completed = .some(given.dates.completed) }
         }
         // A card added to a done lane is written as one moved there would be: checked, and stamped where the board
         // stamps completions.
@@ -360,10 +356,12 @@ struct Editor {
         try requireTitleLine(block, card)
         var check = TargetCheck(base: card, lane: card.lane)
         var fields: [String] = []
+        var given: Card?
         if let title = changes.title {
             let valid = try validRenamedTitle(title)
             block.replaceTitle(with: valid, current: card.title)
-            check.title = CardBlock.shownTitle(valid, conventions: conventions)
+            given = EditVerifier.cardAsRead(valid, on: board)
+            check.title = given?.title
             fields.append("title")
         }
         if let due = changes.due {
@@ -418,12 +416,8 @@ struct Editor {
         check.titleLines = block.titleLines
         check.titleChanged = changes.title != nil
         // Tags written in the new title are the card's too.
-        if let title = changes.title {
-            let titleTags = CardTokens.scan(title, triggers: conventions.triggers).compactMap { piece -> String? in
-                if case .token(.tag(let name), _, _) = piece { return name }
-                return nil
-            }
-            if !titleTags.isEmpty { check.tags = Array(Set((check.tags ?? card.tags) + titleTags)) }
+        if let given {
+            if !given.tags.isEmpty { check.tags = Array(Set((check.tags ?? card.tags) + given.tags)) }
         }
         var expectation = Expectation(board: board)
         expectation.lanes[position.lane][position.index] = .target

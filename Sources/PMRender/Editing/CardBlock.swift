@@ -240,48 +240,6 @@ struct CardBlock {
         return TextCleaning.collapseWhitespace(MarkdownParser.inline(text).inlineText)
     }
 
-    /// The title a card reads with when `title` (a title as given to `add` or `edit --title`, Markdown) is written
-    /// as its title, by the reader's rules (`CardReader.title`): markup read, tags and other tokens taken out (with
-    /// brackets that held only tags), heading marks before the words dropped (`# Setup` is titled "Setup"; `\# 1` is
-    /// not), spaces collapsed, a title over the length limit cut. Nil when that cannot be told from the text alone: a
-    /// title of tokens only (its tags are the title), or tokens inside a code span (which the reader keeps as text).
-    static func shownTitle(_ title: String, conventions: BoardConventions) -> String? {
-        let pieces = CardTokens.scan(title, triggers: conventions.triggers)
-        let tokens = pieces.filter {
-            if case .token = $0 { return true }
-            return false
-        }
-        if !tokens.isEmpty, title.contains("`") { return nil }
-        var words = pieces.compactMap { piece -> String? in
-            if case .text(let words) = piece { return words }
-            return nil
-        }.joined(separator: " ").trimmingWhitespace
-        let marks = words.prefix { $0 == "#" }.count
-        if (1...6).contains(marks), words.dropFirst(marks).first == " " {
-            words = String(words.dropFirst(marks + 1)).trimmingWhitespace
-        }
-        var shown = TextCleaning.collapseWhitespace(MarkdownParser.inline(escapingBlockStart(words)).inlineText)
-        let sawTags = tokens.contains {
-            if case .token(.tag, _, _) = $0 { return true }
-            return false
-        }
-        if sawTags { shown = withoutEmptyBrackets(shown) }
-        guard !shown.isEmpty else { return nil }
-        if shown.unicodeScalars.count > CardReader.maximumTitleLength {
-            shown =
-                String(String.UnicodeScalarView(shown.unicodeScalars.prefix(CardReader.maximumTitleLength))) + "…"
-        }
-        return shown
-    }
-
-    /// `Fix ( )` is shown as `Fix`: brackets that held only tags go, with the space before them (or after them at the
-    /// start), when they stand apart (`call()` keeps its brackets), as the reader takes them out of a title.
-    static func withoutEmptyBrackets(_ text: String) -> String {
-        var scalars = Array(text.unicodeScalars)
-        _ = TextCleaning.removeEmptyBrackets(&scalars)
-        return String(String.UnicodeScalarView(scalars)).trimmingWhitespace
-    }
-
     /// An ATX heading line (`# Title`, indented up to the card's text): its indentation and marks, and its text
     /// without a closing sequence.
     static func atxHeading(_ line: String) -> (prefix: String, body: String)? {

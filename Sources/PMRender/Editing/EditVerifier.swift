@@ -36,7 +36,7 @@ struct TargetCheck {
     var checked: Bool?
     var completed: CalendarDate??
     var titleChanged = false
-    /// The title the card must read with (`CardBlock.shownTitle` of the title asked for; nil: not checked).
+    /// The title the card must read with (`EditVerifier.cardAsRead` of the title asked for; nil: not checked).
     var title: String?
     /// A `^id` in the title became the card's block ID (the stamp after it was taken away): the title loses it.
     var blockIDExposed = false
@@ -236,6 +236,31 @@ enum EditVerifier {
             return "\(name) would change in other ways"
         }
         return nil
+    }
+
+    /// The card that `title` (as `add` and `edit --title` take it: Markdown) makes, read by the board's own card reader
+    /// from the title alone written after a task box, where a line's text is a paragraph's (`1. Intro` is no list
+    /// there). Its title is the given title as the reader shows it: markup read, tags and other tokens taken out,
+    /// heading marks before the words dropped, spaces collapsed, a title over the length limit cut; its tags, dates
+    /// and assignees are those the title holds (a `#tag` in a code span is text). An edited card must read with that
+    /// title where it is written too: its other tokens, its comments and the lines around it must not change it.
+    static func cardAsRead(_ title: String, on board: Board) -> Card {
+        read("- [ ] " + title + "\n", on: board)
+            ?? Card(id: "", title: title, state: .todo, location: SourceLocation(line: 1, column: 1))
+    }
+
+    /// The first card of `text`, read as the board reads its cards (its date format and triggers).
+    private static func read(_ text: String, on board: Board) -> Card? {
+        let bytes = Array(text.utf8)
+        let settings = board.settings
+        guard let source = try? SourceText(decoding: bytes),
+            let item = bytes.withUnsafeBufferPointer({ MarkdownParser.segments($0, firstLine: 1) }).first
+        else { return nil }
+        let reader = CardReader(
+            source: source, dateFormat: settings.dateFormat.flatMap(DateFormat.init(moment:)),
+            timeFormat: settings.timeFormat.flatMap(DateFormat.init(moment:)),
+            triggers: CardTokens.Triggers(date: settings.dateTrigger, time: settings.timeTrigger))
+        return reader.listCard(item, endLine: source.lineStarts.count).card
     }
 
     /// The first line of a new card's `given` description that the board does not read as its text (a `Due: …` or
