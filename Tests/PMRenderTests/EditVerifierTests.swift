@@ -144,4 +144,25 @@ import Testing
         card.title = "New card #b"
         #expect(try Self.addReadBack(card, on: board) { $0 } == nil)
     }
+
+    /// A new card's description must read back as the description given reads on its own, exactly: a line more (which
+    /// every line given is still found in) is refused, as is one indented otherwise.
+    @Test func aNewCardsDescriptionMustReadBackExactlyAsGiven() throws {
+        let board = "## Todo\n\n- [ ] Old\n\n## Done\n"
+        var card = NewCard(title: "New card")
+        card.description = "Some words.\n\n    code\n- item"
+        let written = "- [ ] New card\n  Some words.\n\n      code\n  - item\n"
+        #expect(try Self.addReadBack(card, on: board) { $0 } == nil)
+        let changed = { (replacement: String) in
+            try Self.addReadBack(card, on: board) { $0.replacingOccurrences(of: written, with: replacement) }
+        }
+        #expect(try changed(written) == nil)
+        #expect(
+            try changed(written + "  More words.\n")?.contains(
+                "'New card''s description would read as 'Some words.\n\n    code\n- item\nMore words.', not "
+                    + "'Some words.\n\n    code\n- item'") == true)
+        #expect(
+            try changed(written.replacingOccurrences(of: "      code", with: "    code"))?.contains(
+                "'New card''s description would read as") == true)
+    }
 }

@@ -180,6 +180,15 @@ struct Editor {
         let given = EditVerifier.cardAsRead(title, on: board)
         check.title = given.title
         check.description = card.description
+        // Written as given (not quoted, not in a ```md block), the description reads back as written.
+        if !(style == .listItem && conventions.quotedDescriptions), !fencesDescription(of: card),
+            !conventions.propertyListCards || !conventions.fencedDescriptions
+        {
+            check.descriptionSource =
+                Self.writtenDescription(card.description).map {
+                    EditVerifier.descriptionAsRead($0, on: board)
+                } ?? ""
+        }
         // Without tokens in its description, the card has just what was given: the deadline given (or its title's),
         // the tags and assignees given and its title's, no completion date unless its title has one.
         let descriptionHoldsTokens = (card.description ?? "").split(whereSeparator: \.isNewline).contains { line in

@@ -44,6 +44,9 @@ struct TargetCheck {
     var descriptionSwap: (old: String, new: String)?
     /// A new card's description as given: each of its lines must be read as its text.
     var description: String?
+    /// The description's source the new card must read with, exactly, where the card's lines hold it as written
+    /// (not quoted or fenced): `EditVerifier.descriptionAsRead` of the description given.
+    var descriptionSource: String?
     /// How many lines the card's title is written on: the line after them must not be read as part of it.
     var titleLines: Int?
     /// The card's lines were moved left or right: a tab in their indentation may now stand after spaces that take
@@ -193,6 +196,9 @@ enum EditVerifier {
             let ok = expected.tagsAtLeast ? Set(tags).isSubset(of: card.tags) : Set(tags) == Set(card.tags)
             if !ok { return "\(name) would have the tags \(list(card.tags)), not \(list(tags))" }
         }
+        if let source = expected.descriptionSource, card.descriptionSource != source {
+            return "\(name)'s description would read as '\(card.descriptionSource)', not '\(source)'"
+        }
         if let assignees = expected.assignees {
             let ok =
                 expected.assigneesAtLeast
@@ -247,6 +253,17 @@ enum EditVerifier {
     static func cardAsRead(_ title: String, on board: Board) -> Card {
         read("- [ ] " + title + "\n", on: board)
             ?? Card(id: "", title: title, state: .todo, location: SourceLocation(line: 1, column: 1))
+    }
+
+    /// The source a new card's description (as given to `add`, `Editor.writtenDescription`) reads with, read by the
+    /// board's own card reader from a card that holds it alone, each line under the title as Markdown puts a list
+    /// item's text: what the reader takes for a description's source (the indentation its lines share and the blank
+    /// lines at its ends left out). A new card written with the description must read with this source, exactly.
+    static func descriptionAsRead(_ description: String, on board: Board) -> String {
+        let lines = description.split(separator: "\n", omittingEmptySubsequences: false).map {
+            $0.isEmpty ? "" : Editor.indenting($0, by: "  ")
+        }
+        return read("- [ ] x\n\n" + lines.joined(separator: "\n") + "\n", on: board)?.descriptionSource ?? description
     }
 
     /// The first card of `text`, read as the board reads its cards (its date format and triggers).

@@ -4,13 +4,7 @@ extension Editor {
     /// lines), with the board's bullet, task box, deadline form, field names, indentation and line ending.
     func newCardLines(_ card: NewCard, style: Card.Style, lane: Lane) -> [EditableText.Line] {
         var lines: [String] = []
-        // Blank lines at its ends (the newline `echo` or a file ends with) are not the description's.
-        let description = card.description.map { $0.replacingCRLF() }.flatMap { text -> String? in
-            guard !text.trimmingWhitespace.isEmpty else { return nil }
-            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-            let blank = { (line: Substring) in line.allSatisfy { $0 == " " || $0 == "\t" } }
-            return lines.drop(while: blank).reversed().drop(while: blank).reversed().joined(separator: "\n")
-        }
+        let description = Self.writtenDescription(card.description)
         if style == .heading {
             let level = String(repeating: "#", count: lane.headingLevel + 1)
             lines.append("\(level) \(CardBlock.escapingClosingHashes(card.title))")
@@ -71,6 +65,16 @@ extension Editor {
             }
         }
         return lines.map(line)
+    }
+
+    /// A new card's description as it is written: LF line endings, without the blank lines at its ends (the newline
+    /// `echo` or a file ends with), a line of spaces alone written empty; nil when nothing is left.
+    static func writtenDescription(_ description: String?) -> String? {
+        guard let text = description?.replacingCRLF(), !text.trimmingWhitespace.isEmpty else { return nil }
+        let blank = { (line: Substring) in line.allSatisfy { $0 == " " || $0 == "\t" } }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        return lines.drop(while: blank).reversed().drop(while: blank).reversed().map { blank($0) ? "" : $0 }
+            .joined(separator: "\n")
     }
 
     /// Whether a new heading card's description goes in a ```` ```md ```` block: on a board whose cards keep theirs
