@@ -57,6 +57,17 @@ import Testing
             board: "## To Do\n\n- learn conda\n- \n\n## Doing\n\n## Done\n",
             there: ["move", "learn", "doing"], back: ["move", "learn", "to do", "--top"],
             between: "## To Do\n\n- \n\n## Doing\n\n- learn conda\n\n## Done\n"),
+        // A deadline in round brackets after the title is rewritten in place, in the same form.
+        RoundTrip(
+            name: "a (Due: …) deadline changed and changed back",
+            board: "## Todo\n\n- [ ] Pay rent (Due: 2026-01-05)\n- [ ] Call (Deadline: 2026-02-01) the bank\n",
+            there: ["edit", "pay rent", "--due", "2026-03-01"], back: ["edit", "pay rent", "--due", "2026-01-05"],
+            between: "## Todo\n\n- [ ] Pay rent (Due: 2026-03-01)\n- [ ] Call (Deadline: 2026-02-01) the bank\n"),
+        RoundTrip(
+            name: "a (Deadline: …) deadline changed in the middle of a title",
+            board: "## Todo\n\n- [ ] Call (Deadline: 2026-02-01) the bank\n",
+            there: ["edit", "call", "--due", "2026-02-03"], back: ["edit", "call", "--due", "2026-02-01"],
+            between: "## Todo\n\n- [ ] Call (Deadline: 2026-02-03) the bank\n"),
     ]
 
     @Test(arguments: roundTrips)
@@ -67,5 +78,13 @@ import Testing
         let (back, after) = try EditingCommandTests.onBoard(between, trip.back)
         #expect(back.status == 0, "\(back.stderr)")
         #expect(after == trip.board)
+    }
+
+    /// A new board of cards with `(Due: …)` deadlines gets its new card's deadline in that form.
+    @Test func aNewCardsDeadlineIsWrittenInRoundBracketsWhereTheBoardsAre() throws {
+        let board = "## Todo\n\n- [ ] Pay rent (Due: 2026-01-05)\n"
+        let (added, after) = try EditingCommandTests.onBoard(board, ["add", "File taxes", "--due", "2026-04-30"])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(after == board + "- [ ] File taxes (Due: 2026-04-30)\n")
     }
 }

@@ -16,6 +16,9 @@ struct BoardConventions {
         case atDue
         /// `[due:: 2026-05-10]`
         case dataview
+        /// `(Due: 2026-05-10)`, a due date in round brackets as lists written by hand give one, with the key as written
+        /// (`Deadline`, `Hạn`).
+        case bracketed(String)
         /// A line `@ 2026-05-10` under the title (Taskell).
         case taskell
         /// A line `Due: 2026-05-10`, with the key as the board spells it.
@@ -25,7 +28,7 @@ struct BoardConventions {
 
         var isInline: Bool {
             switch self {
-            case .braces, .emoji, .todoTxt, .atDue, .dataview: return true
+            case .braces, .emoji, .todoTxt, .atDue, .dataview, .bracketed: return true
             case .taskell, .field, .property: return false
             }
         }
@@ -211,6 +214,13 @@ struct BoardConventions {
         if rest.hasPrefix("due:") { return .todoTxt }
         if rest.hasPrefix("@due(") { return .atDue }
         if rest.hasPrefix("[due::") || rest.hasPrefix("(due::") { return .dataview }
+        // `(Due: 2026-05-10)`: read as a token (`CardTokens`), its key as written.
+        if rest.hasPrefix("("),
+            case .token(.emojiDate(.due, _), let raw, _)? = CardTokens.scan(rest, triggers: triggers).first,
+            !raw.contains("::"), let colon = raw.firstIndex(of: ":")
+        {
+            return .bracketed(String(raw[raw.index(after: raw.startIndex)..<colon]).trimmingWhitespace)
+        }
         if trimmedLine.hasPrefix("@ ") { return .taskell }
         var fieldText = trimmedLine
         let isProperty = fieldText.hasPrefix("- ")
@@ -313,6 +323,7 @@ struct BoardConventions {
         case .emoji(let emoji): return "\(emoji) \(deadline.date)" + time
         case .atDue: return "@due(\(deadline.description))"
         case .dataview: return "[due:: \(deadline.description)]"
+        case .bracketed(let key): return "(\(key): \(deadline.description))"
         // todo.txt has no times: a deadline with one is written as Obsidian Kanban writes it.
         case .todoTxt: return deadline.time == nil ? "due:\(deadline.date)" : bracedDeadline(deadline)
         case .taskell, .field, .property: return bracedDeadline(deadline)
