@@ -57,6 +57,18 @@ import Testing
             board: "## To Do\n\n- learn conda\n- \n\n## Doing\n\n## Done\n",
             there: ["move", "learn", "doing"], back: ["move", "learn", "to do", "--top"],
             between: "## To Do\n\n- \n\n## Doing\n\n- learn conda\n\n## Done\n"),
+        // A token put before a `<br>` and taken away again (Grazen0's Kanban.md): the space written before it goes
+        // with it.
+        RoundTrip(
+            name: "a deadline before a <br> set and taken away",
+            board: "## Todo\n\n- [ ] **Exam**<br>Read the notes. #study\n\n## Done\n",
+            there: ["edit", "exam", "--due", "2026-07-01"], back: ["edit", "exam", "--no-due"],
+            between: "## Todo\n\n- [ ] **Exam** @{2026-07-01}<br>Read the notes. #study\n\n## Done\n"),
+        RoundTrip(
+            name: "a tag before a <br> added and taken away",
+            board: "## Todo\n\n- [ ] **Exam**<br>Read the notes. #study\n\n## Done\n",
+            there: ["edit", "exam", "--tag", "zq"], back: ["edit", "exam", "--untag", "zq"],
+            between: "## Todo\n\n- [ ] **Exam** #zq<br>Read the notes. #study\n\n## Done\n"),
         // A deadline in round brackets after the title is rewritten in place, in the same form.
         RoundTrip(
             name: "a (Due: …) deadline changed and changed back",

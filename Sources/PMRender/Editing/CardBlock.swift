@@ -376,8 +376,13 @@ struct CardBlock {
     static func joiningSeams(_ text: [Character], at seams: [Int], trailing: String) -> String {
         func isSpace(_ character: Character) -> Bool { character == " " || character == "\t" }
         var chars = text
-        for original in seams.reversed() {
-            // A later seam's spaces may have reached back over this one.
+        // Places with nothing but spaces between them are one (`a #x #y b` without both tags).
+        var places: [Int] = []
+        for seam in seams {
+            if let previous = places.last, text[previous..<min(seam, text.count)].allSatisfy(isSpace) { continue }
+            places.append(seam)
+        }
+        for original in places.reversed() {
             let seam = min(original, chars.count)
             var start = seam
             while start > 0, isSpace(chars[start - 1]) { start -= 1 }
@@ -385,7 +390,9 @@ struct CardBlock {
             while end < chars.count, isSpace(chars[end]) { end += 1 }
             if start == 0 {
                 chars.replaceSubrange(0..<end, with: chars[0..<seam])  // the indentation before it
-            } else if end == chars.count {
+            } else if end == chars.count || start == seam || end == seam {
+                // At the end, or where the token stood against a word or a tag on one side (`**PI** @{…}<br>`, as a
+                // token appended before a `<br>` is written): the spaces go with it.
                 chars.removeSubrange(start..<end)
             } else {
                 chars.replaceSubrange(start..<end, with: [" "])
