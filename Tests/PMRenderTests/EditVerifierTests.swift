@@ -165,4 +165,19 @@ import Testing
             try changed(written.replacingOccurrences(of: "      code", with: "    code"))?.contains(
                 "'New card''s description would read as") == true)
     }
+
+    /// A description line that starts with a tab reads back as far in, whatever the board indents its cards' lines
+    /// with: the check counts indentation in columns, as Markdown does.
+    @Test(arguments: [
+        ("    ", "- [ ] New\n    Intro\n\t    Tabbed\n      two\n"),
+        ("\t", "- [ ] New\n\tIntro\n\t\tTabbed\n\t  two\n"),
+        ("  ", "- [ ] New\n  Intro\n\t  Tabbed\n    two\n"),
+    ])
+    func aDescriptionLineStartingWithATabIsAddedWhateverTheBoardsIndentation(indent: String, written: String) throws {
+        let board = "## Todo\n\n- [ ] Old\n\(indent)More text.\n\n## Done\n"
+        let (added, after) = try EditingCommandTests.onBoard(
+            board, ["add", "New", "--description", "Intro\n\tTabbed\n  two"])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(after == board.replacingOccurrences(of: "More text.\n", with: "More text.\n" + written))
+    }
 }

@@ -45,7 +45,8 @@ struct TargetCheck {
     /// A new card's description as given: each of its lines must be read as its text.
     var description: String?
     /// The description's source the new card must read with, exactly, where the card's lines hold it as written
-    /// (not quoted or fenced): `EditVerifier.descriptionAsRead` of the description given.
+    /// (not quoted or fenced): `EditVerifier.descriptionAsRead` of the description given, its lines' indentation
+    /// counted in columns.
     var descriptionSource: String?
     /// How many lines the card's title is written on: the line after them must not be read as part of it.
     var titleLines: Int?
@@ -196,7 +197,8 @@ enum EditVerifier {
             let ok = expected.tagsAtLeast ? Set(tags).isSubset(of: card.tags) : Set(tags) == Set(card.tags)
             if !ok { return "\(name) would have the tags \(list(card.tags)), not \(list(tags))" }
         }
-        if let source = expected.descriptionSource, card.descriptionSource != source {
+        // (Indentation compared as columns: a tab a line starts with is as far in as the spaces it reaches.)
+        if let source = expected.descriptionSource, indentAsSpaces(card.descriptionSource) != indentAsSpaces(source) {
             return "\(name)'s description would read as '\(card.descriptionSource)', not '\(source)'"
         }
         if let assignees = expected.assignees {
