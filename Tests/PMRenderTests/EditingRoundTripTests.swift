@@ -32,6 +32,17 @@ import Testing
             board: "## Backlog\n- a\n  More about a.\n\n- b\n  More about b.\n\n## Done\n",
             there: ["add", "Zq", "--top"], back: ["rm", "zq"],
             between: "## Backlog\n- Zq\n\n- a\n  More about a.\n\n- b\n  More about b.\n\n## Done\n"),
+        // A list card moved into a lane of heading cards right under its heading, and back (Ethan-501066's
+        // TAREAS.md): the blank line before the heading cards was theirs, and stays.
+        RoundTrip(
+            name: "a list card moved above a lane's heading cards and back",
+            board:
+                "## Progress\n- [ ] Task 1\n- [ ] Task 2\n\n## Details\n\n### 1. Task one\n**State:** open\n\n"
+                + "### 2. Task two\n**State:** open\n",
+            there: ["move", "task-1", "details"], back: ["move", "task-1", "progress", "--top"],
+            between:
+                "## Progress\n- [ ] Task 2\n\n## Details\n- [ ] Task 1\n\n### 1. Task one\n**State:** open\n\n"
+                + "### 2. Task two\n**State:** open\n"),
         // A heading card back at the top of a lane of list cards under `###` labels (davidjimenez75's TODO.md): before
         // the first label, not at the bottom.
         RoundTrip(

@@ -836,7 +836,8 @@ struct Editor {
     /// The lines a card's removal takes: its own, and one of the runs of blank lines around it, so that the lines
     /// around it close up the way they were before it was added: the run before it when it is its lane's last card
     /// (and no item that is no card, an empty `- `, continues its list), else the run after it when it stood between
-    /// two, or under its lane's heading (or a label) with no blank line, as `--top` puts a card.
+    /// two, or under its lane's heading (or a label) with no blank line over a card of its kind, as `--top` puts a
+    /// card.
     func removalRange(of card: Card, at index: Int, in lane: Lane) -> ClosedRange<Int> {
         let isLast = index == lane.cards.count - 1
         let first = card.location.line
@@ -847,7 +848,10 @@ struct Editor {
         while last + after + 1 <= text.count, text.isBlank(last + after + 1) { after += 1 }
         let listGoesOn = after == 0 && last < text.count && Self.startsListItem(text.line(last + 1).text)
         if before > 0, isLast, !listGoesOn { return (first - before)...last }
-        if after > 0, before > 0 || (index == 0 && !isLast) { return first...(last + after) }
+        // (Under its lane's heading, the run after the first card is the one `--top` wrote before a card of its kind; a
+        // card of another kind after it, a heading card after a list card, had it before.)
+        let topOfItsKind = index == 0 && !isLast && lane.cards[1].style == card.style
+        if after > 0, before > 0 || topOfItsKind { return first...(last + after) }
         return first...last
     }
 
