@@ -61,6 +61,14 @@ import Testing
             board: "## Todo\n\n- [ ] a\n- [ ] b\n\n## Later\n\n- [ ] d\n\n- [ ] e\n\n- [ ] f\n",
             there: ["move", "f", "todo", "--top"], back: ["move", "f", "later"],
             between: "## Todo\n\n- [ ] f\n- [ ] a\n- [ ] b\n\n## Later\n\n- [ ] d\n\n- [ ] e\n"),
+        // The only card under a lane's last label, moved away and back to the bottom (Eforen's KANBAN.md): under
+        // that label again, not before it.
+        RoundTrip(
+            name: "a card moved back under the lane's last label, left with no card",
+            board:
+                "## Done\n\n### Week 1\n* [x] a\n* [x] b\n\n### Week 2\n* [x] c\n\n## Testing\n\n* [ ] d\n",
+            there: ["move", "c", "testing", "--top"], back: ["move", "c", "done"],
+            between: "## Done\n\n### Week 1\n* [x] a\n* [x] b\n\n### Week 2\n\n## Testing\n\n* [ ] c\n* [ ] d\n"),
         // A card over an item that is no card (xiechao06's taskell.md): the item stays where it was, under the lane's
         // heading, and the card goes back before it.
         RoundTrip(

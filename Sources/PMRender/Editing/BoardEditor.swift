@@ -740,6 +740,19 @@ struct Editor {
                     gapAfter: first.style == .listItem ? listGap(in: lane, atTop: true) : 1, index: 0)
             }
             if let last = cards.lastIndex(where: { $0.style == .listItem }) {
+                // A `###` label after the lane's last card with no card under it yet: the bottom of the lane is under
+                // it, as close as the lane's other labels are to their cards.
+                if let label = lane.groups.last, label.isHeading, label.firstCard == cards.count,
+                    label.location.line > cards[last].endLine, !cards.contains(where: { $0.style == .heading })
+                {
+                    let spacing = lane.groups.lazy.filter { $0.isHeading && $0.firstCard < cards.count }.compactMap {
+                        BoardConventions.blankLines(
+                            between: $0.location.line, and: cards[$0.firstCard].location.line, in: text)
+                    }.first
+                    return Insertion(
+                        after: label.location.line, gapBefore: min(spacing ?? 0, 2),
+                        gapAfter: gap(after: label.location.line), index: cards.count)
+                }
                 let after = cards[last].endLine
                 return Insertion(
                     after: after, gapBefore: listGap(in: lane, atTop: false), gapAfter: gap(after: after),
