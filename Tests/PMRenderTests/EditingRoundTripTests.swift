@@ -88,6 +88,15 @@ import Testing
             board: "## Todo\n\n- [ ] **Exam**<br>Read the notes. #study\n\n## Done\n",
             there: ["edit", "exam", "--tag", "zq"], back: ["edit", "exam", "--untag", "zq"],
             between: "## Todo\n\n- [ ] **Exam** #zq<br>Read the notes. #study\n\n## Done\n"),
+        // A date a line of the card's description holds alone, under a subtask (hyeseungmoon's Kanban Board.md), is
+        // the description's text, not the card's deadline: `--no-due` leaves it.
+        RoundTrip(
+            name: "a deadline set and taken away beside a date in the description",
+            board: "## Todo\n\n- [ ] Setup \n\t- board settings\n\t\t- [x] Snippet\n\t@{2026-05-10}\n- [ ] Next\n",
+            there: ["edit", "setup", "--due", "2031-02-03"], back: ["edit", "setup", "--no-due"],
+            between:
+                "## Todo\n\n- [ ] Setup @{2031-02-03} \n\t- board settings\n\t\t- [x] Snippet\n\t@{2026-05-10}\n"
+                + "- [ ] Next\n"),
         // A deadline in round brackets after the title is rewritten in place, in the same form.
         RoundTrip(
             name: "a (Due: …) deadline changed and changed back",

@@ -315,8 +315,9 @@ struct CardBlock {
         rewriteTokens { token, _ in matches(token) ? "" : nil }
     }
 
-    /// Rewrites the tokens on the title line and on lines that hold nothing but metadata: `rewrite` returns a token's
-    /// new text (empty removes it) or nil to keep it; returns how many were rewritten. A line left empty is removed.
+    /// Rewrites the tokens on the title line and on lines that hold nothing but metadata (not lines the reader read as
+    /// the description's text, `textLines`): `rewrite` returns a token's new text (empty removes it) or nil to keep it;
+    /// returns how many were rewritten. A line left empty is removed.
     mutating func rewriteTokens(_ rewrite: (CardToken, String) -> String?) -> Int {
         var removed = 0
         var index = 0
@@ -328,7 +329,12 @@ struct CardBlock {
                 if case .text(let plain) = $0 { return plain.allSatisfy { $0 == " " || $0 == "\t" } }
                 return true
             }
-            guard isTitle || (onlyMetadata && !lines[index].isBlank) else {
+            // (A line the reader read as the description's text, a subtask's date under it, is not the card's.)
+            guard
+                isTitle
+                    || (onlyMetadata && !lines[index].isBlank
+                        && !textLines.contains(String(Substring(text).trimmingSpaces)))
+            else {
                 index += 1
                 continue
             }
