@@ -97,6 +97,12 @@ import Testing
             between:
                 "## Todo\n\n- [ ] Setup @{2031-02-03} \n\t- board settings\n\t\t- [x] Snippet\n\t@{2026-05-10}\n"
                 + "- [ ] Next\n"),
+        // A Tasks plugin date written with no space after its emoji (snflsknfkldnfs's board) is rewritten so.
+        RoundTrip(
+            name: "a 📅 date with no space after the emoji changed and changed back",
+            board: "## Todo\n\n- [ ] Plugin roadmap #tools 📅2025-08-01\n- [ ] Other 📅 2025-08-02\n",
+            there: ["edit", "plugin", "--due", "2031-02-03"], back: ["edit", "plugin", "--due", "2025-08-01"],
+            between: "## Todo\n\n- [ ] Plugin roadmap #tools 📅2031-02-03\n- [ ] Other 📅 2025-08-02\n"),
         // A deadline in round brackets after the title is rewritten in place, in the same form.
         RoundTrip(
             name: "a (Due: …) deadline changed and changed back",

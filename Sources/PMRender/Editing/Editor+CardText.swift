@@ -219,7 +219,14 @@ extension Editor {
                         rebuilt += plain
                     case .token(let token, let raw, _):
                         if !replaced, isDue(token), !isTime(token) {
-                            rebuilt += conventions.inlineDeadline(due, form: inline)
+                            var written = conventions.inlineDeadline(due, form: inline)
+                            // As the card wrote it: `📅2025-08-01`, no space after the emoji, stays so.
+                            if case .emoji(let emoji) = inline, raw.hasPrefix(emoji),
+                                raw.dropFirst(emoji.count).first?.isWhitespace == false, written.hasPrefix(emoji + " ")
+                            {
+                                written = emoji + written.dropFirst(emoji.count + 1)
+                            }
+                            rebuilt += written
                             replaced = true
                         } else if isTime(token) {
                             // A time written apart on this line (`@@{10:00}`) goes with the date it belonged to.
