@@ -261,6 +261,10 @@ import Testing
         EditCase(
             fixture: "obsidian.md", arguments: ["gate", "--title", "Fix the garden gate"],
             removed: ["- [ ] Fix the gate ^gate\n"], added: ["- [ ] Fix the garden gate ^gate\n"]),
+        // A new title and a new deadline on the title line, in one edit.
+        EditCase(
+            fixture: "obsidian.md", arguments: ["buy paint", "--title", "Buy wall paint", "--due", "2026-06-02"],
+            removed: ["- [ ] Buy paint @{16.05.2026}\t\n"], added: ["- [ ] Buy wall paint @{02.06.2026}\t\n"]),
         EditCase(
             fixture: "headings.md",
             arguments: ["write the copy", "--title", "Write the homepage copy", "--untag", "content", "--tag", "copy"],

@@ -366,17 +366,18 @@ struct Editor {
         var check = TargetCheck(base: card, lane: card.lane)
         var fields: [String] = []
         var given: Card?
+        // The deadline before the title: it is found where the reader read it, on the lines as they were.
+        if let due = changes.due {
+            check.descriptionSwap = try setDue(due, of: card, in: &block)
+            check.due = .some(due)
+            fields.append("deadline")
+        }
         if let title = changes.title {
             let valid = try validRenamedTitle(title)
             block.replaceTitle(with: valid, current: card.title)
             given = EditVerifier.cardAsRead(valid, on: board)
             check.title = given?.title
-            fields.append("title")
-        }
-        if let due = changes.due {
-            check.descriptionSwap = try setDue(due, of: card, in: &block)
-            check.due = .some(due)
-            fields.append("deadline")
+            fields.insert("title", at: 0)
         }
         if !changes.addTags.isEmpty || !changes.removeTags.isEmpty {
             // A tag the card has may be taken away however it is spelt (`tags: [UI, Host Discovery]`).
