@@ -274,6 +274,10 @@ import Testing
             fixture: "headings.md",
             arguments: ["set up", "--unassign", "Kim", "--assignee", "Lea", "--due", "2026-11-27 09:30"],
             removed: ["Due: 2026-11-20\n", "Assignee: Kim\n"], added: ["Due: 2026-11-27 09:30\n", "Assignee: Lea\n"]),
+        // A tag is the card's in any case, as Obsidian matches tags.
+        EditCase(
+            fixture: "headings.md", arguments: ["write the copy", "--untag", "CONTENT"],
+            removed: ["Tags: content\n"], added: []),
         EditCase(
             fixture: "headings.md", arguments: ["pick a font", "--due", "2026-12-12"],
             removed: [], added: ["Due: 2026-12-12\n"]),

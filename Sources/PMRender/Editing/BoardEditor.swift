@@ -380,14 +380,21 @@ struct Editor {
             fields.insert("title", at: 0)
         }
         if !changes.addTags.isEmpty || !changes.removeTags.isEmpty {
+            // A tag is the card's in any case, as Obsidian matches tags: `--untag IOS` takes `#ios` away, and
+            // `--tag IOS` adds nothing to a card tagged `#ios`.
+            let spelt = { (tag: String) in
+                card.tags.contains(tag) ? tag : card.tags.first { $0.lowercased() == tag.lowercased() } ?? tag
+            }
+            let removeTags = changes.removeTags.map(spelt)
+            let addTags = changes.addTags.filter { spelt($0) == $0 }
             // A tag the card has may be taken away however it is spelt (`tags: [UI, Host Discovery]`).
-            for tag in changes.addTags + changes.removeTags.filter({ !card.tags.contains($0) }) {
+            for tag in changes.addTags + removeTags.filter({ !card.tags.contains($0) }) {
                 try validateTag(tag)
             }
             // A tag is removed from the title and metadata lines; one written in the description's text stays: after
             // a `<br>` on the title line (checked first, as the title line is rewritten whole), or on its own lines.
             func refuseIfInDescription(_ texts: [String]) throws(EditFailure) {
-                for tag in changes.removeTags
+                for tag in removeTags
                 where texts.contains(where: { text in
                     CardTokens.scan(text, triggers: conventions.triggers).contains {
                         if case .token(.tag(let name), _, _) = $0 { return name == tag }
@@ -406,7 +413,7 @@ struct Editor {
                 try refuseIfInDescription([String(titleLine[br.lowerBound...])])
             }
             check.tags = change(
-                card.tags, adding: changes.addTags, removing: changes.removeTags, in: &block, add: addTag,
+                card.tags, adding: addTags, removing: removeTags, in: &block, add: addTag,
                 remove: removeTag)
             try refuseIfInDescription(block.lines.map(\.text))
             fields.append("tags")
