@@ -41,11 +41,7 @@ struct Check: AsyncParsableCommand {
         let boards = BoardDiscovery.distinct(self.boards)
         var unreadable = false
         for path in boards {
-            let current: ParseResult
-            do {
-                current = try await BoardFile.load(path: path)
-            } catch {
-                all.append(error.diagnostic)
+            guard let current = await Boards.load(path, reporting: &all) else {
                 unreadable = true
                 continue
             }

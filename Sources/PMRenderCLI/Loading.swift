@@ -62,6 +62,17 @@ enum Boards {
         }
     }
 
+    /// The board at `path`, parsed and checked; one that cannot be opened adds its `unreadable-board` diagnostic to
+    /// `diagnostics` and is nil.
+    static func load(_ path: String, reporting diagnostics: inout [Diagnostic]) async -> ParseResult? {
+        do {
+            return try await BoardFile.load(path: path)
+        } catch {
+            diagnostics.append(error.diagnostic)
+            return nil
+        }
+    }
+
     /// Boards for commands that show what a board says (export, overdue, history, metrics): every board that can be
     /// read is used, once however often it is named, its problems printed as warnings (`check` is the gate). A file that
     /// is not text fails (exit 1), one that cannot be opened too (exit 2).
@@ -71,11 +82,7 @@ enum Boards {
         var unreadable = false
         var unopened = false
         for path in BoardDiscovery.distinct(paths) {
-            let result: ParseResult
-            do {
-                result = try await BoardFile.load(path: path)
-            } catch {
-                diagnostics.append(error.diagnostic)
+            guard let result = await load(path, reporting: &diagnostics) else {
                 unopened = true
                 continue
             }
