@@ -196,6 +196,25 @@ struct TransitionTests {
             ))
     }
 
+    @Test("a new row in a to-do lane's table is a new card where new cards start; in a done lane's, it is not")
+    func newRowInATable() throws {
+        let table = "| ID | Task |\n|---|---|\n"
+        let base = "## To Do\n\n\(table)| T1 | Spec |\n\n## Done\n\n\(table)| T0 | Repo |\n"
+        let repo = try GitFixture()
+        try repo.commit("start", files: ["board.md": base])
+        try repo.write(
+            "board.md", base.replacingOccurrences(of: "| T1 | Spec |\n", with: "| T1 | Spec |\n| T2 | API |\n"))
+        let added = try check(repo)
+        #expect(added.status == 0, "\(added.stderr)")
+        try repo.write("board.md", base + "| T3 | Shortcut |\n")
+        let shortcut = try check(repo)
+        #expect(shortcut.status == 1)
+        #expect(
+            shortcut.stderr.contains(
+                "board.md:12:3: error: new card 'Shortcut' starts in 'Done', but the 'new-cards' rule lets new cards "
+                    + "start only in 'To Do'"))
+    }
+
     @Test("removed, renamed (by ID) and edited cards are classified, not confused")
     func classification() throws {
         let repo = try GitFixture()

@@ -56,7 +56,7 @@ struct Editor {
     let request: EditRequest
     let conventions: BoardConventions
     let phrases: Phrases
-    private(set) var warnings: [Diagnostic] = []
+    var warnings: [Diagnostic] = []
     /// Write a blank line between the card's title and the line after it (`CardBlock.partFromTitle`), which would
     /// otherwise be read as part of the title.
     var partsDescription = false
@@ -130,7 +130,7 @@ struct Editor {
         let laneIndex: Int
         if let laneName {
             laneIndex = try resolveLane(laneName)
-            try refuseUnwritable(laneIndex)
+            try refuseUnwritable(laneIndex, rows: true)
             let lane = board.lanes[laneIndex]
             if !board.rules.allowsNewCard(in: lane) {
                 let allowed = board.rules.newCardLaneNames(on: board)
@@ -143,18 +143,22 @@ struct Editor {
                 ])
             }
         } else {
-            // (Failing a lane the default rule allows, a todo lane of notes after the doing one: the board's only.)
+            // (Failing a lane the default rule allows, a todo lane of notes after the doing one: the board's only. A
+            // lane of list or heading cards comes first, then one of a table of its own, which takes a row.)
             guard
-                let index = board.lanes.firstIndex(where: { board.rules.allowsNewCard(in: $0) })
+                let index = board.lanes.firstIndex(where: { board.rules.allowsNewCard(in: $0) && !$0.isTable })
+                    ?? board.lanes.firstIndex(where: { board.rules.allowsNewCard(in: $0) && holdsOwnTables($0) })
+                    ?? board.lanes.firstIndex(where: { board.rules.allowsNewCard(in: $0) })
                     ?? (board.rules.newCards == nil ? board.firstLaneIndex(in: .todo) : nil)
             else {
                 throw EditFailure(.usage, .noLaneForState(.todo), file: file)
             }
-            try refuseUnwritable(index)
+            try refuseUnwritable(index, rows: true)
             laneIndex = index
         }
         let lane = board.lanes[laneIndex]
         try enforce(wipProblems(into: lane, from: nil))
+        if holdsOwnTables(lane) { return try addRow(card, title: title, to: laneIndex) }
         // A heading with nothing under it, written among list cards, would read as a group label: on a board of
         // heading cards, a lane of list cards takes a list card (not on a VS Code Markdown Kanban board, whose
         // heading cards hold their properties as items).
@@ -233,11 +237,11 @@ struct Editor {
     }
 
     private mutating func move(_ query: String, to laneIndex: Int) throws(EditFailure) -> Change {
-        let position = try resolveCard(query)
+        let position = try resolveCard(query, rows: true)
         let from = board.lanes[position.lane]
         let card = from.cards[position.index]
         let to = board.lanes[laneIndex]
-        try refuseUnwritable(laneIndex)
+        try refuseUnwritable(laneIndex, rows: card.style == .tableRow)
         // `--top` in the card's own lane puts it first there, unless it is first already (a heading card: first of the
         // heading cards, which come after list cards).
         let raises =
@@ -267,7 +271,7 @@ struct Editor {
     }
 
     private mutating func done(_ query: String) throws(EditFailure) -> Change {
-        let position = try resolveCard(query)
+        let position = try resolveCard(query, rows: true)
         let card = board.lanes[position.lane].cards[position.index]
         if board.lanes[position.lane].state == .done {
             let lane = board.lanes[position.lane].name
@@ -276,10 +280,13 @@ struct Editor {
                 keepsOldCard: true,
                 notes: [Diagnostic(.cardAlreadyInLane(title: card.title, lane: lane), file: file, at: card.location)])
         }
+        // (A table's row goes to a done lane's table.)
         guard
-            let target = board.lanes.firstIndex(where: { $0.state == .done && !$0.holdsNotes && !$0.isTable })
-                ?? board.lanes.firstIndex(where: { $0.state == .done && !$0.holdsNotes })
-                ?? board.lanes.firstIndex(where: { $0.state == .done })
+            let target = card.style == .tableRow
+                ? board.lanes.firstIndex(where: { $0.state == .done && holdsOwnTables($0) })
+                : board.lanes.firstIndex(where: { $0.state == .done && !$0.holdsNotes && !$0.isTable })
+                    ?? board.lanes.firstIndex(where: { $0.state == .done && !$0.holdsNotes })
+                    ?? board.lanes.firstIndex(where: { $0.state == .done })
         else {
             throw EditFailure(.usage, .noLaneForState(.done), file: file)
         }
@@ -287,14 +294,17 @@ struct Editor {
     }
 
     private mutating func remove(_ query: String) throws(EditFailure) -> Change {
-        let position = try resolveCard(query)
+        let position = try resolveCard(query, rows: true)
         let lane = board.lanes[position.lane]
         let card = lane.cards[position.index]
         try checkGroupsKeepCards(leaving: position)
         var expectation = Expectation(board: board)
         expectation.lanes[position.lane].remove(at: position.index)
         return Change(
-            edits: [.remove(removalRange(of: card, at: position.index, in: lane))],
+            edits: [
+                card.style == .tableRow
+                    ? removeRow(card) : .remove(removalRange(of: card, at: position.index, in: lane))
+            ],
             expectation: expectation,
             summary: phrases.text("change.removed", ["title": card.title, "state": lane.name]), card: card,
             keepsOldCard: true)
@@ -570,6 +580,9 @@ struct Editor {
     /// The card at `position` moved to the lane at `laneIndex` (rules already checked): its task box checked when it
     /// enters a done lane (and stamped `✅ date` when the board stamps completions), cleared when it leaves one.
     private mutating func relocate(_ position: CardLookup.Position, to laneIndex: Int) throws(EditFailure) -> Change {
+        if board.lanes[position.lane].cards[position.index].style == .tableRow {
+            return try relocateRow(position, to: laneIndex)
+        }
         try checkGroupsKeepCards(leaving: position)
         let from = board.lanes[position.lane]
         let to = board.lanes[laneIndex]
@@ -960,9 +973,11 @@ struct Editor {
     /// A card written into a lane of notes would make its items cards, or be read as its text: neither is the edit.
     /// Refuses to write cards into a lane of notes, or into a lane read from a table or of cards written as blocks of
     /// YAML.
-    private func refuseUnwritable(_ laneIndex: Int) throws(EditFailure) {
+    /// A lane of a table of its own takes rows (`rows`), and nothing else.
+    private func refuseUnwritable(_ laneIndex: Int, rows: Bool = false) throws(EditFailure) {
         let lane = board.lanes[laneIndex]
         if lane.holdsNotes { throw EditFailure(.usage, .laneHoldsNotes(lane.name), file: file) }
+        if rows, holdsOwnTables(lane) { return }
         let read =
             lane.isTable
             ? "is read from a table"
@@ -976,14 +991,17 @@ struct Editor {
         }
     }
 
-    /// The card `query` names, unless it is a table's row or a block of YAML (read, never written).
-    private func resolveCard(_ query: String) throws(EditFailure) -> CardLookup.Position {
+    /// The card `query` names, unless it is a block of YAML or a table's row (read, never written; a row of a lane's
+    /// own table is moved and removed, with `rows`).
+    private func resolveCard(_ query: String, rows: Bool = false) throws(EditFailure) -> CardLookup.Position {
         let position = try CardLookup.resolve(query, on: board)
         let card = board.lanes[position.lane].cards[position.index]
         let written: String
         switch card.style {
         case .listItem, .heading: return position
-        case .tableRow: written = "a row of a table"
+        case .tableRow:
+            if rows, holdsOwnTables(board.lanes[position.lane]) { return position }
+            written = "a row of a table"
         case .yamlBlock: written = "a block of YAML"
         }
         throw EditFailure(
@@ -1113,7 +1131,7 @@ struct Editor {
         return list
     }
 
-    private func unique(_ values: [String]) -> [String] {
+    func unique(_ values: [String]) -> [String] {
         var seen = Set<String>()
         return values.filter { seen.insert($0).inserted }
     }

@@ -42,6 +42,8 @@ struct TargetCheck {
     var blockIDExposed = false
     /// A line of the description whose deadline was rewritten, before and after: its text changes by that line.
     var descriptionSwap: (old: String, new: String)?
+    /// A field shown as written that takes a new value (a table row's `Status` cell, moved to a table of done rows).
+    var fieldSwap: (key: String, new: String)?
     /// A new card's description as given: each of its lines must be read as its text.
     var description: String?
     /// The description's source the new card must read with, exactly, where the card's lines hold it as written
@@ -227,6 +229,13 @@ enum EditVerifier {
         }
         before.group = after.group
         before.isArchived = after.isArchived
+        if let (key, new) = expected.fieldSwap {
+            guard after.extras.fields.contains(where: { $0.key == key && $0.value == new }) else {
+                return "\(name)'s \(key) would not be \(new)"
+            }
+            before.extras.fields.removeAll { $0.key == key }
+            after.extras.fields.removeAll { $0.key == key }
+        }
         if let (old, new) = expected.descriptionSwap, let range = before.descriptionSource.range(of: old) {
             before.descriptionSource.replaceSubrange(range, with: new)
         }

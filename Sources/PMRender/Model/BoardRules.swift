@@ -36,10 +36,11 @@ public struct BoardRules: Hashable, Sendable {
     }
 
     /// Whether a new card may appear in `lane`: by default a todo lane's, not one of notes after a doing lane (which
-    /// is todo only for standing outside the flow) nor a lane of notes (`Lane.holdsNotes`).
+    /// is todo only for standing outside the flow) nor a lane of notes (`Lane.holdsNotes`). A lane read from a table
+    /// is one too: a new row in `## To Do` is a new card there.
     public func allowsNewCard(in lane: Lane) -> Bool {
         guard let newCards else {
-            return lane.state == .todo && lane.stateSource != .afterDoing && !lane.holdsNotes && !lane.isTable
+            return lane.state == .todo && lane.stateSource != .afterDoing && !lane.holdsNotes
         }
         return newCards.contains { $0.matches(lane) }
     }

@@ -13,7 +13,17 @@ struct Scratch {
             at: TestSupport.fixtures.appending(path: "editing/\(fixture)"), to: folder.appending(path: fixture))
     }
 
+    /// A board of `text` named `b.md`, with no fixture behind it (`original` is empty).
+    init(text: String) throws {
+        folder = try TestSupport.temporaryFolder()
+        name = "b.md"
+        try Data(text.utf8).write(to: folder.appending(path: name))
+    }
+
     var url: URL { folder.appending(path: name) }
+
+    /// The board's text now.
+    var text: String { String(decoding: bytes, as: UTF8.self) }
 
     var bytes: [UInt8] { (try? [UInt8](Data(contentsOf: url))) ?? [] }
 

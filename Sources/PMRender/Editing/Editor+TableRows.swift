@@ -1,0 +1,265 @@
+/// Cards that are rows of a lane's own table (`## Doing` over `| ID | Task | Owner |`): a row is removed, moved to
+/// another lane's table (its cells put under the columns of the same names) or added as a line of cells. Rows of a
+/// table that is the whole board (`| Task | Status |`, a lane a status) or whose columns are the lanes are read but
+/// not written.
+extension Editor {
+    /// A table of cards in the file, as an edit of its rows needs it.
+    struct RowTable {
+        let table: PipeTable
+        /// Its columns' names as the reader compares them (`PipeTable.plainName`).
+        let names: [String]
+        /// How its header is written: a pipe before the first cell, after the last, and its indentation.
+        let leadingPipe: Bool
+        let trailingPipe: Bool
+        let indent: [UInt8]
+
+        /// The line its last row is on (the delimiter's, when it has none).
+        var lastLine: Int { table.rows.last?.line ?? table.line + 1 }
+
+        /// The column that says a row's status (`Status`, `Estado`, `상태`), if any.
+        var statusColumn: Int? { names.firstIndex { PipeTable.laneNames.contains($0) } }
+
+        /// The status every row of the table has, written the same way (`Done`): what a row moved or added there
+        /// takes. Nil when the rows differ, or there are none.
+        var sharedStatus: String? {
+            guard let column = statusColumn, let first = table.rows.first?.cells[column].text, !first.isEmpty,
+                table.rows.allSatisfy({ $0.cells[column].text == first })
+            else { return nil }
+            return first
+        }
+    }
+
+    /// The board's text as the reader reads it, for its tables' cells.
+    private var sourceText: SourceText? { try? SourceText(decoding: text.bytes) }
+
+    /// The table whose row is on `line`, or nil.
+    func rowTable(atRow line: Int) -> RowTable? {
+        guard let source = sourceText, line >= 1, line <= source.lineCount else { return nil }
+        var top = line
+        while top > 1, !source.isBlank(top - 1), PipeTable.cells(source, line: top - 1) != nil { top -= 1 }
+        guard let table = PipeTable(lines: top...line, in: source), table.rows.contains(where: { $0.line == line })
+        else { return nil }
+        return rowTable(table, source: source)
+    }
+
+    private func rowTable(_ table: PipeTable, source: SourceText) -> RowTable {
+        let header = text.line(table.line).content
+        let indent = Array(header.prefix { $0 == 0x20 || $0 == 0x09 })
+        let trimmed = header.dropFirst(indent.count)
+        let end = trimmed.lastIndex { $0 != 0x20 && $0 != 0x09 }
+        return RowTable(
+            table: table, names: table.header.map { PipeTable.plainName($0.text) },
+            leadingPipe: trimmed.first == UInt8(ascii: "|"),
+            trailingPipe: end.map { trimmed[$0] == UInt8(ascii: "|") } ?? false, indent: indent)
+    }
+
+    /// Whether the lane's cards are rows of tables under its own heading, which pm-render writes (not a status's rows
+    /// of a table that is the whole board, nor a table's column).
+    func holdsOwnTables(_ lane: Lane) -> Bool {
+        guard lane.isTable else { return false }
+        if let row = lane.cards.first {
+            guard row.style == .tableRow, let table = rowTable(atRow: row.location.line) else { return false }
+            return lane.location.line < table.table.line
+        }
+        return tableUnderHeading(of: lane) != nil
+    }
+
+    /// The first table in a lane with no cards, under its heading.
+    private func tableUnderHeading(of lane: Lane) -> RowTable? {
+        guard let source = sourceText else { return nil }
+        let end = min(max(lane.endLine, lane.location.line), source.lineCount)
+        var line = lane.location.line + 1
+        while line < end {
+            if !source.isBlank(line), PipeTable.cells(source, line: line) != nil,
+                let table = PipeTable(lines: line...end, in: source), table.line <= end
+            {
+                return rowTable(table, source: source)
+            }
+            line += 1
+        }
+        return nil
+    }
+
+    /// Where a row goes in a lane of its own tables.
+    struct RowInsertion {
+        var table: RowTable
+        /// The line it goes before.
+        var before: Int
+        /// Its index among the lane's cards.
+        var index: Int
+        /// The line of the one row of a lane without cards, which says it is empty (`| — | Nothing yet | — |`) or
+        /// holds nothing: the row takes its place (after it, that row would be read as a card).
+        var replacing: Int?
+
+        func edit(_ line: EditableText.Line) -> LineEdit {
+            replacing.map { .replace($0...$0, with: [line]) } ?? .insert([line], before: before)
+        }
+    }
+
+    /// Where a row goes in a lane of its own tables: after the last row of the table of its last card, or, at the
+    /// top, before the first row of the table of its first card.
+    private mutating func rowInsertion(in lane: Lane) -> RowInsertion? {
+        let rows = lane.cards.filter { $0.style == .tableRow }
+        if request.top, let first = rows.first, let table = rowTable(atRow: first.location.line) {
+            return RowInsertion(table: table, before: table.table.rows.first?.line ?? first.location.line, index: 0)
+        }
+        if let last = rows.last, let table = rowTable(atRow: last.location.line) {
+            return RowInsertion(table: table, before: table.lastLine + 1, index: lane.cards.count)
+        }
+        guard let table = tableUnderHeading(of: lane) else { return nil }
+        var insertion = RowInsertion(table: table, before: table.lastLine + 1, index: 0)
+        if table.table.rows.count == 1, let row = table.table.rows.first {
+            insertion.replacing = row.line
+            let written = text.line(row.line).text.trimmingWhitespace
+            warnings.append(
+                Diagnostic(
+                    .laneSaysEmpty(lane: lane.name, line: written), file: file,
+                    at: SourceLocation(line: row.line, column: 1)))
+        }
+        return insertion
+    }
+
+    /// A row of `cells` written as `table` writes its header.
+    private func rowLine(_ cells: [String], like table: RowTable) -> EditableText.Line {
+        var bytes = table.indent
+        if table.leadingPipe { bytes += Array("| ".utf8) }
+        bytes += Array(cells.joined(separator: " | ").utf8)
+        if table.trailingPipe { bytes += Array(" |".utf8) }
+        return EditableText.Line(content: bytes, terminator: conventions.lineEnding)
+    }
+
+    /// A cell's text for `value`: a pipe in it escaped, as GitHub reads one inside a cell.
+    private static func cell(_ value: String) -> String {
+        value.replacingOccurrences(of: "|", with: "\\|")
+    }
+
+    /// The refusal for a table's row that cannot go where it is asked to.
+    private func rowRefusal(_ card: Card, _ reason: String) -> EditFailure {
+        EditFailure(
+            .refused, .editNotPossible("'\(card.title)' is a row of a table: \(reason); move it in the file"),
+            file: file, at: card.location)
+    }
+
+    /// Moves a table's row into another lane's table (or to the top of its own lane's first table): its line goes,
+    /// and a line with its cells under the columns of the same names comes in. A status column takes the status the
+    /// rows of the table it goes to all have.
+    mutating func relocateRow(_ position: CardLookup.Position, to laneIndex: Int) throws(EditFailure) -> Change {
+        let from = board.lanes[position.lane]
+        let to = board.lanes[laneIndex]
+        let card = from.cards[position.index]
+        guard holdsOwnTables(to), let insertion = rowInsertion(in: to) else {
+            throw rowRefusal(card, "'\(to.name)' holds no table of cards to take it")
+        }
+        guard let source = rowTable(atRow: card.location.line),
+            let row = source.table.rows.first(where: { $0.line == card.location.line })
+        else { throw rowRefusal(card, "its table could not be read again") }
+        let target = insertion.table
+        // Every filled cell needs a column of its name in the table it goes to.
+        let lost = source.names.indices.filter {
+            !PipeTable.isEmpty(row.cells[$0]) && !target.names.contains(source.names[$0])
+        }
+        guard lost.isEmpty else {
+            let names = lost.map { "'\(source.table.header[$0].text)'" }.joined(separator: ", ")
+            throw rowRefusal(card, "the table of '\(to.name)' has no column \(names) for what the row holds")
+        }
+        var cells = target.names.map { name in
+            source.names.firstIndex(of: name).map { row.cells[$0].text } ?? ""
+        }
+        var check = TargetCheck(base: card, lane: to.name)
+        if let column = target.statusColumn, let status = target.sharedStatus,
+            laneIndex != position.lane, cells[column] != status
+        {
+            cells[column] = status
+            check.fieldSwap = (
+                key: PipeTable.displayName(target.table.header[column].text),
+                new: MarkdownParser.inline(status).inlineText.trimmingWhitespace
+            )
+            check.checked = LaneStates.meaning(of: status) == .state(.done)
+        }
+        // The same columns in the same order: the row's line as written (its spacing, its alignment).
+        let unchanged = source.names == target.names && cells == row.cells.map(\.text)
+        var line = unchanged ? text.line(row.line) : rowLine(cells, like: target)
+        line.terminator = conventions.lineEnding
+        var expectation = Expectation(board: board)
+        expectation.lanes[position.lane].remove(at: position.index)
+        let index = insertion.index
+        let at = laneIndex == position.lane && index > position.index ? index - 1 : index
+        expectation.lanes[laneIndex].insert(.target, at: at)
+        expectation.target = check
+        return Change(
+            edits: [.remove(row.line...row.line), insertion.edit(line)], expectation: expectation,
+            summary: laneIndex == position.lane
+                ? phrases.text("change.raised", ["title": card.title, "lane": to.name])
+                : phrases.text("change.moved", ["title": card.title, "from": from.name, "to": to.name]),
+            card: card)
+    }
+
+    /// Removes a table's row: its line.
+    func removeRow(_ card: Card) -> LineEdit {
+        .remove(card.location.line...card.location.line)
+    }
+
+    /// A new card as a row of the lane's table: the title (and its tags) under the title column, the deadline,
+    /// assignees and description under columns of theirs, the status every row has under a status column. A field
+    /// given that has no column is refused: the row could not hold it.
+    mutating func newRow(_ card: NewCard, title: String, in lane: Lane) throws(EditFailure) -> (
+        line: EditableText.Line, insertion: RowInsertion
+    ) {
+        guard let insertion = rowInsertion(in: lane), case let target = insertion.table,
+            let roles = target.table.roles(inLaneOfState: true, anyTitle: true),
+            let titleColumn = roles.firstIndex(of: .title)
+        else {
+            throw EditFailure(
+                .refused,
+                .editNotPossible("'\(lane.name)' holds a table whose title column is unclear: add the row in the file"),
+                file: file)
+        }
+        var cells = Array(repeating: "", count: target.names.count)
+        let tags = card.tags.map { "#" + $0 }.joined(separator: " ")
+        cells[titleColumn] = Self.cell(tags.isEmpty ? title : title + " " + tags)
+        func put(_ value: String, in role: PipeTable.Role, named what: String) throws(EditFailure) {
+            guard let column = roles.firstIndex(of: role) else {
+                throw EditFailure(
+                    .refused,
+                    .editNotPossible(
+                        "the table of '\(lane.name)' has no column for \(what): add the row in the file, or add "
+                            + "the card without it"),
+                    file: file)
+            }
+            cells[column] = Self.cell(value)
+        }
+        if let due = card.due { try put(due.description, in: .field(.due), named: "a deadline") }
+        if !card.assignees.isEmpty {
+            try put(card.assignees.joined(separator: ", "), in: .field(.assignees), named: "assignees")
+        }
+        if let description = card.description?.trimmingWhitespace, !description.isEmpty {
+            guard !description.contains(where: \.isNewline) else {
+                throw EditFailure(
+                    .refused,
+                    .editNotPossible("a table's cell holds one line: give the row's description on one line"),
+                    file: file)
+            }
+            try put(description, in: .description, named: "a description")
+        }
+        if let column = target.statusColumn, let status = target.sharedStatus { cells[column] = status }
+        return (rowLine(cells, like: target), insertion)
+    }
+
+    /// Adds a card as a row of the lane's table (`newRow`).
+    mutating func addRow(_ card: NewCard, title: String, to laneIndex: Int) throws(EditFailure) -> Change {
+        let lane = board.lanes[laneIndex]
+        let (line, insertion) = try newRow(card, title: title, in: lane)
+        let given = EditVerifier.cardAsRead(title, on: board)
+        var check = TargetCheck(
+            lane: lane.name, due: .some(card.due ?? given.due), tags: unique(unique(card.tags) + given.tags),
+            assignees: unique(unique(card.assignees) + given.assignees))
+        check.title = given.title
+        var expectation = Expectation(board: board)
+        expectation.lanes[laneIndex].insert(.target, at: insertion.index)
+        expectation.target = check
+        return Change(
+            edits: [insertion.edit(line)], expectation: expectation,
+            summary: phrases.text("change.added", ["title": title, "state": lane.name]),
+            card: Card(id: "", title: title, state: lane.state, location: SourceLocation(line: 0, column: 0)))
+    }
+}
