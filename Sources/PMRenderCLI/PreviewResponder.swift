@@ -57,10 +57,12 @@ struct PreviewResponse {
 }
 
 /// Answers requests from the output folder: regular files inside it only (after resolving symbolic
-/// links), never hidden ones, to GET and HEAD only.
+/// links), never hidden ones, to GET and HEAD only, asked for by this machine's name.
 struct PreviewResponder: Sendable {
     /// The output folder.
     let folder: String
+    /// The port served on, which a request's `Host` names.
+    let port: UInt16
 
     /// Served at `/__pm-render/version`: the number of the latest successful render.
     static let versionPath = ["__pm-render", "version"]
@@ -81,7 +83,20 @@ struct PreviewResponder: Sendable {
         """
     }
 
-    func respond(method: HTTPMethod, uri: String, version: Int) -> PreviewResponse {
+    /// Whether a request's `Host` names this server as a browser on this machine names it: `127.0.0.1:PORT` or
+    /// `localhost:PORT` (no port for port 80), in any case. A page elsewhere whose own name an attacker points at
+    /// 127.0.0.1 (DNS rebinding) sends its own name, and is refused, so it cannot read the preview. A request with
+    /// no `Host` (HTTP/1.0, no browser) is answered.
+    func acceptsHost(_ host: String?) -> Bool {
+        guard let host = host?.lowercased() else { return true }
+        let names = ["127.0.0.1", "localhost"]
+        return names.contains { host == "\($0):\(port)" || (port == 80 && host == $0) }
+    }
+
+    func respond(method: HTTPMethod, uri: String, host: String?, version: Int) -> PreviewResponse {
+        guard acceptsHost(host) else {
+            return .plain(.misdirectedRequest, "this preview answers to http://127.0.0.1:\(port)/ only")
+        }
         guard method == .GET || method == .HEAD else {
             var response = PreviewResponse.plain(.methodNotAllowed, "method not allowed")
             response.extraHeaders = [("Allow", "GET, HEAD")]

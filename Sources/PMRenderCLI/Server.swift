@@ -46,7 +46,7 @@ struct PreviewServer: Sendable {
     func serve(_ listener: Listener) async throws {
         Output.error(
             "pm-render: serving \(DiagnosticPrinter.sanitized(folder)) on http://127.0.0.1:\(port)/ with live reload")
-        let responder = PreviewResponder(folder: folder)
+        let responder = PreviewResponder(folder: folder, port: port)
         // A discarding group: finished connections are not kept.
         try await withThrowingDiscardingTaskGroup { group in
             try await listener.executeThenClose { connections in
@@ -71,8 +71,10 @@ struct PreviewServer: Sendable {
                 case .end:
                     guard let request = head else { continue }
                     head = nil
+                    // (Several `Host` fields are no request of a browser: the first is judged.)
                     let response = responder.respond(
-                        method: request.method, uri: request.uri, version: await version.value)
+                        method: request.method, uri: request.uri, host: request.headers["Host"].first,
+                        version: await version.value)
                     var headers = response.headers
                     if !request.isKeepAlive { headers.add(name: "Connection", value: "close") }
                     try await responses.write(

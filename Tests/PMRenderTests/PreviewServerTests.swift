@@ -85,14 +85,31 @@ struct PreviewServerTests {
 
     @Test("only GET and HEAD are answered; 405 says which are allowed")
     func methods() {
-        let responder = PreviewResponder(folder: "/nonexistent")
-        let response = responder.respond(method: .POST, uri: "/index.html", version: 1)
+        let responder = PreviewResponder(folder: "/nonexistent", port: 8000)
+        let response = responder.respond(method: .POST, uri: "/index.html", host: "127.0.0.1:8000", version: 1)
         #expect(response.status == .methodNotAllowed)
         #expect(response.headers["Allow"] == ["GET, HEAD"])
-        #expect(responder.respond(method: .GET, uri: "/__pm-render/version", version: 7).body == Array("7".utf8))
+        #expect(
+            responder.respond(method: .GET, uri: "/__pm-render/version", host: "localhost:8000", version: 7).body
+                == Array("7".utf8))
         #expect(
             response.headers["Cache-Control"] == ["no-store"]
                 && response.headers["X-Content-Type-Options"] == ["nosniff"])
+    }
+
+    @Test(
+        "only requests for this machine's name are answered: another name pointed at 127.0.0.1 is refused (421)",
+        arguments: [
+            ("127.0.0.1:8000", true), ("LOCALHOST:8000", true), (nil, true), ("localhost", false),
+            ("127.0.0.1:8001", false), ("attacker.example:8000", false), ("127.0.0.1.nip.io:8000", false),
+            ("localhost:8000.evil", false), ("", false),
+        ] as [(String?, Bool)])
+    func hosts(host: String?, answered: Bool) {
+        let responder = PreviewResponder(folder: "/nonexistent", port: 8000)
+        let response = responder.respond(method: .GET, uri: "/__pm-render/version", host: host, version: 3)
+        #expect((response.status == .ok) == answered)
+        if !answered { #expect(response.status == .misdirectedRequest) }
+        #expect(PreviewResponder(folder: "/x", port: 80).acceptsHost("localhost"))
     }
 
     @Test("the watch plan: a board's name in its folder, boards and templates in trees, never the output folder")

@@ -645,8 +645,8 @@ def parse(response):
     return status, headers, body
 
 
-def request(port, method, target, headers=()):
-    lines = [f"{method} {target} HTTP/1.1", "Host: 127.0.0.1", "Connection: close", *headers]
+def request(port, method, target, headers=(), host=None):
+    lines = [f"{method} {target} HTTP/1.1", f"Host: {host or f'127.0.0.1:{port}'}", "Connection: close", *headers]
     return parse(exchange(port, ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1")))
 
 
@@ -713,6 +713,17 @@ def test_serve_refuses_paths_outside_the_folder_and_hidden_files(server, target)
     assert status in (400, 404), f"{target} → {status}"
     assert b"root:" not in body and b"secret" not in body and b"TOKEN" not in body and b"pm-render " not in body
     assert b"<html" not in body
+
+
+@pytest.mark.parametrize("host", ["attacker.example:{port}", "127.0.0.1", "127.0.0.1:1", "localhost.attacker.example"])
+def test_serve_answers_only_to_this_machines_name(server, host):
+    """DNS rebinding: a page whose own name was pointed at 127.0.0.1 sends that name, and reads nothing."""
+    port, folder, _ = server
+    for target in ["/index.html", "/__pm-render/version"]:
+        status, _, body = request(port, "GET", target, host=host.format(port=port))
+        assert status == 421, f"{host} {target} → {status}"
+        assert b"<html" not in body
+    assert request(port, "GET", "/index.html", host=f"localhost:{port}")[0] == 200
 
 
 def test_serve_answers_get_and_head_with_safe_headers(server):
@@ -843,7 +854,7 @@ def test_serve_closes_silent_and_slow_connections(server):
     port, _, _ = server
     silent = socket.create_connection(("127.0.0.1", port))
     slow = socket.create_connection(("127.0.0.1", port))
-    request_bytes = b"GET /index.html HTTP/1.1\r\nHost: 127.0.0.1\r\n" + b"X-Slow: " + b"a" * 200 + b"\r\n\r\n"
+    request_bytes = f"GET /index.html HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n".encode() + b"X-Slow: " + b"a" * 200 + b"\r\n\r\n"
     stop = threading.Event()
     sent = []
 
@@ -879,7 +890,7 @@ def test_serve_closes_silent_and_slow_connections(server):
 def test_serve_refuses_huge_headers(server):
     port, _, _ = server
     with socket.create_connection(("127.0.0.1", port), timeout=30) as connection:
-        connection.sendall(b"GET /index.html HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        connection.sendall(f"GET /index.html HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n".encode())
         response = b""
         chunk = b"X-Filler: " + b"a" * 65_000 + b"\r\n"
         for _ in range(10 * 1024 * 1024 // len(chunk)):  # 10 MB of headers, unless answered earlier
