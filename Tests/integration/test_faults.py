@@ -255,6 +255,27 @@ def test_file_size_limit_keeps_the_previous_site(tmp_path):
     assert leftovers(tmp_path, "site") == []
 
 
+def test_folders_named_like_leftovers_that_pm_render_did_not_write_stay(tmp_path):
+    """Only a dead run's folder that is pm-render's goes: empty, or holding a site being written or a site's marker."""
+    (tmp_path / "board.md").write_text(board_text())
+    dead = 2 ** 22 + 7  # above any PID this machine hands out
+    theirs = {f".site.old-{dead}": "notes.txt", f".site.tmp-{dead}-1": "thesis.txt"}
+    for folder, name in theirs.items():
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / name).write_text("mine")
+    ours = {f".site.tmp-{dead}-2": [], f".site.tmp-{dead}-3": [".pm-render-partial", "index.html"],
+            f".site.old-{dead + 1}": [".pm-render-site", "index.html"]}
+    for folder, names in ours.items():
+        (tmp_path / folder).mkdir()
+        for name in names:
+            (tmp_path / folder / name).write_text("x")
+    assert pm("board.md", "-o", "site", *TODAY, "--no-history", cwd=tmp_path).returncode == 0
+    assert leftovers(tmp_path, "site") == sorted(theirs)
+    for folder, name in theirs.items():
+        assert (tmp_path / folder / name).read_text() == "mine"
+    assert ".pm-render-partial" not in os.listdir(tmp_path / "site"), "the site is installed without it"
+
+
 def temporaries(parent, name):
     return [parent / entry for entry in leftovers(parent, name)]
 

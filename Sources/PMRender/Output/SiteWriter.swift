@@ -36,6 +36,9 @@ public enum SiteWriteError: Error, Hashable, Sendable, CustomStringConvertible {
 public enum SiteWriter {
     /// Marker file written into every site.
     public static let markerName = ".pm-render-site"
+    /// The file a site being written holds until it is complete, so that a folder a killed run left is known as
+    /// pm-render's (`removeStaleTemporaries`); taken away before the site is swapped in.
+    static let partialMarkerName = ".pm-render-partial"
 
     /// Writes `site` to the folder `output`, replacing the previous site there. `inputs` (the boards) and the
     /// `templates` folder must not be inside it.
@@ -56,11 +59,16 @@ public enum SiteWriter {
         guard mkdir(temporary.path, 0o777) == 0 else {
             throw .file(FileError(place.exists ? .replace : .create, place.shown, errno: errno))
         }
-        do {
+        do throws(SiteWriteError) {
+            let partial = RenderedSite.File(path: partialMarkerName, contents: Array("pm-render\n".utf8))
+            try await writeFiles([partial], into: temporary, place)
             let checksums = try await writeFiles(site.files, into: temporary, place)
             // The marker lists what the site holds, and a checksum of each file, so that the next run can tell a file
             // put there, replaced or changed by hand. It is written last: a site without it is never taken as ours.
             try await writeFiles([marker(checksums)], into: temporary, place)
+            guard unlink(temporary.appending(path: partialMarkerName).path) == 0 else {
+                throw .file(FileError(.write, place.shown(inside: partialMarkerName), errno: errno))
+            }
             keepAccess(of: place, on: temporary)
             try install(temporary, at: place, inputs: inputs)
         } catch {
@@ -184,8 +192,10 @@ public enum SiteWriter {
         }
     }
 
-    /// Removes `.NAME.tmp-PID-…` and `.NAME.old-PID` folders left by runs that were killed mid-write
-    /// (their process no longer exists). The site itself was never touched by those runs.
+    /// Removes `.NAME.tmp-PID-…` and `.NAME.old-PID` folders left by runs that were killed mid-write (their process
+    /// no longer exists), when they are pm-render's: empty, or holding the file of a site being written
+    /// (`partialMarkerName`) or a site's marker (an old site moved aside). A folder of that name that holds anything
+    /// else is someone's, and stays. The site itself was never touched by those runs.
     static func removeStaleTemporaries(in parent: URL, name: String) {
         let fileManager = FileManager.default
         guard let entries = try? fileManager.contentsOfDirectory(atPath: parent.path) else { return }
@@ -196,11 +206,17 @@ public enum SiteWriter {
             } else if entry.hasPrefix(".\(name).old-") {
                 pidText = entry.dropFirst(".\(name).old-".count).split(separator: "-").first
             }
-            guard let pidText, let pid = Int32(pidText) else { continue }
-            if kill(pid, 0) != 0, errno == ESRCH {
-                makeRemovable(parent.appending(path: entry).path)
-                try? fileManager.removeItem(at: parent.appending(path: entry))
+            guard let pidText, let pid = Int32(pidText), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            let folder = parent.appending(path: entry).path
+            // (A run killed between making its folder and the file in it left it empty.)
+            if rmdir(folder) == 0 { continue }
+            var info = stat()
+            let isOurs = [partialMarkerName, markerName].contains {
+                lstat(folder + "/" + $0, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
             }
+            guard isOurs else { continue }
+            makeRemovable(folder)
+            try? fileManager.removeItem(atPath: folder)
         }
     }
 
