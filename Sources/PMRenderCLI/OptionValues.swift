@@ -19,9 +19,10 @@ enum AddressOption {
     /// Refuses a given value `WebAddress` does not allow: a usage error naming the option.
     static func validate(_ name: String, _ value: String?, rootRelative: Bool = false) throws {
         if let value, !WebAddress.isAllowed(value, rootRelative: rootRelative) {
-            let expected = rootRelative ? "https://HOST, http://HOST or /" : "https://HOST or http://HOST"
+            let expected = rootRelative ? "https://HOST, http://HOST or /PATH" : "https://HOST or http://HOST"
             throw ValidationError(
-                "invalid \(name) '\(value)': expected a URL starting with \(expected), without spaces, '?' or '#'")
+                "invalid \(name) '\(value)': expected a URL starting with \(expected), without spaces, '?', '#' or '\\'"
+            )
         }
     }
 }

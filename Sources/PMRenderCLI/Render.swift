@@ -97,7 +97,12 @@ struct Render: AsyncParsableCommand {
         let (templateSet, templateDiagnostics) =
             templates.map(PageTemplates.load(directory:)) ?? (PageTemplates.builtIn(), [])
         show(templateDiagnostics)
-        guard let templateSet, !templateDiagnostics.hasErrors else { return 1 }
+        guard let templateSet, !templateDiagnostics.hasErrors else {
+            // A folder or file that cannot be read is the environment's problem (exit 2), as an unreadable board is;
+            // a template's own errors exit 1.
+            let unreadable = Problem.unreadableTemplate("").code
+            return templateDiagnostics.contains { $0.isError && $0.code == unreadable } ? 2 : 1
+        }
 
         var options = MultiBoardSite.Options(templates: templateSet) { timezone in
             (try? clockOptions.resolve(timezone: timezone)) ?? DeadlineClock.current(in: timezone)

@@ -7,7 +7,8 @@
 extension TemplateSource {
     /// Every `*.mustache` file of `folder` and its subfolders, named by its path inside the folder
     /// without the extension (`sub/name`), sorted by name; with an issue for each file or folder that
-    /// cannot be read, or is not UTF-8. Symbolic links to files are followed, to folders not.
+    /// cannot be read, or is not UTF-8. Symbolic links to files are followed, to folders not; what is
+    /// not a regular file (a FIFO, a device) is no template.
     public static func load(folder: String) -> (sources: [TemplateSource], issues: [TemplateIssue]) {
         let base = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
         var sources: [TemplateSource] = []
@@ -31,7 +32,12 @@ extension TemplateSource {
                     pending.append(entryRelative)
                     continue
                 }
-                guard entry.hasSuffix(".mustache") else { continue }
+                // Only a regular file (or a link to one) is a template: opening a FIFO would wait for a writer.
+                guard entry.hasSuffix(".mustache"),
+                    status.st_mode & S_IFMT == S_IFREG
+                        || (status.st_mode & S_IFMT == S_IFLNK && stat(entryPath, &status) == 0
+                            && status.st_mode & S_IFMT == S_IFREG)
+                else { continue }
                 let name = String(entryRelative.dropLast(".mustache".count))
                 switch contentsOf(entryPath) {
                 case .success(let bytes):
@@ -70,7 +76,8 @@ extension TemplateSource {
 
     /// A file's bytes.
     private static func contentsOf(_ path: String) -> Result<[UInt8], SystemError> {
-        let descriptor = open(path, O_RDONLY)
+        // (Not blocking: a regular file a moment ago may be a FIFO now.)
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return .failure(SystemError(code: errno)) }
         defer { close(descriptor) }
         var bytes: [UInt8] = []

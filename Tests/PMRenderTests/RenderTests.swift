@@ -603,6 +603,20 @@ struct RenderCommandTests {
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }
 
+    @Test("a --templates folder that is not there, or is a file, exits 2 as an unreadable board does")
+    func unreadableTemplates() throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let board = TestSupport.examples.appending(path: "board.md").path
+        for templates in ["missing", "file.txt"] {
+            try Data("x".utf8).write(to: folder.appending(path: "file.txt"))
+            let result = try TestSupport.run([board, "-o", "site", "--templates", templates], in: folder)
+            #expect(result.status == 2, "\(templates): \(result.stderr)")
+            #expect(result.stderr.contains("error: cannot read template: "), "\(result.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: folder.appending(path: "site").path))
+        }
+    }
+
     /// The linter accepts a recursion through a section because data could end it; here `columns` inside a lane
     /// resolves to the page's `columns` again (names are looked up the context stack), so it never ends.
     @Test("a template recursion the data never ends is an error, never a page silently cut off")

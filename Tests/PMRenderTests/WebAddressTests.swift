@@ -22,6 +22,8 @@ struct WebAddressTests {
             ("https://", false), ("https:///path", false), ("https://:443/", false), ("https//example.com", false),
             ("https://ex.com/a?x=1", false), ("https://ex.com/a#top", false), ("/wiki?page=", true),
             ("https://ex.com/a b", false), ("https://ex.com/\u{7}", false), ("/wiki/", false), ("", true),
+            // Another host, as a browser reads them.
+            ("//evil.example/", true), ("/\\evil.example/", true), ("https://ex.com\\@evil/", false),
         ])
     func refused(address: String, rootRelative: Bool) {
         #expect(!WebAddress.isAllowed(address, rootRelative: rootRelative))

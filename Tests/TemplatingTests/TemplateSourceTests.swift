@@ -30,7 +30,7 @@ struct TemplateSourceTests {
         #expect(set.names == Self.builtInNames)
     }
 
-    @Test("a folder: subfolders named sub/name, other files ignored, unreadable and non-UTF-8 files reported")
+    @Test("a folder: subfolders named sub/name, links followed, other files and FIFOs ignored, bad files reported")
     func folder() throws {
         let folder = FileManager.default.temporaryDirectory.appending(path: "templating-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -41,9 +41,12 @@ struct TemplateSourceTests {
         try Data("leaf".utf8).write(to: folder.appending(path: "sub/deeper/leaf.mustache"))
         try Data("not a template".utf8).write(to: folder.appending(path: "notes.txt"))
         try Data([0x66, 0xFF, 0x0A]).write(to: folder.appending(path: "latin1.mustache"))
+        // A FIFO (which nothing writes: opening it would wait) and a link to a file.
+        #expect(mkfifo(folder.appending(path: "unused.mustache").path, 0o600) == 0)
+        #expect(symlink("page.mustache", folder.appending(path: "alias.mustache").path) == 0)
         let (sources, issues) = TemplateSource.load(folder: folder.path + "/")
-        #expect(sources.map(\.name) == ["page", "sub/deeper/leaf", "sub/part"])
-        #expect(sources.first?.path == folder.path + "/page.mustache")
+        #expect(sources.map(\.name) == ["alias", "page", "sub/deeper/leaf", "sub/part"])
+        #expect(sources[1].path == folder.path + "/page.mustache")
         #expect(
             issues == [TemplateIssue(.notUTF8, template: "latin1", path: folder.path + "/latin1.mustache", at: nil)])
         let set = try TemplateSet(sources)

@@ -144,7 +144,7 @@ extension Problem {
                 + "or 'none'"
         case .invalidWikilinkBase(let value):
             return "invalid wikilink-base \(Self.quote(value)): expected a URL starting with https://HOST, http://HOST "
-                + "or /, without spaces, '?' or '#'"
+                + "or /PATH, without spaces, '?', '#' or '\\'"
         case .invalidTagColor(let tag, let color):
             return
                 "colour \(Self.quote(color)) of tag \(Self.quote(tag)) is ignored: use a hex colour ('#d73a4a'), a CSS colour name "

@@ -3,15 +3,17 @@
 /// paths pm-render appends to them make working links.
 public enum WebAddress {
     /// Whether `text` is an `https://` or `http://` URL with a host (the scheme in any case), or, with `rootRelative`,
-    /// a path from the site's root (`/wiki`); without white space or control characters, and without a query or a
+    /// a path from the site's root (`/wiki`; not `//host` or `/\host`, which a browser takes for another host);
+    /// without white space, control characters or backslashes (a browser reads `\` as `/`), and without a query or a
     /// fragment, which would come before the path pm-render appends (`https://x.org/?a#b/index.html`).
     public static func isAllowed(_ text: String, rootRelative: Bool) -> Bool {
         guard
             !text.unicodeScalars.contains(where: {
                 $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F || $0 == "?" || $0 == "#"
+                    || $0 == "\\"
             })
         else { return false }
-        if rootRelative, text.hasPrefix("/") { return true }
+        if rootRelative, text.hasPrefix("/") { return !text.hasPrefix("//") }
         let scheme = text.prefix { $0 != ":" }.lowercased()
         guard scheme == "https" || scheme == "http", text.dropFirst(scheme.count).hasPrefix("://") else { return false }
         let host = text.dropFirst(scheme.count + 3).prefix { $0 != "/" }
