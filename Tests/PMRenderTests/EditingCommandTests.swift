@@ -1764,12 +1764,15 @@ import Testing
     }
 
     @Test func rowsOfATableThatIsTheWholeBoardAreReadButNeverWritten() throws {
-        let board = "## Board\n\n| Task | Status |\n|---|---|\n| Spec | Todo |\n| Repo | Done |\n"
-        for arguments in [["move", "spec", "Done"], ["rm", "spec"], ["add", "New"]] {
-            let (result, after) = try Self.onBoard(board, arguments)
-            #expect(result.status != 0, "\(arguments)")
-            #expect(result.stderr.contains("cannot make this edit"), "\(result.stderr)")
-            #expect(after == board)
+        let statuses = "## Board\n\n| Task | Status |\n|---|---|\n| Spec | Todo |\n| Repo | Done |\n"
+        let columns = "## Board\n\n| Backlog | Doing | Done |\n|---|---|---|\n| Spec | | Repo |\n| Mock | | |\n"
+        for (board, todo) in [(statuses, "Todo"), (columns, "Backlog")] {
+            for arguments in [["move", "spec", "Done"], ["rm", "spec"], ["add", "New"], ["add", "New", "--lane", todo]] {
+                let (result, after) = try Self.onBoard(board, arguments)
+                #expect(result.status != 0, "\(arguments)")
+                #expect(result.stderr.contains("cannot make this edit"), "\(arguments): \(result.stderr)")
+                #expect(after == board)
+            }
         }
     }
 

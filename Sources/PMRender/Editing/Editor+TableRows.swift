@@ -64,9 +64,10 @@ extension Editor {
         return tableUnderHeading(of: lane) != nil
     }
 
-    /// The first table in a lane with no cards, under its heading.
+    /// The first table in a lane with no cards, under its heading (not a lane that is a column of a table, named on
+    /// its header's line).
     private func tableUnderHeading(of lane: Lane) -> RowTable? {
-        guard let source = sourceText else { return nil }
+        guard let source = sourceText, PipeTable.cells(source, line: lane.location.line) == nil else { return nil }
         let end = min(max(lane.endLine, lane.location.line), source.lineCount)
         var line = lane.location.line + 1
         while line < end {
