@@ -312,6 +312,24 @@ struct ParserTests {
         #expect((lane.name, lane.wipLimit) == (heading, nil))
     }
 
+    @Test("a bare number after every lane's name that is its count of cards is no limit; on an Obsidian board it is")
+    func countsOfCardsAreNoLimits() throws {
+        let text =
+            "## Backlog (2)\n\n### k3 Rate limiting\n\n### k4 Health endpoint\n\n## Wip (0)\n\n"
+            + "## Completed (1)\n\n### k1 Theme switcher\n"
+        let board = TestSupport.parse(text).board
+        #expect(board.lanes.map(\.name) == ["Backlog", "Wip", "Completed"])
+        #expect(board.lanes.map(\.wipLimit) == [nil, nil, nil])
+        #expect(board.lanes.map(\.cards.count) == [2, 0, 1])
+        // A number that is not the lane's count is a limit (and so are the others'), as is a lone one.
+        let limits = TestSupport.parse("## Todo (2)\n\n- [ ] a\n- [ ] b\n\n## Doing (3)\n\n- [ ] c\n").board
+        #expect(limits.lanes.map(\.wipLimit) == [2, 3])
+        let lone = TestSupport.parse("## Todo\n\n- [ ] a\n\n## Doing (1)\n\n- [ ] b\n\n## Done\n").board
+        #expect(lone.lanes.map(\.wipLimit) == [nil, 1, nil])
+        let obsidian = TestSupport.parse("---\nkanban-plugin: basic\n---\n\n" + text).board
+        #expect(obsidian.lanes.map(\.wipLimit) == [2, nil, 1])
+    }
+
     @Test("a rule may name a lane without the year in brackets at the end of its name")
     func ruleNamesALaneWithoutItsYear() throws {
         let result = TestSupport.parse(

@@ -641,6 +641,7 @@ struct BoardReader {
             lane.isTable = draft.isTable
             lanes.append(lane)
         }
+        if !plan.isObsidian { Self.readCountsOfCards(&lanes, headings: laneDrafts.map(\.heading)) }
         applyWIPRules(&lanes)
         assignIdentities(&lanes, &archive)
         // The next version finds its cards as they ended up here: unchanged ones need no change at all.
@@ -833,6 +834,23 @@ struct BoardReader {
             previous = states[index].0
         }
         return states
+    }
+
+    /// A bare `(N)` after lane names is a count of cards, not a limit, when at least two lanes have one and each
+    /// holds that many cards (`## Backlog (19)`, `## Wip (0)`, `## Completed (25)`, as reports and scripts write
+    /// them). (Obsidian writes limits so; its boards keep them.)
+    private static func readCountsOfCards(_ lanes: inout [Lane], headings: [LaneHeading]) {
+        var counted = 0
+        for (lane, heading) in zip(lanes, headings) {
+            guard let number = heading.bareNumber else { continue }
+            guard number == lane.cards.count else { return }
+            counted += 1
+        }
+        guard counted >= 2 else { return }
+        for index in lanes.indices where headings[index].bareNumber != nil {
+            lanes[index].wipLimit = nil
+            lanes[index].wipLimitLocation = nil
+        }
     }
 
     /// Limits from the front matter (`wip:` by lane name, `lanes:` with `wip`); the smaller limit wins.
@@ -1559,6 +1577,9 @@ struct LaneHeading {
     var markup: Markdown
     var limit: Int?
     var invalidLimit: String?
+    /// The number in a bare trailing `(N)` (`(0)` too): a limit, or on a board that writes one after every lane, the
+    /// lane's count of cards.
+    var bareNumber: Int?
 
     init(_ heading: Markdown, source written: String) {
         source = written
@@ -1576,6 +1597,11 @@ struct LaneHeading {
         {
             if let value = Int(digits), value <= 1_000_000 {
                 limit = value == 0 ? nil : value
+                if last == ")",
+                    name[name.index(after: open)..<name.index(before: name.endIndex)].trimmingSpaces == digits
+                {
+                    bareNumber = value
+                }
             } else {
                 invalidLimit = String(digits)
             }
