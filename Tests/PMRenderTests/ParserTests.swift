@@ -294,7 +294,8 @@ struct ParserTests {
         arguments: [
             ("In Progress (3)", 3), ("In Progress (WIP 3)", 3), ("In Progress (WIP Limit: 3)", 3),
             ("In Progress [WIP: 3]", 3), ("In Progress (wip=3)", 3), ("In Progress (WIP ≤ 3)", 3),
-            ("In Progress (max 3)", 3), ("In Progress (최대 3)", 3), ("In Progress (0)", nil),
+            ("In Progress (max 3)", 3), ("In Progress (최대 3)", 3), ("In Progress (máx 3)", 3),
+            ("In Progress (máximo 3)", 3), ("In Progress (0)", nil),
             ("In Progress (WIP 0)", nil), ("In Progress (WIP: 0/3)", 3), ("In Progress (WIP 2 / 3)", 3),
         ])
     func wipLimitForms(heading: String, limit: Int?) throws {

@@ -1616,12 +1616,15 @@ struct LaneHeading {
     }
 
     /// The digits of a WIP limit in a lane name's trailing brackets: `3`, `WIP 3`, `WIP: 3`, `WIP=3`,
-    /// `WIP limit: 3`, `WIP ≤ 3`, `max 3`, `최대 3`, and after the lane's count of cards, `WIP: 0/3`. Square brackets
+    /// `WIP limit: 3`, `WIP ≤ 3`, `max 3`, `máx 3`, `최대 3`, and after the lane's count of cards, `WIP: 0/3`. Square brackets
     /// need the word (`[3]` may be anything).
     static func limitDigits(_ inside: Substring, square: Bool) -> Substring? {
         var rest = inside.trimmingSpaces
         var named = false
-        for word in ["wip limit", "wip-limit", "wip", "limit", "maximum", "max.", "max", "최대", "上限", "最大"] {
+        for word in [
+            "wip limit", "wip-limit", "wip", "limit", "maximum", "max.", "max", "máximo", "maximo", "máx.", "máx", "최대",
+            "上限", "最大",
+        ] {
             guard rest.count > word.count, rest.prefix(word.count).lowercased() == word else { continue }
             let after = rest.dropFirst(word.count)
             if let next = after.first, next.isLetter { continue }
