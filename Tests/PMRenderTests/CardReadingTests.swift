@@ -1111,6 +1111,14 @@ struct CardReadingTests {
             #expect(report.board.lanes.map(\.cards.count) == [1, 1, 0], "\(name)")
             #expect(report.board.lanes.last?.holdsNotes == true, "\(name)")
         }
+        // Two such names joined are notes too (`결정사항 / 주의`, "decisions / cautions"); a name with one is not.
+        for (name, notes) in [
+            ("결정사항 / 주의", true), ("Decisions / Notes", true), ("References & Links", true),
+            ("Notes / Backlog", false),
+        ] {
+            let report = Self.board("## Todo\n\n- [ ] a\n\n## Done\n\n- [x] b\n\n## \(name)\n\n- keep the data\n")
+            #expect(report.board.lanes.last?.holdsNotes == notes, "\(name)")
+        }
         // On a board of plain items, on an Obsidian board (the plugin shows every item as a card), and in a lane the
         // front matter gives a state, they are cards.
         for board in [

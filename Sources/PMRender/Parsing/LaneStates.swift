@@ -22,8 +22,14 @@ enum LaneStates {
     static func isNotes(_ name: String) -> Bool {
         // A date or a note in brackets after the name qualifies it (`Decisions (2026-06-23)`).
         let name = Substring(name).trimmingSpaces
-        return data.notes.contains(LaneName.key(String(name)))
-            || name.bracketedSuffix.map { data.notes.contains(LaneName.key(String($0.before))) } ?? false
+        if data.notes.contains(LaneName.key(String(name)))
+            || name.bracketedSuffix.map({ data.notes.contains(LaneName.key(String($0.before))) }) ?? false
+        {
+            return true
+        }
+        // Names of notes joined into one (`Decisions / Notes`, `결정사항 / 주의`, `References & Links`).
+        let parts = name.split(whereSeparator: { "/／&·・、,".contains($0) })
+        return parts.count >= 2 && parts.allSatisfy { data.notes.contains(LaneName.key(String($0))) }
     }
 
     /// Reads the lane-name data now rather than at its first use (see `StartupTables`).
