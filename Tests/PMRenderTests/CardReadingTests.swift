@@ -728,12 +728,13 @@ struct CardReadingTests {
         #expect(sections.board.lanes.map(\.name) == ["Build", "Publish", "Follow-ups"])
         #expect(sections.board.lanes.map { $0.cards.map(\.title) } == [["a", "b"], ["c"], ["d"]])
         #expect(sections.board.cards.map(\.isChecked) == [true, false, false, false])
-        // Row numbers are no lane, and placeholders no cards.
+        // Row numbers are no lane, and placeholders no cards (and the links after the table are notes).
         let numbered = Self.board(
             "# Board\n\n## Sprint 3\n\n| # | Backlog | Doing | Done |\n|---|---|---|---|\n| 1 | a | b | c |\n"
                 + "| 2 | — | | d |\n| 3 | N/A | - | |\n\n## Links\n\n- [docs](https://example.com)\n")
         #expect(numbered.diagnostics.isEmpty, "\(numbered.diagnostics)")
-        #expect(numbered.board.lanes.map { $0.cards.map(\.title) } == [["a"], ["b"], ["c", "d"], ["docs"]])
+        #expect(numbered.board.lanes.map { $0.cards.map(\.title) } == [["a"], ["b"], ["c", "d"], []])
+        #expect(numbered.board.lanes.last?.holdsNotes == true)
         // On a board without a title, the heading over the table is its title.
         let untitled = Self.board("## Kanban\n\n| Backlog | Done |\n|---|---|\n| a | b |\n")
         #expect(untitled.board.title == "Kanban")
@@ -1119,6 +1120,11 @@ struct CardReadingTests {
             let report = Self.board("## Todo\n\n- [ ] a\n\n## Done\n\n- [x] b\n\n## \(name)\n\n- keep the data\n")
             #expect(report.board.lanes.last?.holdsNotes == notes, "\(name)")
         }
+        // So on a board whose other lanes hold no items (empty, or saying so in a paragraph).
+        let empty = Self.board(
+            "## In Progress\n\n（暂无进行中的任务）\n\n## Completed\n\n## 任务管理说明\n\n- **Pending**：待开始\n- **Completed**：已完成\n")
+        #expect(empty.board.lanes.map(\.cards.count) == [0, 0, 0])
+        #expect(empty.board.lanes.last?.holdsNotes == true)
         // On a board of plain items, on an Obsidian board (the plugin shows every item as a card), and in a lane the
         // front matter gives a state, they are cards.
         for board in [

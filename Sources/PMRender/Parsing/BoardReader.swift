@@ -302,7 +302,6 @@ struct BoardReader {
             guard !isObsidian, heading.limit == nil,
                 LaneStates.isNotes(heading.name)
                     || (inClosingNotes && cache.meaning(of: heading.name) == nil),
-                boardMarksItsCards,
                 !frontMatter.rules.lanes.keys.contains(where: { LaneName.names(heading.name, $0.text) }),
                 !frontMatter.rules.wip.keys.contains(where: { LaneName.names(heading.name, $0.text) })
             else { return false }
@@ -313,7 +312,17 @@ struct BoardReader {
                 if root.kind == .item, root.flags.contains(.task) { return false }
                 next += 1
             }
-            return true
+            // Its items are text on a board whose cards are marked, or that has other lanes and they hold no items
+            // (`## In Progress` over `（暂无进行中的任务）`, … then `## 任务管理说明`, "how tasks are kept", over a list of
+            // states; lanes kept as one table, then `## Resources` over links).
+            if boardMarksItsCards { return true }
+            var otherLanes = false
+            for position in visible.indices where position < start - 1 || position >= next {
+                let root = segments[visible[position]].root
+                if root.kind == .item { return false }
+                if root.kind == .heading, root.number == level { otherLanes = true }
+            }
+            return otherLanes
         }
         var inNotesLane = false
         while index < visible.count {
