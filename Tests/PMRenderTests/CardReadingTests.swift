@@ -620,6 +620,13 @@ struct CardReadingTests {
                 + "| 3 | Plan | Cy |\n")
         #expect(named.board.lanes.map { $0.cards.map(\.title) } == [["写文档"], ["Build"], ["Plan"]])
         #expect(named.board.cards.first?.assignees == ["张三"])
+        // An overview column (`概要`) is a general name for titles: in a lane named for a state, before a category.
+        let overview = Self.board(
+            "## 未対応\n\n| ID | カテゴリ | 概要 |\n|----|---|---|\n| - | - | - |\n\n## 完了\n\n"
+                + "| ID | カテゴリ | 概要 | 修正内容 |\n|---|---|---|---|\n| FIX-001 | BUG | カードの能力が実行できない | 方式を変更 |\n")
+        #expect(overview.board.lanes.map { $0.cards.map(\.title) } == [[], ["カードの能力が実行できない"]])
+        #expect(overview.board.cards.map(\.id) == ["FIX-001"])
+        #expect(overview.diagnostics.isEmpty, "\(overview.diagnostics)")
         // A column of the IDs of what a title's word names (`Task ID`, `任务 ID`) is the cards' IDs, not their titles.
         let ids = Self.board(
             "## Todo\n\n| Task ID | Task | Owner |\n|---|---|---|\n| T-1 | Write the docs | Ann |\n\n## Done\n\n"

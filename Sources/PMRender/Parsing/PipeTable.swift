@@ -284,7 +284,7 @@ extension PipeTable {
     /// for a state.
     static let generalTitleNames: Set<String> = [
         "name", "item", "items", "nombre", "nome", "nom", "naam", "название", "назва", "nazwa", "nimi", "namn",
-        "名称", "名稱", "項目", "항목", "이름", "名前",
+        "名称", "名稱", "項目", "항목", "이름", "名前", "概要", "개요",
     ]
 
     /// Names of a column of card descriptions.
