@@ -627,6 +627,12 @@ struct CardReadingTests {
         #expect(overview.board.lanes.map { $0.cards.map(\.title) } == [[], ["カードの能力が実行できない"]])
         #expect(overview.board.cards.map(\.id) == ["FIX-001"])
         #expect(overview.diagnostics.isEmpty, "\(overview.diagnostics)")
+        // A column named for titles that holds figures alone counts tasks: `| Estado | Tareas |` is a summary, no cards.
+        let summary = Self.board(
+            "## Todo\n\n- [ ] a\n\n## Resumen por estado\n\n| Estado | Tareas |\n|---|---|\n| Pendiente | 39 |\n"
+                + "| Completada | 67 |\n")
+        #expect(summary.board.cards.map(\.title) == ["a"])
+        #expect(summary.board.lanes.last?.descriptionSource.hasPrefix("| Estado | Tareas |") == true)
         // A column of the IDs of what a title's word names (`Task ID`, `任务 ID`) is the cards' IDs, not their titles.
         let ids = Self.board(
             "## Todo\n\n| Task ID | Task | Owner |\n|---|---|---|\n| T-1 | Write the docs | Ann |\n\n## Done\n\n"

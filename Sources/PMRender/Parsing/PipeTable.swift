@@ -185,7 +185,8 @@ extension PipeTable {
         }
         let anyText = anyTitle && holdsText
         // Of two columns named for titles, the one of IDs is not (`| Ticket | Title |` over `| OBS-01 | Fix the key |`).
-        let titled = names.indices.filter { Self.namesTitles(names[$0]) }
+        // Nor is one of figures: a count of tasks (`| Estado | Tareas |` over `| Pendiente | 39 |`).
+        let titled = names.indices.filter { Self.namesTitles(names[$0]) && !holdsFigures($0) }
         let title =
             (titled.first { !holdsIDs($0) } ?? titled.first)
             ?? (inLaneOfState ? names.firstIndex { Self.generalTitleNames.contains($0) } : nil)
@@ -198,6 +199,12 @@ extension PipeTable {
             roles[ids] = .field(.id)
         }
         return roles
+    }
+
+    /// Whether `column` holds figures alone (a count, a percentage), in one row at least.
+    private func holdsFigures(_ column: Int) -> Bool {
+        rows.contains { !Self.isEmpty($0.cells[column]) }
+            && rows.allSatisfy { Self.isEmpty($0.cells[column]) || Self.isNumber($0.cells[column]) }
     }
 
     /// Whether every row has an ID in `column`, and nothing else: a word of letters, digits, `-`, `_` and `.` with a
