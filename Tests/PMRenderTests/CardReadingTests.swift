@@ -1330,6 +1330,23 @@ struct CardReadingTests {
         if lines.contains("Etiket") { #expect(card.tags == ["core", "ui"]) }
     }
 
+    @Test("a full stop after a field's value ends its sentence: the value is read without it")
+    func fieldValueFullStop() throws {
+        let result = Self.board(
+            "## Blocked Work\n\n- Smoke-test the coordinator.\n  - Owner: Priya Shah.\n  - Due: 2026-07-09.\n"
+                + "  - Priority: High.\n  - Tags: infra, qa.\n")
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let card = try #require(result.board.cards.first)
+        #expect(card.title == "Smoke-test the coordinator.")
+        #expect(card.assignees == ["Priya Shah"])
+        #expect(card.due?.iso == "2026-07-09")
+        #expect(card.priority == .high)
+        #expect(card.tags == ["infra", "qa"])
+        #expect(card.descriptionSource.isEmpty)
+        // An ellipsis stays, and is no date.
+        #expect(Self.board("## Todo\n\n- a\n  - Due: 2026-07-09...\n").board.cards.first?.due == nil)
+    }
+
     @Test("fields joined on one line by | are read; the line stays unless every key is known")
     func joinedFields() throws {
         let card = try Self.card(

@@ -219,9 +219,13 @@ enum CardField: Equatable {
         guard let colon else { return nil }
         let key = trimmed[..<colon]
         guard !key.isEmpty, key.count <= 20, let field = CardField(key: key) else { return nil }
-        let value = trimmed[trimmed.index(after: colon)...]
+        var value = trimmed[trimmed.index(after: colon)...].trimmingSpaces
+        // A full stop after the value ends the sentence a list writes it in (`- Due: 2026-07-09.`, `- Priority: High.`).
+        if let last = value.last, last == "." || last == "。", value.dropLast().last != "." {
+            value = value.dropLast().trimmingSpaces
+        }
         // `Due:2026` is a field; `Note:http://…` with an unknown key never gets here.
-        return (field, value.trimmingSpaces)
+        return (field, value)
     }
 }
 
