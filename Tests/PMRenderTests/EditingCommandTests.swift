@@ -1767,7 +1767,9 @@ import Testing
         let statuses = "## Board\n\n| Task | Status |\n|---|---|\n| Spec | Todo |\n| Repo | Done |\n"
         let columns = "## Board\n\n| Backlog | Doing | Done |\n|---|---|---|\n| Spec | | Repo |\n| Mock | | |\n"
         for (board, todo) in [(statuses, "Todo"), (columns, "Backlog")] {
-            for arguments in [["move", "spec", "Done"], ["rm", "spec"], ["add", "New"], ["add", "New", "--lane", todo]] {
+            for arguments in [
+                ["move", "spec", "Done"], ["rm", "spec"], ["add", "New"], ["add", "New", "--lane", todo],
+            ] {
                 let (result, after) = try Self.onBoard(board, arguments)
                 #expect(result.status != 0, "\(arguments)")
                 #expect(result.stderr.contains("cannot make this edit"), "\(arguments): \(result.stderr)")

@@ -327,6 +327,9 @@ struct ParserTests {
         #expect(limits.lanes.map(\.wipLimit) == [2, 3])
         let lone = TestSupport.parse("## Todo\n\n- [ ] a\n\n## Doing (1)\n\n- [ ] b\n\n## Done\n").board
         #expect(lone.lanes.map(\.wipLimit) == [nil, 1, nil])
+        // Lanes of work that are full keep their limits: a count is on a done lane too.
+        let full = TestSupport.parse("## Doing (1)\n\n- [ ] a\n\n## Review (2)\n\n- [ ] b\n- [ ] c\n\n## Done\n").board
+        #expect(full.lanes.map(\.wipLimit) == [1, 2, nil])
         let obsidian = TestSupport.parse("---\nkanban-plugin: basic\n---\n\n" + text).board
         #expect(obsidian.lanes.map(\.wipLimit) == [2, nil, 1])
     }

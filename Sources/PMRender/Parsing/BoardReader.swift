@@ -845,17 +845,20 @@ struct BoardReader {
         return states
     }
 
-    /// A bare `(N)` after lane names is a count of cards, not a limit, when at least two lanes have one and each
-    /// holds that many cards (`## Backlog (19)`, `## Wip (0)`, `## Completed (25)`, as reports and scripts write
-    /// them). (Obsidian writes limits so; its boards keep them.)
+    /// A bare `(N)` after lane names is a count of cards, not a limit, when at least two lanes have one, each holds
+    /// that many cards and one of them is a done lane, which no team limits (`## Backlog (19)`, `## Wip (0)`,
+    /// `## Completed (25)`, as reports and scripts write them; a board whose `## Doing (3)` and `## Review (2)` are
+    /// full keeps its limits). (Obsidian writes limits so; its boards keep them.)
     private static func readCountsOfCards(_ lanes: inout [Lane], headings: [LaneHeading]) {
         var counted = 0
+        var countsDone = false
         for (lane, heading) in zip(lanes, headings) {
             guard let number = heading.bareNumber else { continue }
             guard number == lane.cards.count else { return }
             counted += 1
+            countsDone = countsDone || lane.state == .done
         }
-        guard counted >= 2 else { return }
+        guard counted >= 2, countsDone else { return }
         for index in lanes.indices where headings[index].bareNumber != nil {
             lanes[index].wipLimit = nil
             lanes[index].wipLimitLocation = nil
