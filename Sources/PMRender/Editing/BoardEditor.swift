@@ -511,19 +511,25 @@ struct Editor {
 
     /// Refuses to leave a heading card whose lines after the heading would no longer make it a card as the reader
     /// tells (`BoardReader.isHeadingCard`): a task list first, the field line before it taken away.
+    /// (A card read over a plain list of its details stays one over such a list: the board's other headings told.)
     private func requireStaysHeadingCard(_ block: CardBlock, _ card: Card) throws(EditFailure) {
-        try requireHeadingCard(block, title: card.title, at: card.location)
+        try requireHeadingCard(block, title: card.title, at: card.location, plainListsAreDetails: true)
     }
 
     /// Refuses heading card lines whose lines after the heading would not make it a card as the reader tells
     /// (`BoardReader.isHeadingCard`): a task list first, no field line before it.
-    private func requireHeadingCard(_ block: CardBlock, title: String, at location: SourceLocation?)
-        throws(EditFailure)
-    {
+    private func requireHeadingCard(
+        _ block: CardBlock, title: String, at location: SourceLocation?, plainListsAreDetails: Bool = false
+    ) throws(EditFailure) {
         guard block.style == .heading, block.lines.count > 1 else { return }
-        var body = block.lines.dropFirst().map(\.text).joined(separator: "\n")
-        let segments = body.withUTF8 { MarkdownParser.segments($0, firstLine: 1) }
-        guard !segments.isEmpty, !BoardReader.isHeadingCard(segments) else { return }
+        // The heading with its lines: its ID or number may make a plain list under it its details.
+        var text = block.lines.map(\.text).joined(separator: "\n")
+        let segments = text.withUTF8 { MarkdownParser.segments($0, firstLine: 1) }
+        let heading = segments.first.flatMap { $0.root.kind == .heading ? $0 : nil }
+        let body = Array(segments.dropFirst(heading == nil ? 0 : 1))
+        guard !body.isEmpty,
+            !BoardReader.isHeadingCard(body, heading: heading, plainListsAreDetails: plainListsAreDetails)
+        else { return }
         throw EditFailure(.refused, .headingCardBecomesLabel(title: title), file: file, at: location)
     }
 

@@ -170,6 +170,23 @@ struct BoardReader {
                     } ? rule + 1 : nil
             } ?? visible.count
 
+        // Whether a heading on the board is a task over a list of its details, as its list or its ID tells (`### P12-13
+        // Update the prompt` over `- Source: …`, `### Deploy` over `- Responsável: Ana`, `- Prioridade: Alta`): then a
+        // plain list under another heading that does not tell is details too, not cards under a group label.
+        // (Looked at once such a heading is found.)
+        lazy var boardWritesTasksOverDetails = visible.indices.contains { index in
+            let root = segments[visible[index]].root
+            guard root.kind == .heading, index + 1 < visible.count, segments[visible[index + 1]].root.kind == .item,
+                root.number > lanesLevel(at: index),
+                visible[..<index].indices.contains(where: {
+                    segments[visible[$0]].root.kind == .heading
+                        && segments[visible[$0]].root.number == lanesLevel(at: $0)
+                })
+            else { return false }
+            let end = Self.headingBodyEnd(after: index, level: root.number, visible, segments)
+            return Self.isHeadingCard(
+                visible[(index + 1)..<end].map { segments[$0] }, heading: segments[visible[index]])
+        }
         // Whether the current lane has list-item cards, before this point or in the headings that follow it: then a
         // heading with nothing under it is a group label (`### Backend` between two groups), not a card, unless the
         // board writes its cards as headings.
@@ -188,7 +205,10 @@ struct BoardReader {
                 let end = Self.headingBodyEnd(
                     after: next, level: segments[visible[next]].root.number, visible, segments)
                 let body = visible[(next + 1)..<end].map { segments[$0] }
-                if !body.isEmpty { return !Self.isHeadingCard(body) }
+                if !body.isEmpty {
+                    return !Self.isHeadingCard(
+                        body, heading: segments[visible[next]], plainListsAreDetails: boardWritesTasksOverDetails)
+                }
                 next = end
             }
             return false
@@ -274,7 +294,9 @@ struct BoardReader {
             else { return false }
             let end = Self.headingBodyEnd(after: index, level: root.number, visible, segments)
             let body = visible[(index + 1)..<end].map { segments[$0] }
-            return !body.isEmpty && Self.isHeadingCard(body)
+            return !body.isEmpty
+                && Self.isHeadingCard(
+                    body, heading: segments[visible[index]], plainListsAreDetails: boardWritesTasksOverDetails)
         }
         // A lane of notes (`## Legend`, `## Progress Log`) whose lists have no task box, on a board whose cards have
         // them or are a table's rows: its lists, headings and text are the lane's text, not cards and group labels.
@@ -443,7 +465,8 @@ struct BoardReader {
                     index = end
                     continue
                 }
-                if !isObsidian, Self.isHeadingCard(body),
+                if !isObsidian,
+                    Self.isHeadingCard(body, heading: segment, plainListsAreDetails: boardWritesTasksOverDetails),
                     !(body.isEmpty && laneHasListCards(from: end) && !boardWritesHeadingCards)
                 {
                     // A heading card beside (or above) a group label is not in that group.
@@ -1004,7 +1027,11 @@ struct BoardReader {
                 // it is empty (`*(Nenhuma tarefa em andamento)*`, a quote) or holds a table is one.
                 let body = visible[(index + 1)..<Self.headingBodyEnd(after: index, level: level, visible, segments)]
                     .map { segments[$0] }
-                if !body.isEmpty, Self.isHeadingCard(body), !body.allSatisfy(isEmptyLaneText) { continue }
+                if !body.isEmpty, Self.isHeadingCard(body, heading: segments[visible[index]]),
+                    !body.allSatisfy(isEmptyLaneText)
+                {
+                    continue
+                }
                 known += 1
                 states.insert(state)
                 // Cards kept in a table are not read, but the lanes are lanes.
@@ -1044,8 +1071,14 @@ struct BoardReader {
     }
 
     /// Whether the blocks under a deeper heading make it a card (text, fields, a property list) rather than a group
-    /// label for the list cards under it.
-    static func isHeadingCard(_ body: [MarkdownSegment]) -> Bool {
+    /// label for the list cards under it. `heading` is the heading itself, when known: a task's ID or number before
+    /// its title (`### P12-13 Update the prompt`, `### 1. Finalize the backend`) makes the plain list under it the
+    /// task's details. `plainListsAreDetails` tells, when asked, whether a plain list that says neither is details
+    /// (`listIsDetails`): on a board whose other headings are tasks over their details, it is.
+    static func isHeadingCard(
+        _ body: [MarkdownSegment], heading: MarkdownSegment? = nil,
+        plainListsAreDetails: @autoclosure () -> Bool = false
+    ) -> Bool {
         guard let first = body.first else { return true }
         // A heading right under it, over items most of which hold lists of their own (cards with their subtasks),
         // makes it a label over deeper sections (`### Phase 1` over `#### Core` over `- [ ] CORE-1` and its steps). A
@@ -1060,13 +1093,121 @@ struct BoardReader {
         guard first.root.kind == .item else { return true }
         // A list of the card's properties: VS Code Markdown Kanban's (`- due: …`), or any list whose first item is a
         // known field, or whose items all start with bold keys, one of them a field's (`- **Priority:** High`,
-        // `- **Why:** …`; `- **Issue**: #12`, `- **Due**: 2025-10-02`). (Plain keys do not: list cards may start with
-        // words that are fields' names, `- Search: …`, `- Tags: …`, `- Due date: …`.)
-        let lines = body.prefix { $0.root.kind == .item }.map(Self.fieldLine)
+        // `- **Why:** …`; `- **Issue**: #12`, `- **Due**: 2025-10-02`).
+        let items = body.prefix { $0.root.kind == .item }
+        let lines = items.map(Self.fieldLine)
         if let line = lines[0], CardField.parse(Substring(line.text)) != nil { return true }
         // Bold keys alone could be cards' bold titles (`- **Login page:** build the form`): one must be a field's.
-        return lines.allSatisfy { $0.map { $0.isBold && CardField.startsWithBoldKey(Substring($0.text)) } ?? false }
-            && lines.contains { $0.flatMap { CardField.parse(Substring($0.text)) } != nil }
+        if lines.allSatisfy({ $0.map { $0.isBold && CardField.startsWithBoldKey(Substring($0.text)) } ?? false })
+            && lines.contains(where: { $0.flatMap { CardField.parse(Substring($0.text)) } != nil })
+        {
+            return true
+        }
+        return Self.listIsDetails(items, lines, heading: heading) ?? plainListsAreDetails()
+    }
+
+    /// Whether items under a heading read as the details of the task the heading names rather than as tasks: not
+    /// when one is marked as a task of its own (a task box, `- ✅ Login`, `- ~~Signup~~`, a badge: cards under a
+    /// group label, `### Done 2019-11-9`, `### 已完成`); yes when most are plain `Key: value` lines, two at least or
+    /// one a known field (`- Responsável: Ana`, `- Prioridade: Alta`; `- Rama: feature/x`, `- Archivo: docs/x.md`),
+    /// or the heading names a task by its ID or number (`### W1-RIDER-01 - Rider flow` over what it must deliver);
+    /// not when items open with bold titles (`1. **Run the tests**: …`), a date's key holds words, not a date
+    /// (`- Due date: picker shows the wrong month`), or the heading is named for a state (`### Closed`, as a lane's
+    /// name tells: `LaneStates`). Else nil: the list does not tell (`### Frontend` over
+    /// `- Login page`; one plain key, `- Search: add a box`, is not enough), and the board's other headings do.
+    static func listIsDetails(
+        _ items: ArraySlice<MarkdownSegment>, _ lines: [(text: String, isBold: Bool)?], heading: MarkdownSegment?
+    ) -> Bool? {
+        guard !items.contains(where: Self.isMarkedTask) else { return false }
+        var keys = 0
+        var known = 0
+        var boldTitles = false
+        for (item, line) in zip(items, lines) {
+            // Bold keys are read above: alone they may be cards' bold titles (`- **Login:** the form`).
+            if Self.opensWithBold(item) {
+                boldTitles = true
+                continue
+            }
+            // Plain keys, the line's other markup read as `x` (a link in the value).
+            guard let text = line.map({ Substring($0.text) }) ?? CardField.plainKeyLine(0, in: item.markdown),
+                CardField.isPlainKeyLine(text)
+            else { continue }
+            // A colon in brackets is in a sentence (`TabDDPM 擴增（P2：先看…）`), not after a key.
+            let key = text.prefix { $0 != ":" && $0 != "：" }
+            guard !key.contains(where: { $0 == "(" || $0 == "（" || $0 == "[" }) else { continue }
+            if let (field, value) = CardField.parse(text) {
+                // A date's key over words starts a title (`- Due date: picker shows the wrong month`, a card under
+                // `### Search page`), not a field.
+                switch field {
+                case .due, .start, .scheduled, .created, .completed:
+                    guard CardField.reads(.completed, value: value) else { return false }
+                default: break
+                }
+                known += 1
+            }
+            keys += 1
+        }
+        if keys * 2 >= items.count, keys >= 2 || known >= 1 { return true }
+        guard let heading else { return boldTitles ? false : nil }
+        if Self.namesTaskByID(heading.markdown) { return true }
+        if boldTitles { return false }
+        let name = TextCleaning.collapseWhitespace(heading.markdown.plainText(of: 0))
+        if case .state = LaneStates.meaning(of: name) { return false }
+        return nil
+    }
+
+    /// Whether a list item's first line opens with bold text (`**Run the tests**: …`, `**Login**`).
+    private static func opensWithBold(_ item: MarkdownSegment) -> Bool {
+        let markdown = item.markdown
+        guard let paragraph = markdown.children(of: 0).first, markdown.nodes[paragraph].kind == .paragraph,
+            let first = markdown.children(of: paragraph).first
+        else { return false }
+        return markdown.nodes[first].kind == .strong
+    }
+
+    /// Whether a list item is a task of its own by its marks: a task box, or a first line that opens with a status
+    /// symbol (`✅`, `⬜`, `🔨`), a badge (`<Badge text="DONE" />`, `<span>`) or struck-through text.
+    private static func isMarkedTask(_ item: MarkdownSegment) -> Bool {
+        let markdown = item.markdown
+        guard !markdown.nodes[0].flags.contains(.task) else { return true }
+        guard let paragraph = markdown.children(of: 0).first, markdown.nodes[paragraph].kind == .paragraph,
+            let first = markdown.children(of: paragraph).first
+        else { return false }
+        switch markdown.nodes[first].kind {
+        case .htmlInline, .strikethrough: return true
+        case .text:
+            // (A component's tag, `<Badge text="DONE" />`, is read as text.)
+            let scalar = markdown.nodes[first].text.unicodeScalars.first { !$0.isSpaceLike }
+            return scalar.map { $0 == "<" || !$0.isASCII && $0.properties.generalCategory == .otherSymbol } ?? false
+        default: return false
+        }
+    }
+
+    /// Whether a heading's text opens with a task's ID or number: `P12-13 …`, `W1-RIDER-01 - …`, `US_12: …`, `#12 …`
+    /// (letters and digits joined by `-` or `_`, a digit among them), `1. …`, `2) …`, `1.2 …` (not a date, `2019-11-9`,
+    /// or a version, `v0.1`, alone).
+    static func namesTaskByID(_ markdown: Markdown) -> Bool {
+        guard let first = markdown.children(of: 0).first, markdown.nodes[first].kind == .text else { return false }
+        let scalars = markdown.nodes[first].text.unicodeScalars
+        guard let start = scalars.firstIndex(where: { !$0.isSpaceLike }) else { return false }
+        let word = scalars[start...].prefix { !$0.isSpaceLike }
+        guard word.count >= 2, let last = word.last else { return false }
+        let body = last == ":" ? word.dropLast() : word[...]
+        if body.first == "#" { return body.count >= 2 && body.dropFirst().allSatisfy(\.isDigitLike) }
+        // A number: `1.`, `2)`, `1.2`, `3.1.`.
+        let number = body.last == "." || body.last == ")" ? body.dropLast() : body
+        if number.first?.isDigitLike == true, number.last?.isDigitLike == true,
+            number.allSatisfy({ $0.isDigitLike || $0 == "." })
+        {
+            return number.count < body.count || number.contains(".")
+        }
+        // An ID: letters and digits in parts joined by `-` or `_`, a letter and a digit among them.
+        guard body.contains(where: { $0 == "-" || $0 == "_" }),
+            body.allSatisfy({ $0.isASCII && ($0.isWordCharacter || $0 == "-" || $0 == "_") }),
+            body.first?.isWordCharacter == true, body.last?.isWordCharacter == true,
+            body.contains(where: \.isDigitLike), body.contains(where: { $0.isWordCharacter && !$0.isDigitLike })
+        else { return false }
+        return true
     }
 
     /// The first line of a list item (not a task) when it may be a field: its text, with a bold key made plain
