@@ -1284,6 +1284,132 @@ struct CardReadingTests {
         #expect((card.assignees, card.priority) == (["Ana"], .high))
     }
 
+    @Test("a heading over a plain list of its details is a card: its ID or number, or most items `Key: value`")
+    func headingOverItsDetails() throws {
+        // A task's ID before the title (VS Code boards, GitHub Project summaries), its one item a plain key.
+        let ids = Self.board(
+            """
+            ## To Do
+
+            ### P12-13 Update Planner Prompt
+            - Source: P12-13_UPDATE_PLANNER_PROMPT.md
+
+            ### W1-RIDER-01 - 骑手端设计与接口契约
+
+            - 冻结骑手最小业务流程、角色权限与订单配送状态机。
+            - 定义 API、页面路由、订单字段和迁移方案。
+
+            ## Done
+
+            ### P11-12 Manual End-to-End Testing
+
+            """)
+        #expect(ids.diagnostics.isEmpty, "\(ids.diagnostics)")
+        #expect(
+            ids.board.cards.map(\.title)
+                == ["P12-13 Update Planner Prompt", "W1-RIDER-01 - 骑手端设计与接口契约", "P11-12 Manual End-to-End Testing"])
+        #expect(ids.board.lanes.allSatisfy { $0.groups.isEmpty })
+        #expect(ids.board.cards[0].descriptionSource == "- Source: P12-13_UPDATE_PLANNER_PROMPT.md")
+        // A number before the title, over fields in Portuguese (known keys read), or over what the task made.
+        let numbered = Self.board(
+            """
+            ## Dia 1
+
+            ### 1. Finalizar backend e banco MySQL
+
+            - Descrição: validar migration e endpoints `GET`, `POST`.
+            - Responsável: Felipe Vidal
+            - Prioridade: Alta
+            - Aceite: Swagger funciona.
+
+            ### 2. DI 컨테이너 구현체 분리
+            - **Jinobald.Ioc.Microsoft**
+              - 기본 DI 구현체
+            """)
+        #expect(numbered.board.cards.map(\.title) == ["1. Finalizar backend e banco MySQL", "2. DI 컨테이너 구현체 분리"])
+        let first = try #require(numbered.board.cards.first)
+        #expect((first.assignees, first.priority) == (["Felipe Vidal"], .high))
+        #expect(first.descriptionSource.hasPrefix("- Descrição: validar migration"))
+        // Two plain keys or more, most of the items, make the details of a heading without an ID; and then the board's
+        // other headings over plain lists that do not tell (one key of four) are tasks over their details too.
+        let keys = Self.board(
+            """
+            ## ✅ HECHO
+
+            ### [Infra] Estructura inicial del repositorio
+            - Rama: `chore/estructura-repositorio` → mergeada a develop
+            - Carpetas por servicio: backend, frontend, training
+            - .gitignore, .env.example, docker-compose.yml
+
+            ## 📋 POR HACER
+
+            ### [Infra] Docker + SQLAlchemy — PR #24
+            - Rama: `9-feature-database-setup`
+            - connection.py, init_db.py, database_models.py
+            - docker-compose.yml con PostgreSQL 15-alpine
+            - psycopg2-binary instalado con uv
+            """)
+        #expect(
+            keys.board.cards.map(\.title)
+                == ["[Infra] Estructura inicial del repositorio", "[Infra] Docker + SQLAlchemy — PR #24"])
+        #expect(keys.board.lanes.allSatisfy { $0.groups.isEmpty })
+    }
+
+    @Test(
+        "a heading over plain items that are tasks labels them: marked items, bold titles, a state's name, no details")
+    func headingOverPlainTasks() throws {
+        // Items marked as tasks of their own (a status symbol, a badge, struck through), or with bold titles, are
+        // cards under a label even under a numbered heading, or on a board whose other headings are tasks over details.
+        let result = Self.board(
+            """
+            ## Todo
+
+            ### P12-13 Update Planner Prompt
+            - Source: P12-13_UPDATE_PLANNER_PROMPT.md
+
+            ### Frontend
+            - Login page
+            - Signup page
+
+            ## Doing
+
+            ### 已完成
+            - ✅ 專案骨架 + venv + git init
+            - ✅ 測試：**35 passed**
+
+            ### 1. 準備と設計
+            - <Badge type="tip" text="DONE" /> **プロジェクトの初期化**
+            - ~~Old plan~~
+
+            ### Immediate (This Week)
+            1. **Run full test suite**: `cargo test` to verify what passes
+            2. **Verify build**: `cargo check` with a longer timeout
+
+            ### Done 2019-11-9
+            * [Main] Titlebar Drag Move Window
+            * [Editor] Show Grid in background
+
+            ### 2. Setup
+            - [ ] Install node
+            """)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        #expect(result.board.lanes[0].groups.isEmpty)
+        #expect(result.board.lanes[0].cards.map(\.title) == ["P12-13 Update Planner Prompt", "Frontend"])
+        #expect(
+            result.board.lanes[1].groups.map(\.name)
+                == ["已完成", "1. 準備と設計", "Immediate (This Week)", "Done 2019-11-9", "2. Setup"])
+        #expect(result.board.lanes[1].cards.count == 9)
+        // Without a heading over details on the board, a plain list under a heading is a group's cards.
+        let groups = Self.board("## Todo\n\n### Frontend\n- Login page\n- Search: add a box\n\n### Backend\n- API\n")
+        #expect(groups.board.lanes[0].groups.map(\.name) == ["Frontend", "Backend"])
+        #expect(groups.board.cards.count == 3)
+        // Dates' keys over words are cards' titles (`### Search page` above), and so are keys in a sentence.
+        let sentences = Self.board(
+            "## Todo\n\n### 比賽當天\n- 真資料接入：改 `schema`\n- Bedrock：`provider`\n- 水下報告 PDF 解析器\n"
+                + "- TabDDPM 擴增（P2：先看真資料）\n- Docker build\n")
+        #expect(sentences.board.lanes[0].groups.map(\.name) == ["比賽當天"])
+    }
+
     @Test(
         "a field that only holds its place says nothing, and is no warning",
         arguments: ["—", "-", "TBD", "n/a", "None", "?", "...", "미정", "未定", "null", "~"])

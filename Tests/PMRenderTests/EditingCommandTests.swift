@@ -1324,6 +1324,33 @@ import Testing
         #expect(after.contains("### New\n  - due: 2026-02-02\n    ```md\n    ## H\n    ```\n"), "\(after)")
     }
 
+    @Test func aHeadingCardOverItsDetailsMovesWithThem() throws {
+        // `### P12-13 …` over `- Source: …` is one card: it moves with its line, and the lane it leaves keeps no label.
+        let board =
+            "# Board\n\n## To Do\n\n### P12-13 Update Planner Prompt\n- Source: P12-13_PROMPT.md\n\n"
+            + "### P12-14 Manual Testing\n- Source: P12-14_E2E.md\n\n## In Progress\n\n## Done\n\n### P11-12 Old\n"
+        let (moved, after) = try Self.onBoard(board, ["move", "p12-13", "in progress"])
+        #expect(moved.status == 0, "\(moved.stderr)")
+        #expect(
+            after
+                == "# Board\n\n## To Do\n\n### P12-14 Manual Testing\n- Source: P12-14_E2E.md\n\n## In Progress\n\n"
+                + "### P12-13 Update Planner Prompt\n- Source: P12-13_PROMPT.md\n\n## Done\n\n### P11-12 Old\n",
+            "\(after)")
+        // A card told by the board's other headings (its list alone does not tell) moves and is edited too.
+        let details =
+            "## Todo\n\n### Estructura\n- Rama: chore/x\n- Carpetas: backend, docs\n\n### Docker + SQLAlchemy\n"
+            + "- Rama: feature/db\n- connection.py, init_db.py\n- psycopg2 instalado con uv\n\n## Done\n"
+        let (done, afterDone) = try Self.onBoard(details, ["move", "docker", "done"])
+        #expect(done.status == 0, "\(done.stderr)")
+        #expect(
+            afterDone.hasSuffix(
+                "## Done\n\n### Docker + SQLAlchemy\n- Rama: feature/db\n- connection.py, init_db.py\n"
+                    + "- psycopg2 instalado con uv\n"), "\(afterDone)")
+        let (tagged, afterTag) = try Self.onBoard(details, ["edit", "docker", "--tag", "db"])
+        #expect(tagged.status == 0, "\(tagged.stderr)")
+        #expect(afterTag.contains("### Docker + SQLAlchemy\nTags: db\n- Rama: feature/db\n"), "\(afterTag)")
+    }
+
     @Test func aHeadingCardIsNotLeftAsALabelOverItsTaskList() throws {
         // `### Alpha` over a task list is a card while a field line comes first; without it, a group label.
         let board =

@@ -1112,8 +1112,8 @@ struct BoardReader {
     /// one a known field (`- Responsável: Ana`, `- Prioridade: Alta`; `- Rama: feature/x`, `- Archivo: docs/x.md`),
     /// or the heading names a task by its ID or number (`### W1-RIDER-01 - Rider flow` over what it must deliver);
     /// not when items open with bold titles (`1. **Run the tests**: …`), a date's key holds words, not a date
-    /// (`- Due date: picker shows the wrong month`), or the heading is named for a state (`### Closed`, as a lane's
-    /// name tells: `LaneStates`). Else nil: the list does not tell (`### Frontend` over
+    /// (`- Due date: picker shows the wrong month`), or the heading is named for a state or a period (`### Closed`,
+    /// `### Sprint 1`, as a lane's name tells: `LaneStates`). Else nil: the list does not tell (`### Frontend` over
     /// `- Login page`; one plain key, `- Search: add a box`, is not enough), and the board's other headings do.
     static func listIsDetails(
         _ items: ArraySlice<MarkdownSegment>, _ lines: [(text: String, isBold: Bool)?], heading: MarkdownSegment?
@@ -1153,7 +1153,7 @@ struct BoardReader {
         if boldTitles { return false }
         let name = TextCleaning.collapseWhitespace(heading.markdown.plainText(of: 0))
         if case .state = LaneStates.meaning(of: name) { return false }
-        return nil
+        return LaneStates.isPeriod(name) ? false : nil
     }
 
     /// Whether a list item's first line opens with bold text (`**Run the tests**: …`, `**Login**`).
