@@ -174,19 +174,24 @@ struct BoardReader {
         // Update the prompt` over `- Source: …`, `### Deploy` over `- Responsável: Ana`, `- Prioridade: Alta`): then a
         // plain list under another heading that does not tell is details too, not cards under a group label.
         // (Looked at once such a heading is found.)
-        lazy var boardWritesTasksOverDetails = visible.indices.contains { index in
-            let root = segments[visible[index]].root
-            guard root.kind == .heading, index + 1 < visible.count, segments[visible[index + 1]].root.kind == .item,
-                root.number > lanesLevel(at: index),
-                visible[..<index].indices.contains(where: {
+        lazy var boardWritesTasksOverDetails: Bool = {
+            // (A heading in the board's description, before the first lane, is none.)
+            guard
+                let firstLane = visible.indices.first(where: {
                     segments[visible[$0]].root.kind == .heading
                         && segments[visible[$0]].root.number == lanesLevel(at: $0)
                 })
             else { return false }
-            let end = Self.headingBodyEnd(after: index, level: root.number, visible, segments)
-            return Self.isHeadingCard(
-                visible[(index + 1)..<end].map { segments[$0] }, heading: segments[visible[index]])
-        }
+            return visible.indices.dropFirst(firstLane + 1).contains { index in
+                let root = segments[visible[index]].root
+                guard root.kind == .heading, index + 1 < visible.count,
+                    segments[visible[index + 1]].root.kind == .item, root.number > lanesLevel(at: index)
+                else { return false }
+                let end = Self.headingBodyEnd(after: index, level: root.number, visible, segments)
+                return Self.isHeadingCard(
+                    visible[(index + 1)..<end].map { segments[$0] }, heading: segments[visible[index]])
+            }
+        }()
         // Whether the current lane has list-item cards, before this point or in the headings that follow it: then a
         // heading with nothing under it is a group label (`### Backend` between two groups), not a card, unless the
         // board writes its cards as headings.
