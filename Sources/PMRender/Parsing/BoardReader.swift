@@ -1116,7 +1116,7 @@ struct BoardReader {
     /// group label, `### Done 2019-11-9`, `### 已完成`); yes when most are plain `Key: value` lines, two at least or
     /// one a known field (`- Responsável: Ana`, `- Prioridade: Alta`; `- Rama: feature/x`, `- Archivo: docs/x.md`),
     /// or the heading names a task by its ID or number (`### W1-RIDER-01 - Rider flow` over what it must deliver);
-    /// not when items open with bold titles (`1. **Run the tests**: …`), a date's key holds words, not a date
+    /// not when most items open with bold titles (`1. **Run the tests**: …`), a date's key holds words, not a date
     /// (`- Due date: picker shows the wrong month`), or the heading is named for a state or a period (`### Closed`,
     /// `### Sprint 1`, as a lane's name tells: `LaneStates`). Else nil: the list does not tell (`### Frontend` over
     /// `- Login page`; one plain key, `- Search: add a box`, is not enough), and the board's other headings do.
@@ -1126,11 +1126,11 @@ struct BoardReader {
         guard !items.contains(where: Self.isMarkedTask) else { return false }
         var keys = 0
         var known = 0
-        var boldTitles = false
+        var bold = 0
         for (item, line) in zip(items, lines) {
             // Bold keys are read above: alone they may be cards' bold titles (`- **Login:** the form`).
             if Self.opensWithBold(item) {
-                boldTitles = true
+                bold += 1
                 continue
             }
             // Plain keys, the line's other markup read as `x` (a link in the value).
@@ -1153,6 +1153,8 @@ struct BoardReader {
             keys += 1
         }
         if keys * 2 >= items.count, keys >= 2 || known >= 1 { return true }
+        // Most items under bold titles are tasks (one bold key among plain lines, `- **Nota:** …`, is not a title).
+        let boldTitles = bold > 0 && bold * 2 >= items.count
         guard let heading else { return boldTitles ? false : nil }
         if Self.namesTaskByID(heading.markdown) { return true }
         if boldTitles { return false }
