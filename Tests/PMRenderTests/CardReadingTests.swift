@@ -1348,6 +1348,7 @@ struct CardReadingTests {
             - connection.py, init_db.py, database_models.py
             - docker-compose.yml con PostgreSQL 15-alpine
             - psycopg2-binary instalado con uv
+            - **Nota:** IsaRodAm lo tiene en su PR
             """)
         #expect(
             keys.board.cards.map(\.title)
