@@ -17,6 +17,8 @@ public final class ByteSink {
     public private(set) var bytes: [UInt8] = []
     /// The `errno` of the first write that failed (0: none); whatever comes after it is dropped.
     public private(set) var failure: Int32 = 0
+    /// How many bytes the sink has taken in all, written or not.
+    public private(set) var total = 0
 
     /// A sink that keeps everything in memory.
     public init() {
@@ -37,6 +39,7 @@ public final class ByteSink {
     /// Takes `more`, leaving it empty with its capacity kept for the next piece. A file sink writes
     /// once a piece has gathered.
     public func take(_ more: inout [UInt8]) {
+        total += more.count
         if bytes.isEmpty {
             swap(&bytes, &more)  // no copy: `more` gets the empty buffer
         } else {
@@ -54,12 +57,14 @@ public final class ByteSink {
 
     /// Appends `text` as UTF-8.
     public func append(_ text: String) {
+        total += text.utf8.count
         bytes += text.utf8
         writeIfPieceGathered()
     }
 
     /// Appends a copy of `more`.
     public func append(contentsOf more: UnsafeBufferPointer<UInt8>) {
+        total += more.count
         bytes.append(contentsOf: more)
         writeIfPieceGathered()
     }

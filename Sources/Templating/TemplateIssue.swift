@@ -10,6 +10,15 @@ public struct TemplateIssue: Sendable, Hashable, CustomStringConvertible {
         /// Partials include each other forever: the chain of template names, first and last the
         /// same. (Only cycles outside sections: a section's context can end a recursion.)
         case partialCycle([String])
+        /// A template with its partials inlined (each include counted as often as it is reached) has more
+        /// than `limit` operations (`TemplateSet.maximumInlinedSize`, or 16 times the set's own operations when that
+        /// is more): partials that include others twice over grow
+        /// exponentially. Reported at the tag that crosses the limit, in the template that first does.
+        case tooLarge(limit: Int)
+        /// Sections over a list that an outer value has (`lanes` inside `lanes`) nest more than
+        /// `TemplateSet.maximumListNesting` deep, counted through partials: every level multiplies the output
+        /// by the list's length.
+        case listsTooDeep(limit: Int)
         /// A template the caller needs is not in the set.
         case missingTemplate(String)
         /// A tag's name (the whole name, dotted) that nothing on the context stack has: it would

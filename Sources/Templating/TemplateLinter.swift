@@ -12,7 +12,9 @@ public struct TemplateRoot: Sendable, Hashable {
 extension TemplateSet {
     /// Checks every tag reachable from `roots` against the view models' schemas, resolving names the
     /// way rendering does (innermost section first, through partials, dotted names from the first
-    /// match): unknown keys, raw tags on plain text, `{{x}}` on objects and lists, roots the set lacks.
+    /// match): unknown keys, raw tags on plain text, `{{x}}` on objects and lists, roots the set lacks, sections
+    /// over a list an outer value has (which repeat it for every item around them) nested more than
+    /// `TemplateSet.maximumListNesting` deep.
     public func lint(_ roots: [TemplateRoot]) -> [TemplateIssue] {
         var linter = TemplateLinter(set: self)
         for root in roots {
@@ -95,9 +97,12 @@ private struct TemplateLinter {
     private struct Job: Hashable {
         let template: Int
         let stack: [Shape]
+        /// How many sections over lists of an outer value (`lanes` inside `lanes`) are open around the
+        /// template (at most one over the limit).
+        let lists: Int
     }
 
-    mutating func enqueue(_ template: Int, _ stack: [Shape]) {
+    mutating func enqueue(_ template: Int, _ stack: [Shape], lists: Int = 0) {
         // Only the top counts for `{{.}}`; below it, only shapes with keys, each at its innermost
         // place (an outer copy is never reached first). So the stacks are finite, and so the jobs.
         var canonical: [Shape] = []
@@ -107,7 +112,7 @@ private struct TemplateLinter {
         }
         canonical.reverse()
         if let top = stack.last { canonical.append(top) }
-        let job = Job(template: template, stack: canonical)
+        let job = Job(template: template, stack: canonical, lists: min(lists, TemplateSet.maximumListNesting + 1))
         if seen.insert(job).inserted { queue.append(job) }
     }
 
@@ -121,6 +126,9 @@ private struct TemplateLinter {
         let template = set.templates[job.template]
         let source = set.sources[job.template]
         var stack = job.stack
+        var lists = job.lists
+        // Whether each section opened in this template is over a list.
+        var opened: [Bool] = []
         func report(_ kind: TemplateIssue.Kind, _ op: Int) {
             issues.append(TemplateIssue(kind, template: source.name, path: source.path, at: template.locations[op]))
         }
@@ -138,43 +146,66 @@ private struct TemplateLinter {
                 }
             case .section:
                 let path = template.paths[op.index]
-                guard let shape = resolve(path, in: stack) else {
+                guard let (shape, isOuter) = resolveWithFrame(path, in: stack) else {
                     report(.unknownKey(path.name), index)
                     stack.append(.anything)
+                    opened.append(false)
                     continue
                 }
                 stack.append(shape.pushed)
+                // A list found on the top of the stack is the data's own, one level down (a card's
+                // sub-cards): its items are each met once. A list an outer value has is met again
+                // for every item around it, and that is what multiplies.
+                let isList: Bool
+                switch shape {
+                case .list, .textList: isList = isOuter
+                default: isList = false
+                }
+                opened.append(isList)
+                if isList {
+                    lists += 1
+                    if lists == TemplateSet.maximumListNesting + 1 {
+                        report(.listsTooDeep(limit: TemplateSet.maximumListNesting), index)
+                    }
+                }
             case .sectionEnd:
                 stack.removeLast()
+                if opened.removeLast() { lists -= 1 }
             case .inverted:
                 let path = template.paths[op.index]
                 if resolve(path, in: stack) == nil { report(.unknownKey(path.name), index) }
             case .partial:
-                enqueue(set.targets[job.template][op.index], stack)
+                enqueue(set.targets[job.template][op.index], stack, lists: lists)
             }
         }
     }
 
     /// Resolves a name like rendering does; nil when nothing on the stack has it.
     private func resolve(_ path: Template.Path, in stack: [Shape]) -> Shape? {
-        guard let first = path.keys.first else { return stack.last }
-        for frame in stack.reversed() {
+        resolveWithFrame(path, in: stack)?.shape
+    }
+
+    /// Resolves a name like rendering does, with whether the frame that has it is below the top.
+    private func resolveWithFrame(_ path: Template.Path, in stack: [Shape]) -> (shape: Shape, isOuter: Bool)? {
+        guard let first = path.keys.first else { return stack.last.map { ($0, false) } }
+        for (depth, frame) in stack.enumerated().reversed() {
+            let isOuter = depth < stack.count - 1
             switch frame {
             case .anything:
-                return .anything
+                return (.anything, isOuter)
             case .object(let schema):
                 guard let field = schema.field(named: first.name) else { continue }
                 var shape = Shape(field.kind)
                 for key in path.keys.dropFirst() {
                     switch shape {
-                    case .anything: return .anything
+                    case .anything: return (.anything, isOuter)
                     case .object(let schema):
                         guard let field = schema.field(named: key.name) else { return nil }
                         shape = Shape(field.kind)
                     default: return nil
                     }
                 }
-                return shape
+                return (shape, isOuter)
             default:
                 continue
             }

@@ -5,13 +5,38 @@ public enum TemplateRenderError: Error, Sendable, Hashable {
     /// Partials included partials more than `TemplateSet.maximumPartialDepth` deep; the template and
     /// place of the partial tag that went too deep.
     case partialsTooDeep(template: String, location: TemplateLocation)
+    /// The output went over `limit` bytes (`TemplateSet.maximumOutput`): templates that multiply the
+    /// data beyond reason.
+    case outputTooLarge(limit: Int)
+    /// Sections repeated and partials were included more than `limit` times in all
+    /// (`TemplateSet.maximumSteps`), whatever was written.
+    case tooManySteps(limit: Int)
+}
+
+extension TemplateSet {
+    /// How many bytes one rendering may write (1 GiB; a 100,000-card board page is about 190 MB).
+    public static let maximumOutput = 1 << 30
+    /// How many times one rendering may repeat a section or include a partial (2^28; a 100,000-card
+    /// board page takes about a million).
+    public static let maximumSteps = 1 << 28
+
+    /// The limits of one rendering.
+    struct Budget {
+        var output = TemplateSet.maximumOutput
+        var steps = TemplateSet.maximumSteps
+    }
 }
 
 extension TemplateSet {
     /// Renders the template `name` with `root` as the context into `sink`.
     public func render(_ name: String, _ root: TemplateValue, to sink: ByteSink) throws(TemplateRenderError) {
+        try render(name, root, to: sink, budget: Budget())
+    }
+
+    /// Renders the template `name` with `root` as the context into `sink`, within `budget`.
+    func render(_ name: String, _ root: TemplateValue, to sink: ByteSink, budget: Budget) throws(TemplateRenderError) {
         guard let index = index(of: name) else { throw .noSuchTemplate(name) }
-        var renderer = TemplateRenderer(set: self, root: root, sink: sink)
+        var renderer = TemplateRenderer(set: self, root: root, sink: sink, budget: budget)
         try renderer.run(index)
     }
 
@@ -29,7 +54,9 @@ extension TemplateSet {
 }
 
 /// One rendering: a loop over operations with explicit stacks (contexts, sections being iterated,
-/// partials being included), so no template or data makes it recurse.
+/// partials being included), so no template or data makes it recurse. It stops with an error when the
+/// output or the number of repetitions goes over its budget: counted when output is handed over and
+/// when a section repeats or a partial is included, never per operation.
 struct TemplateRenderer {
     private let set: TemplateSet
     private let sink: ByteSink
@@ -37,6 +64,7 @@ struct TemplateRenderer {
     private var output: [UInt8] = []
     /// When to hand `output` over: a piece for a streaming sink, at the end for a memory one.
     private let handOver: Int
+    private let budget: TemplateSet.Budget
     private var context: [TemplateValue]
     private var loops: [Loop] = []
     private var calls: [Call] = []
@@ -57,24 +85,31 @@ struct TemplateRenderer {
         let indentation: [UInt8]
     }
 
-    init(set: TemplateSet, root: TemplateValue, sink: ByteSink) {
+    init(set: TemplateSet, root: TemplateValue, sink: ByteSink, budget: TemplateSet.Budget) {
         self.set = set
         self.sink = sink
+        self.budget = budget
         context = [root]
-        handOver = sink.isStreaming ? ByteSink.pieceSize : Int.max
+        // A memory sink gets the output at the end, or once it is over the budget (to fail).
+        handOver = sink.isStreaming ? min(ByteSink.pieceSize, budget.output + 1) : budget.output + 1
         output.reserveCapacity(sink.isStreaming ? ByteSink.pieceSize + 64 * 1024 : 64 * 1024)
     }
 
     mutating func run(_ start: Int) throws(TemplateRenderError) {
-        defer { sink.take(&output) }
         let program = set.program
-        try program.ops.withUnsafeBufferPointer { ops throws(TemplateRenderError) in
-            try program.text.withUnsafeBufferPointer { text throws(TemplateRenderError) in
-                try program.keys.withUnsafeBufferPointer { keys throws(TemplateRenderError) in
-                    try run(from: program.starts[start], ops, text, keys, program)
+        do {
+            try program.ops.withUnsafeBufferPointer { ops throws(TemplateRenderError) in
+                try program.text.withUnsafeBufferPointer { text throws(TemplateRenderError) in
+                    try program.keys.withUnsafeBufferPointer { keys throws(TemplateRenderError) in
+                        try run(from: program.starts[start], ops, text, keys, program)
+                    }
                 }
             }
+        } catch {
+            sink.take(&output)
+            throw error
         }
+        try handOverOutput()
     }
 
     private mutating func run(
@@ -82,6 +117,7 @@ struct TemplateRenderer {
         _ keys: UnsafeBufferPointer<TemplateKey>, _ program: LinkedProgram
     ) throws(TemplateRenderError) {
         var pc = start
+        var steps = 0
         while true {
             let op = ops[pc]
             switch op.kind {
@@ -99,11 +135,11 @@ struct TemplateRenderer {
                     }
                     output.append(contentsOf: UnsafeBufferPointer(rebasing: text[from..<op.end]))
                 }
-                if output.count >= handOver { sink.take(&output) }
+                if output.count >= handOver { try handOverOutput() }
                 pc += 1
             case .escaped, .raw:
-                write(resolve(keys, op.from, op.to), escaped: op.kind == .escaped)
-                if output.count >= handOver { sink.take(&output) }
+                try write(resolve(keys, op.from, op.to), escaped: op.kind == .escaped)
+                if output.count >= handOver { try handOverOutput() }
                 pc += 1
             case .section:
                 let value = resolve(keys, op.from, op.to)
@@ -127,6 +163,8 @@ struct TemplateRenderer {
                 let last = loops.count - 1
                 let next = loops[last].index + 1
                 if next < loops[last].count, let list = loops[last].list {
+                    steps += 1
+                    guard steps <= budget.steps else { throw .tooManySteps(limit: budget.steps) }
                     loops[last].index = next
                     context[context.count - 1] = list.element(at: next)
                     pc = op.end + 1
@@ -144,6 +182,8 @@ struct TemplateRenderer {
                 guard calls.count < TemplateSet.maximumPartialDepth else {
                     throw .partialsTooDeep(template: set.sources[partial.template].name, location: partial.location)
                 }
+                steps += 1
+                guard steps <= budget.steps else { throw .tooManySteps(limit: budget.steps) }
                 calls.append(Call(resume: pc + 1, indentation: indentation))
                 // A standalone partial adds its indentation; one inside a line has none of its own.
                 if let own = partial.indentation { indentation += own } else { indentation = [] }
@@ -183,7 +223,13 @@ struct TemplateRenderer {
         return value
     }
 
-    private mutating func write(_ value: TemplateValue, escaped: Bool) {
+    /// Hands the output over to the sink, within the budget.
+    private mutating func handOverOutput() throws(TemplateRenderError) {
+        sink.take(&output)
+        guard sink.total <= budget.output else { throw .outputTooLarge(limit: budget.output) }
+    }
+
+    private mutating func write(_ value: TemplateValue, escaped: Bool) throws(TemplateRenderError) {
         switch value {
         case .text(let text):
             if escaped {
@@ -203,6 +249,7 @@ struct TemplateRenderer {
             } else {
                 sink.take(&output)
                 markup.write(to: sink)
+                guard sink.total <= budget.output else { throw .outputTooLarge(limit: budget.output) }
             }
         case .list, .object, .null:
             break

@@ -32,6 +32,15 @@ public struct TemplateSet: Sendable {
     /// How deep partials may include partials while rendering (a recursion that data never ends
     /// stops here).
     public static let maximumPartialDepth = 256
+    /// How many operations a template may have with its partials inlined, each include counted as often
+    /// as it is reached, or 16 times the operations of all the templates if that is more (a large template
+    /// is not refused for its size alone; the built-in pages have under 5,000): more is refused before
+    /// rendering, since partials that include others twice over double at every level (40 levels: 2^40 copies).
+    public static let maximumInlinedSize = 100_000
+    /// How deep sections may nest over lists that an outer value has (`lanes` inside `lanes`, not a
+    /// lane's `cards`), counted through partials: every level repeats a whole list for every item
+    /// around it, multiplying the output by its length.
+    public static let maximumListNesting = 8
 
     let templates: [Template]
     let sources: [TemplateSource]
@@ -74,12 +83,19 @@ public struct TemplateSet: Sendable {
                 })
         }
         issues += Self.cycles(templates, targets, sources)
+        if issues.isEmpty { issues += Self.oversized(templates, targets, sources) }
         guard issues.isEmpty else { throw TemplateSetError(issues: TemplateIssue.sorted(issues)) }
         self.templates = templates
         self.sources = sources
         self.targets = targets
         self.indices = indices
         program = LinkedProgram(templates, targets: targets)
+    }
+
+    /// How many operations the template `name` has with its partials inlined, each as often as it is included (up
+    /// to just over the limit); nil when the set has no such template.
+    public func inlinedSize(of name: String) -> Int? {
+        index(of: name).map { Self.inlinedSizes(templates, targets)[$0] }
     }
 
     /// The names of the templates, sorted.
@@ -94,6 +110,70 @@ public struct TemplateSet: Sendable {
     }
 
     func index(of name: String) -> Int? { indices[name] }
+
+    /// The most operations a template of `templates` may have with its partials inlined.
+    static func inlinedLimit(_ templates: [Template]) -> Int {
+        max(maximumInlinedSize, 16 * templates.reduce(0) { $0 + $1.ops.count })
+    }
+
+    /// Each template's size with its partials inlined, counted in operations as often as each is reached (a
+    /// recursion through a section counts its partial tag alone), up to just over the limit.
+    static func inlinedSizes(_ templates: [Template], _ targets: [[Int]]) -> [Int] {
+        let cap = inlinedLimit(templates) + 1
+        enum State { case new, active, done }
+        var state = [State](repeating: .new, count: templates.count)
+        var sizes = templates.map { min($0.ops.count, cap) }
+        for root in templates.indices where state[root] == .new {
+            var path: [(template: Int, slot: Int)] = [(root, 0)]
+            state[root] = .active
+            while let top = path.last {
+                let (template, slot) = (top.template, top.slot)
+                guard slot < targets[template].count else {
+                    state[template] = .done
+                    path.removeLast()
+                    if let caller = path.last {
+                        sizes[caller.template] = min(sizes[caller.template] + sizes[template], cap)
+                    }
+                    continue
+                }
+                path[path.count - 1].slot += 1
+                let target = targets[template][slot]
+                switch state[target] {
+                case .new:
+                    state[target] = .active
+                    path.append((target, 0))
+                case .active:
+                    break
+                case .done:
+                    sizes[template] = min(sizes[template] + sizes[target], cap)
+                }
+            }
+        }
+        return sizes
+    }
+
+    /// Templates too large with their partials inlined: each reported where it first crosses the limit, at the
+    /// partial tag that does (a template including one too large already is not reported again).
+    private static func oversized(_ templates: [Template], _ targets: [[Int]], _ sources: [TemplateSource])
+        -> [TemplateIssue]
+    {
+        let sizes = inlinedSizes(templates, targets)
+        let limit = inlinedLimit(templates)
+        var issues: [TemplateIssue] = []
+        for (index, template) in templates.enumerated() where sizes[index] > limit {
+            guard targets[index].allSatisfy({ sizes[$0] <= limit }) else { continue }
+            var total = template.ops.count
+            let crossing = template.partials.indices.first { slot in
+                total += sizes[targets[index][slot]]
+                return total > limit
+            }
+            issues.append(
+                TemplateIssue(
+                    .tooLarge(limit: limit), template: sources[index].name, path: sources[index].path,
+                    at: crossing.map { template.partials[$0].location }))
+        }
+        return issues
+    }
 
     /// Cycles of partials outside sections: each reported once, at the tag that closes it.
     private static func cycles(_ templates: [Template], _ targets: [[Int]], _ sources: [TemplateSource])

@@ -637,6 +637,50 @@ struct RenderCommandTests {
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }
 
+    @Test("the built-in templates are far within the limits on expansion")
+    func builtInExpansion() throws {
+        let set = PageTemplates.builtIn().set
+        for page in ["page", "overdue", "history", "metrics", "overview"] {
+            let size = try #require(set.inlinedSize(of: page))
+            #expect(size < TemplateSet.maximumInlinedSize / 20, "\(page): \(size)")
+        }
+    }
+
+    /// QA #4: templates a few lines long that would expand exponentially are refused before anything is rendered.
+    @Test(
+        "templates that expand exponentially are refused before rendering, and nothing is written",
+        arguments: [
+            ("30 nested sections over the lanes", "sections over lists are nested more than 8 deep"),
+            ("40 partials, each including the next twice", "with its partials inlined, this template is over 100000"),
+        ])
+    func exponentialTemplates(_ test: (name: String, message: String)) throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let templates = folder.appending(path: "templates")
+        try FileManager.default.copyItem(at: TestSupport.packageRoot.appending(path: "Templates"), to: templates)
+        let page = templates.appending(path: "page.mustache")
+        var text = try String(contentsOf: page, encoding: .utf8)
+        if test.name.hasPrefix("30") {
+            text += String(repeating: "{{#lanes}}", count: 30) + "{{name}}" + String(repeating: "{{/lanes}}", count: 30)
+        } else {
+            for level in 1...40 {
+                try Data("{{> e\(level + 1)}}{{> e\(level + 1)}}".utf8).write(
+                    to: templates.appending(path: "e\(level).mustache"))
+            }
+            try Data("x{{title}}".utf8).write(to: templates.appending(path: "e41.mustache"))
+            text += "{{> e1}}"
+        }
+        try Data(text.utf8).write(to: page)
+        let out = folder.appending(path: "site")
+        let result = try TestSupport.run([
+            TestSupport.examples.appending(path: "board.md").path, "-o", out.path, "--templates", templates.path,
+            "--no-history",
+        ])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("error: \(test.message)"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+
     @Test("a copied binary works anywhere: the templates are inside it")
     func relocatedBinary() throws {
         let folder = try TestSupport.temporaryFolder()

@@ -101,3 +101,65 @@ struct HostileInputTests {
         #expect(try rendered(["main": template], "main", value) == "leaf")
     }
 }
+
+/// Templates that a few lines make expand exponentially (QA #4): refused before anything is rendered, and
+/// held to a budget while rendering whatever the checks let through.
+@Suite("Exponential templates")
+struct ExponentialTemplateTests {
+    @Test("a chain of partials each including the next twice is refused where it grows over the limit")
+    func doublingPartials() {
+        var templates = ["main": "{{>e1}}", "e41": "x{{title}}"]
+        for level in 1...40 { templates["e\(level)"] = "{{>e\(level + 1)}}{{>e\(level + 1)}}" }
+        // e41 has 2 operations and e(n) 2 + 2 × e(n+1): e27 has 65,534, e26 131,070.
+        #expect(
+            LinterTests.issues(templates) == [
+                LinterTests.Found(.tooLarge(limit: TemplateSet.maximumInlinedSize), "e26", 1, 9)
+            ])
+        templates["main"] = "{{>e27}}"
+        for level in 1...26 { templates["e\(level)"] = nil }
+        #expect(LinterTests.issues(templates).isEmpty)
+    }
+
+    @Test("a partial included many times, each time once, is not too large")
+    func widePartials() {
+        let templates = ["main": String(repeating: "{{>card}}", count: 10_000), "card": "<p>{{title}}</p>"]
+        #expect(LinterTests.issues(templates).isEmpty)
+    }
+
+    @Test("30 nested sections over the page's own list are refused at the ninth repeat")
+    func nestedLists() {
+        let section = "{{#cards}}"
+        let template = String(repeating: section, count: 30) + "{{title}}" + String(repeating: "{{/cards}}", count: 30)
+        // The first section goes down into the page's cards; each one after it repeats them all again.
+        let column = (TemplateSet.maximumListNesting + 1) * section.utf8.count + 1
+        #expect(
+            LinterTests.issues(["main": template]) == [
+                LinterTests.Found(.listsTooDeep(limit: TemplateSet.maximumListNesting), "main", 1, column)
+            ])
+        let allowed = TemplateSet.maximumListNesting + 1
+        let deepest =
+            String(repeating: section, count: allowed) + "{{title}}" + String(repeating: "{{/cards}}", count: allowed)
+        #expect(LinterTests.issues(["main": deepest]).isEmpty)
+    }
+
+    @Test("nested lists are counted through partials, a recursion over the same list included")
+    func nestedListsThroughPartials() {
+        let issues = LinterTests.issues([
+            "main": "{{#cards}}{{>again}}{{/cards}}", "again": "{{#cards}}{{>again}}{{/cards}}",
+        ])
+        #expect(issues == [LinterTests.Found(.listsTooDeep(limit: TemplateSet.maximumListNesting), "again", 1, 1)])
+    }
+
+    @Test("a recursion down the data's own lists (sub-cards of sub-cards) is not nesting: it lints and renders")
+    func treeRecursion() throws {
+        let templates = [
+            "main": "{{#cards}}{{>card}}{{/cards}}",
+            "card": "<li>{{title}}<ul>{{#children}}{{>card}}{{/children}}</ul>",
+        ]
+        #expect(LinterTests.issues(templates).isEmpty)
+        var card = TestCard(title: "leaf")
+        for level in 0..<20 { card = TestCard(title: "c\(level)", children: [card, TestCard(title: "x")]) }
+        let output = try templateSet(templates).render("main", .object(TestPage(cards: [card])))
+        #expect(String(decoding: output, as: UTF8.self).contains("<li>leaf<ul></ul>"))
+    }
+}

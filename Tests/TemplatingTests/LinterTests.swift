@@ -148,7 +148,12 @@ struct LinterTests {
             ])
         #expect(Self.issues(["main": "{{>main}}"]) == [Found(.partialCycle(["main", "main"]), 1, 1)])
         // Through a section, the context can end it: allowed.
-        #expect(Self.issues(["main": "{{#cards}}{{>main}}{{/cards}}"]) == [])
+        #expect(Self.issues(["main": "{{#hasCards}}{{>main}}{{/hasCards}}"]) == [])
+        // But the page's own list repeated inside itself, level after level, nests too deep.
+        #expect(
+            Self.issues(["main": "{{#cards}}{{>main}}{{/cards}}"]) == [
+                Found(.listsTooDeep(limit: TemplateSet.maximumListNesting), 1, 1)
+            ])
     }
 
     @Test("syntax errors come through the same list")

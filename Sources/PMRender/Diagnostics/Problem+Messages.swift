@@ -14,7 +14,7 @@ extension Problem {
             .invalidRule, .unknownLaneInRule, .newCardInWrongLane, .illegalMove, .previousVersionUnreadable,
             .templateSyntax, .missingTemplate, .missingPartial, .missingHistoryTemplate, .partialCycle,
             .unknownTemplateKey, .unescapedText, .templateKeyNotText, .templateNestingTooDeep, .templateRecursion,
-            .unsupportedTemplateTag,
+            .templateTooLarge, .templateListsTooDeep, .pageTooLarge, .unsupportedTemplateTag,
             .unreadableTemplate, .noSuchCard, .ambiguousCard, .noSuchLane, .ambiguousLane, .noLaneForState,
             .laneHoldsNotes,
             .moveNotAllowed,
@@ -83,6 +83,9 @@ extension Problem {
         case .templateKeyNotText: return "template-key-not-text"
         case .templateNestingTooDeep: return "template-too-deep"
         case .templateRecursion: return "template-recursion"
+        case .templateTooLarge: return "template-too-large"
+        case .templateListsTooDeep: return "template-lists-too-deep"
+        case .pageTooLarge: return "page-too-large"
         case .unsupportedTemplateTag: return "unsupported-template-tag"
         case .unreadableTemplate: return "unreadable-template"
         case .tooManyDiagnostics: return "too-many-diagnostics"
@@ -253,6 +256,15 @@ extension Problem {
             return "partials included each other more than \(limit) deep here, so the page was not written: a partial "
                 + "that includes itself must be inside a section its data ends (a name an outer value also has, such "
                 + "as the page's own list, starts the recursion over)"
+        case .templateTooLarge(let limit):
+            return "with its partials inlined, this template is over \(limit) tags and texts long (partials that "
+                + "include others more than once grow at every level): include fewer partials, fewer times"
+        case .templateListsTooDeep(let limit):
+            return "sections over lists are nested more than \(limit) deep here (counting through partials): each "
+                + "level repeats everything inside it for every item, so the page would never finish"
+        case .pageTooLarge(let budget):
+            return "the page was not written: rendering it went over \(budget); the templates repeat the board's "
+                + "lists more than any board needs"
         case .unsupportedTemplateTag(let text):
             return
                 "\(Self.quote(text)) is not supported: pm-render's templates use plain Mustache (no pragmas, no dynamic "

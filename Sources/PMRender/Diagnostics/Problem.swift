@@ -67,6 +67,12 @@ public enum Problem: Hashable, Sendable {
     case templateKeyNotText(String)
     case templateNestingTooDeep(limit: Int)
     case templateRecursion(limit: Int)
+    /// A template with its partials inlined has more operations than the limit.
+    case templateTooLarge(limit: Int)
+    /// Sections over lists nest deeper than the limit.
+    case templateListsTooDeep(limit: Int)
+    /// Rendering a page went over a budget (what it is, worded); nothing is written.
+    case pageTooLarge(String)
     case unsupportedTemplateTag(String)
     case unreadableTemplate(String)
 

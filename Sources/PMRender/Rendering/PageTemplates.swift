@@ -65,7 +65,7 @@ public struct PageTemplates: Sendable {
         do {
             try set.render(name, view.templateValue, to: sink)
         } catch {
-            throw RenderFailure(diagnostic: diagnostic(error))
+            throw RenderFailure(diagnostic: diagnostic(error, page: name))
         }
     }
 
@@ -81,17 +81,23 @@ public struct PageTemplates: Sendable {
         return sink.bytes
     }
 
-    /// A rendering error as a diagnostic at the template tag where it stopped.
-    private func diagnostic(_ error: TemplateRenderError) -> Diagnostic {
+    /// A rendering error as a diagnostic at the template tag where it stopped (a budget: on the page's template).
+    private func diagnostic(_ error: TemplateRenderError, page: String) -> Diagnostic {
+        func file(_ name: String) -> String {
+            set.source(named: name).map { $0.path.isEmpty ? $0.name : $0.path } ?? name
+        }
         switch error {
         case .noSuchTemplate(let name):
             return Diagnostic(.missingTemplate(name), file: "templates", at: nil)
         case .partialsTooDeep(let template, let location):
-            let source = set.source(named: template)
-            let file = source.map { $0.path.isEmpty ? $0.name : $0.path } ?? template
             return Diagnostic(
-                .templateRecursion(limit: TemplateSet.maximumPartialDepth), file: file,
+                .templateRecursion(limit: TemplateSet.maximumPartialDepth), file: file(template),
                 at: SourceLocation(line: location.line, column: location.column))
+        case .outputTooLarge(let limit):
+            return Diagnostic(.pageTooLarge("\(limit / (1 << 20)) MiB of output"), file: file(page), at: nil)
+        case .tooManySteps(let limit):
+            return Diagnostic(
+                .pageTooLarge("\(limit) repetitions of sections and inclusions of partials"), file: file(page), at: nil)
         }
     }
 
@@ -103,6 +109,8 @@ public struct PageTemplates: Sendable {
         case .syntax(let kind): problem = syntaxProblem(kind)
         case .missingPartial(let name): problem = .missingPartial(name)
         case .partialCycle(let chain): problem = .partialCycle(chain)
+        case .tooLarge(let limit): problem = .templateTooLarge(limit: limit)
+        case .listsTooDeep(let limit): problem = .templateListsTooDeep(limit: limit)
         case .missingTemplate(let name): problem = name == "history" ? .missingHistoryTemplate : .missingTemplate(name)
         case .unknownKey(let name): problem = .unknownTemplateKey(name)
         case .unescapedText(let name): problem = .unescapedText(name)
