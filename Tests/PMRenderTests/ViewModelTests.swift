@@ -58,4 +58,46 @@ struct ViewModelTests {
         #expect(html.contains("2 / 1"))
         #expect(html.contains("over limit"))
     }
+
+    @Test(
+        "lane keys are unique with the IDs of the lanes' parts; ordinary boards keep theirs",
+        arguments: [
+            (["TODO", "Doing", "Done"], ["lane-todo", "lane-doing", "lane-done"]),
+            (["TODO", "TODO", "TODO"], ["lane-todo", "lane-todo-2", "lane-todo-3"]),
+            (["", "Done"], ["lane-1", "lane-done"]),
+            // QA #8: a lane's own slug was another's `-cards` or `-name`.
+            (
+                ["TODO", "TODO cards", "Todo name", "Done"],
+                ["lane-todo", "lane-todo-cards-2", "lane-todo-name-2", "lane-done"]
+            ),
+            (["TODO cards", "TODO"], ["lane-todo-cards", "lane-todo-2"]),
+            // A numbered key that is another lane's own slug.
+            (["TODO", "TODO 2", "TODO"], ["lane-todo", "lane-todo-2", "lane-todo-3"]),
+            (["TODO", "TODO", "TODO 2"], ["lane-todo", "lane-todo-2", "lane-todo-2-2"]),
+        ])
+    func laneKeys(names: [String], keys: [String]) {
+        #expect(PageBuilder.laneKeys(names) == keys)
+    }
+
+    @Test("every element ID on the board page is unique, whatever the lane names")
+    func uniqueIDs() throws {
+        let board = TestSupport.parse(
+            "## TODO\n\n- [ ] a\n\n## TODO cards\n\n- [ ] b\n\n## Todo name\n\n- [ ] c\n\n## TODO\n\n- [ ] d\n\n"
+                + "## TODO 2\n\n- [ ] e\n\n## Done\n\n- [x] n\n"
+        ).board
+        let (site, _) = SiteRenderer.render(
+            board,
+            options: RenderOptions(
+                clock: DeadlineClock(today: CalendarDate(year: 2026, month: 1, day: 1)!),
+                templates: PageTemplates.builtIn()))
+        let html = String(decoding: try #require(site?.file("index.html")).contents, as: UTF8.self)
+        let ids = html.matches(of: /\sid="([^"]*)"/).map { String($0.output.1) }
+        #expect(ids.count > 20)
+        #expect(
+            Set(ids).count == ids.count,
+            "duplicates: \(Dictionary(grouping: ids) { $0 }.filter { $0.value.count > 1 }.keys)")
+        // The lane switcher's links and the lanes' labels point at the lane of that name.
+        #expect(html.contains("<a href=\"#lane-todo-cards-2\" data-lane=\"lane-todo-cards-2\">TODO cards"))
+        #expect(html.contains("id=\"lane-todo-cards-2\" data-state=\"todo\""))
+    }
 }

@@ -151,9 +151,34 @@ struct PageBuilder: Sendable {
 
     // MARK: - Pages
 
+    /// What a lane's key is followed by in the IDs of its parts (lane.mustache: `KEY-name`, `KEY-cards`).
+    static let laneIDSuffixes = ["-name", "-cards"]
+
+    /// Each lane's key (`lane-` and the slug of its name, or of its place when it has none), for the IDs of the
+    /// lane and its parts: unique on the page, the parts' IDs included. A key that another lane's key or part
+    /// already has is numbered (`lane-todo-2`), so lanes `TODO` and `TODO cards` never share `lane-todo-cards`.
+    static func laneKeys(_ names: [String]) -> [String] {
+        var used: Set<String> = []
+        // The number each base tries next, so that 100,000 lanes of one name take linear time.
+        var next: [String: Int] = [:]
+        return names.enumerated().map { index, name in
+            let base = "lane-" + Slug.make(name.isEmpty ? String(index + 1) : name)
+            var number = next[base] ?? 1
+            var key = number == 1 ? base : "\(base)-\(number)"
+            while used.contains(key) || laneIDSuffixes.contains(where: { used.contains(key + $0) }) {
+                number += 1
+                key = "\(base)-\(number)"
+            }
+            next[base] = number + 1
+            used.insert(key)
+            for suffix in laneIDSuffixes { used.insert(key + suffix) }
+            return key
+        }
+    }
+
     /// `index.html`: the board. Its cards' views are made as the page is written.
     func page() -> PageView {
-        var usedKeys: [String: Int] = [:]
+        let keys = Self.laneKeys(board.lanes.map(\.name))
         let lanes = board.lanes.enumerated().map { index, lane -> LaneView in
             let cards = lane.cards
             let emptyGroups = Self.emptyGroups(of: lane)
@@ -164,13 +189,7 @@ struct PageBuilder: Sendable {
                     cards[position], isGroupStart: group != nil && group != previous,
                     emptyGroupsBefore: emptyGroups[position] ?? [])
             }
-            var key = "lane-" + Slug.make(lane.name.isEmpty ? String(index + 1) : lane.name)
-            if let count = usedKeys[key] {
-                usedKeys[key] = count + 1
-                key += "-\(count + 1)"
-            } else {
-                usedKeys[key] = 1
-            }
+            let key = keys[index]
             let countText = lane.wipLimit.map { "\(cards.count) / \($0)" } ?? "\(cards.count)"
             return LaneView(
                 key: key, name: lane.name, nameHTML: inlineHTML(lane.nameMarkup), state: lane.state.slug,

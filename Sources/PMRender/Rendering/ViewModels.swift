@@ -357,7 +357,8 @@ final class CardViewList: TemplateList {
 
 /// A lane (column) of the board page.
 struct LaneView: TemplateModel {
-    /// A slug unique on the page (`lane-2-review`), for IDs and storage keys.
+    /// A slug unique on the page (`lane-review`, `lane-review-2`), with `-name` and `-cards` after it too, for IDs and
+    /// storage keys.
     let key: String
     let name: String
     let nameHTML: HTMLView
@@ -374,7 +375,10 @@ struct LaneView: TemplateModel {
     let descriptionHTML: HTMLView
 
     static let fields = TemplateFields<LaneView>([
-        .text("key", "A slug unique on the page, for element IDs and remembered state") { $0.key },
+        .text(
+            "key",
+            "A slug unique on the page, for element IDs and remembered state; `KEY-name` and `KEY-cards` are unique too"
+        ) { $0.key },
         .text("name", "The lane's name as plain text") { $0.name },
         .markup("nameHTML", "The lane's name as HTML (its inline Markdown rendered)") { $0.nameHTML },
         .text("state", "`todo`, `doing` or `done`") { $0.state },
