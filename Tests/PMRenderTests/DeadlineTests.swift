@@ -134,6 +134,26 @@ struct ICalendarTests {
         #expect(result == expected)
     }
 
+    /// QA #7: RFC 5545 writes years in four digits, so nothing may reach year 10000 (or 0).
+    @Test(
+        "deadlines at the ends of the calendar stay valid: no DTEND past 9999-12-31, an all-day event where UTC leaves it",
+        arguments: [
+            ("UTC", "- [ ] a @{9999-12-31}", ["DTSTART;VALUE=DATE:99991231"]),
+            ("UTC", "- [ ] a @{9999-12-30}", ["DTSTART;VALUE=DATE:99991230", "DTEND;VALUE=DATE:99991231"]),
+            ("America/Los_Angeles", "- [ ] a\n  Due: 9999-12-31 23:59", ["DTSTART;VALUE=DATE:99991231"]),
+            ("America/Los_Angeles", "- [ ] a\n  Due: 9999-12-31 10:00", ["DTSTART:99991231T180000Z"]),
+            (
+                "Asia/Seoul", "- [ ] a\n  Due: 0001-01-01 00:10",
+                ["DTSTART;VALUE=DATE:00010101", "DTEND;VALUE=DATE:00010102"]
+            ),
+            ("UTC", "- [ ] a\n  Due: 0001-01-01 00:10", ["DTSTART:00010101T001000Z"]),
+        ])
+    func calendarEnds(timezone: String, card: String, expected: [String]) {
+        let feed = Self.feed("---\ntimezone: \(timezone)\n---\n## TODO\n\n\(card)\n\n## DONE\n")
+        let dates = feed.split(separator: "\r\n").filter { $0.hasPrefix("DTSTART") || $0.hasPrefix("DTEND") }
+        #expect(dates.map(String.init) == expected, "\(feed)")
+    }
+
     @Test(
         "folding keeps lines within 75 octets, never splits a UTF-8 character, folds only before what does not fit",
         arguments: [

@@ -102,14 +102,16 @@ public enum ICalendar {
         lines.handOver(to: sink)
     }
 
-    /// An event's DTSTART (and DTEND for a whole day).
-    private static func deadlineLines(_ due: Deadline, timezone: String) -> [String] {
-        if let time = due.time {
-            return ["DTSTART:" + utc(date: due.date, time: time, timezone: timezone)]
+    /// An event's DTSTART (and DTEND for a whole day). RFC 5545 dates have four-digit years, so a day whose end
+    /// would be in year 10000 (9999-12-31) has no DTEND (a DATE start alone is a one-day event), and a time whose
+    /// UTC instant leaves years 1 to 9999 (9999-12-31 23:59 west of UTC) is written as an all-day event on its date.
+    static func deadlineLines(_ due: Deadline, timezone: String) -> [String] {
+        if let time = due.time, let instant = utc(date: due.date, time: time, timezone: timezone) {
+            return ["DTSTART:" + instant]
         }
-        return [
-            "DTSTART;VALUE=DATE:" + basicDate(due.date), "DTEND;VALUE=DATE:" + basicDate(due.date.adding(days: 1)),
-        ]
+        let end = due.date.adding(days: 1)
+        guard end.year <= 9999 else { return ["DTSTART;VALUE=DATE:" + basicDate(due.date)] }
+        return ["DTSTART;VALUE=DATE:" + basicDate(due.date), "DTEND;VALUE=DATE:" + basicDate(end)]
     }
 
     /// TEXT escaping (RFC 5545 3.3.11): backslash, semicolon, comma, newline.
@@ -229,8 +231,9 @@ public enum ICalendar {
 
     /// A local date and time in `timezone` as UTC `YYYYMMDDTHHMMSSZ`, following RFC 5545 3.3.5: a
     /// time that occurs twice (clocks going back) means the first occurrence; a time that does not
-    /// occur (clocks going forward) is read with the offset before the gap.
-    static func utc(date: CalendarDate, time: TimeOfDay, timezone: String) -> String {
+    /// occur (clocks going forward) is read with the offset before the gap. Nil when the UTC date's year is not
+    /// 1 to 9999, which RFC 5545's four digits cannot write.
+    static func utc(date: CalendarDate, time: TimeOfDay, timezone: String) -> String? {
         let local = date.daysSinceEpoch * 86_400 + time.minutesSinceMidnight * 60
         let zone = TimeZones.zone(timezone) ?? TimeZone(identifier: "UTC")!
         func offset(_ instant: Int) -> Int {
@@ -246,7 +249,9 @@ public enum ICalendar {
         let seconds = valid.min() ?? (local - before)
         let days = Int((Double(seconds) / 86_400).rounded(.down))
         let rest = seconds - days * 86_400
-        return basicDate(CalendarDate(daysSinceEpoch: days)) + "T" + pad(rest / 3600, 2) + pad(rest % 3600 / 60, 2)
+        let utcDate = CalendarDate(daysSinceEpoch: days)
+        guard (1...9999).contains(utcDate.year) else { return nil }
+        return basicDate(utcDate) + "T" + pad(rest / 3600, 2) + pad(rest % 3600 / 60, 2)
             + pad(rest % 60, 2) + "Z"
     }
 
