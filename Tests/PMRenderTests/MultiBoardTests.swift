@@ -136,7 +136,34 @@ struct MultiBoardTests {
         let overview = try String(contentsOf: site.appending(path: "index.html"), encoding: .utf8)
         #expect(
             overview.contains(
-                "<h2 id=\"failed-heading\">Boards with errors</h2>\n<ul><li><code>boards/warned.md</code></li></ul>"))
+                "<h2 id=\"failed-heading\">Boards with errors</h2>\n<ul><li><code>warned.md</code></li></ul>"))
+    }
+
+    /// QA #6: the overview showed each path as typed, so it depended on the current folder and published machine paths.
+    @Test("the overview is the same whatever the current folder and however the boards are named")
+    func overviewIndependentOfCurrentFolder() throws {
+        let folder = try Self.boardsFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let elsewhere = folder.appending(path: "elsewhere")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        let boards = folder.appending(path: "boards")
+        let runs: [(arguments: [String], directory: URL)] = [
+            (["boards", "-o", "s1"], folder),
+            (["../boards", "-o", "../s2"], elsewhere),
+            ([boards.path, "-o", folder.appending(path: "s3").path], URL(fileURLWithPath: "/")),
+            (["ko.md", "team-a/board.md", "team-b/board.md", "obsidian.md", "warned.md", "-o", "../s4"], boards),
+        ]
+        var overviews: [Data] = []
+        for (index, run) in runs.enumerated() {
+            let result = try TestSupport.run(
+                run.arguments + ["--today", "2026-11-22", "--no-history"], in: run.directory)
+            #expect(result.status == 0, "\(result.stderr)")
+            overviews.append(try Data(contentsOf: folder.appending(path: "s\(index + 1)/index.html")))
+        }
+        #expect(Set(overviews).count == 1)
+        let overview = String(decoding: overviews[0], as: UTF8.self)
+        #expect(overview.contains("<code>team-a/board.md</code>") && overview.contains("<code>ko.md</code>"))
+        #expect(!overview.contains(folder.path) && !overview.contains("boards/"))
     }
 
     @Test("overview, combined overdue page and calendar")

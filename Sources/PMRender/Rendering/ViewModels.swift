@@ -700,7 +700,7 @@ struct OverviewBoardView: TemplateModel {
     static let fields = TemplateFields<OverviewBoardView>([
         .text("title", "The board's title") { $0.title },
         .text("link", "`SLUG/index.html`") { $0.link },
-        .text("file", "The board's file") { $0.file },
+        .text("file", "The board's file, relative to the folder the boards have in common") { $0.file },
         .text("cardCount", "\"12 cards\"") { $0.cardCount },
         .list("counts", "Cards per state, for a stacked bar") { $0.counts },
         .number("overdueCount", "Overdue cards") { $0.overdueCount },
@@ -729,6 +729,6 @@ struct OverviewPageView: PageFramed {
             .number("overdueCount", "Overdue cards of every board") { $0.overdueCount },
             .list("boards", "The boards, most overdue first") { $0.boards },
             .flag("hasFailed", "Some boards could not be read") { !$0.failed.isEmpty },
-            .textList("failed", "Their files") { $0.failed },
+            .textList("failed", "Their files, relative to the folder the boards have in common") { $0.failed },
         ])
 }

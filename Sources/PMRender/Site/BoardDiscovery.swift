@@ -73,11 +73,10 @@ public enum BoardDiscovery {
         return result.board.lanes.contains { $0.stateSource == .name || $0.stateSource == .frontMatter }
     }
 
-    /// Stable, collision-free folder names for boards: each board's path relative to the folder the
-    /// boards have in common, without `.md`, as a slug (`team/q3-plan.md` → `team-q3-plan`). Two paths
-    /// with the same slug get `-2`, `-3`, … in path order, skipping a suffix another board's slug already is
-    /// (`x.md`, `X.md` and `x-2.md` give `x`, `x-3` and `x-2`).
-    public static func slugs(for paths: [String]) -> [String: String] {
+    /// Each board's path relative to the folder the boards have in common (`team/q3-plan.md`): the same whatever the
+    /// current folder and however the paths were given (`../mb/boards/a.md`, `boards/a.md` or `/srv/mb/boards/a.md`
+    /// are all `a.md` beside `b.md`), and never a machine's own folders.
+    public static func relativePaths(for paths: [String]) -> [String: String] {
         let absolute = paths.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         var common = absolute.first.map { ($0 as NSString).deletingLastPathComponent } ?? ""
         for path in absolute where !path.hasPrefix(common + "/") {
@@ -85,8 +84,21 @@ public enum BoardDiscovery {
                 common = (common as NSString).deletingLastPathComponent
             }
         }
-        let ordered = zip(paths, absolute).sorted(by: { $0.1 < $1.1 }).map { path, full in
-            var relative = String(full.dropFirst(common == "/" ? 1 : common.count + 1))
+        var result: [String: String] = [:]
+        for (path, full) in zip(paths, absolute) {
+            result[path] = String(full.dropFirst(common == "/" ? 1 : common.count + 1))
+        }
+        return result
+    }
+
+    /// Stable, collision-free folder names for boards: each board's path relative to the folder the
+    /// boards have in common, without `.md`, as a slug (`team/q3-plan.md` → `team-q3-plan`). Two paths
+    /// with the same slug get `-2`, `-3`, … in path order, skipping a suffix another board's slug already is
+    /// (`x.md`, `X.md` and `x-2.md` give `x`, `x-3` and `x-2`).
+    public static func slugs(for paths: [String]) -> [String: String] {
+        let relativePaths = relativePaths(for: paths)
+        let ordered = paths.map { ($0, relativePaths[$0]!) }.sorted(by: { $0.1 < $1.1 }).map { path, relative in
+            var relative = relative
             if relative.hasSuffix(".md") { relative = String(relative.dropLast(3)) }
             let slug = Slug.make(relative.replacingOccurrences(of: "/", with: " "))
             return (path: path, slug: slug.isEmpty ? "board" : slug)

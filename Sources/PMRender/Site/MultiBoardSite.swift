@@ -39,6 +39,8 @@ public enum MultiBoardSite {
     struct BoardResult: Sendable {
         let index: Int
         let path: String
+        /// The path the overview shows: relative to the boards' common folder.
+        let shownPath: String
         /// Its folder in a site of several boards; empty for a lone board.
         let slug: String
         let board: Board?
@@ -55,10 +57,14 @@ public enum MultiBoardSite {
         // A lone board's site is the output folder itself: it needs no slug (nor the Foundation path handling that
         // works them out, about 0.5 ms at its first use).
         let slugs = multi ? BoardDiscovery.slugs(for: paths) : [:]
+        // What the overview shows of each board's path: the same on any machine and in any current folder.
+        let shown = multi ? BoardDiscovery.relativePaths(for: paths) : [:]
         let results = await withTaskGroup(of: BoardResult.self) { group -> [BoardResult] in
             for (index, path) in paths.enumerated() {
                 group.addTask {
-                    await renderOne(index: index, path: path, slug: slugs[path] ?? "", options: options, multi: multi)
+                    await renderOne(
+                        index: index, path: path, shownPath: shown[path] ?? path, slug: slugs[path] ?? "",
+                        options: options, multi: multi)
                 }
             }
             var collected: [BoardResult] = []
@@ -68,7 +74,9 @@ public enum MultiBoardSite {
         return assemble(results, options: options)
     }
 
-    static func renderOne(index: Int, path: String, slug: String, options: Options, multi: Bool) async -> BoardResult {
+    static func renderOne(
+        index: Int, path: String, shownPath: String, slug: String, options: Options, multi: Bool
+    ) async -> BoardResult {
         // The history (git runs) is read while the board is parsed.
         async let history = options.readHistory ? try? BoardSources.history(of: path) : nil
         let loaded: ParseResult
@@ -77,7 +85,7 @@ public enum MultiBoardSite {
         } catch {
             // Leaving the scope cancels the history still being read: git is stopped, not waited for.
             return BoardResult(
-                index: index, path: path, slug: slug, board: nil, files: [],
+                index: index, path: path, shownPath: shownPath, slug: slug, board: nil, files: [],
                 diagnostics: [error.diagnostic], overdueCount: 0,
                 latestChange: nil)
         }
@@ -88,7 +96,8 @@ public enum MultiBoardSite {
         let problems = loaded.diagnostics.filter { $0.severity != .note }
         guard loaded.isReadable, !(options.strict && !problems.isEmpty) else {
             return BoardResult(
-                index: index, path: path, slug: slug, board: board, files: [], diagnostics: diagnostics,
+                index: index, path: path, shownPath: shownPath, slug: slug, board: board, files: [],
+                diagnostics: diagnostics,
                 overdueCount: 0, latestChange: nil)
         }
         // Published anyway: its problems are warnings of the rendering (and a banner on its page).
@@ -102,7 +111,7 @@ public enum MultiBoardSite {
         let (site, renderDiagnostics) = SiteRenderer.render(board, options: renderOptions)
         let files = ((site?.files ?? []) + embeds.files).map { multi ? $0.moved(to: "\(slug)/\($0.path)") : $0 }
         return BoardResult(
-            index: index, path: path, slug: slug, board: board, files: site == nil ? [] : files,
+            index: index, path: path, shownPath: shownPath, slug: slug, board: board, files: site == nil ? [] : files,
             diagnostics: diagnostics + renderDiagnostics, overdueCount: site?.overdueCount ?? 0,
             latestChange: boardHistory?.latestCommit?.date, history: boardHistory)
     }
@@ -124,7 +133,8 @@ public enum MultiBoardSite {
         var files = good.flatMap(\.files)
         let entries = good.map {
             OverviewBuilder.Entry(
-                board: $0.board!, slug: $0.slug, clock: options.clock($0.board!.timezone), latestChange: $0.latestChange
+                board: $0.board!, slug: $0.slug, file: $0.shownPath, clock: options.clock($0.board!.timezone),
+                latestChange: $0.latestChange
             )
         }
         // The overview speaks --locale, else the boards' language when they all share one, else English.
@@ -136,7 +146,8 @@ public enum MultiBoardSite {
         }
         let hasMetrics = !histories.isEmpty && options.templates.has("metrics")
         let builder = OverviewBuilder(
-            entries: entries, failed: failed, locale: locale, baseURL: options.baseURL, hasMetrics: hasMetrics)
+            entries: entries, failed: results.filter { $0.files.isEmpty }.map(\.shownPath), locale: locale,
+            baseURL: options.baseURL, hasMetrics: hasMetrics)
         let overview = builder.overviewPage()
         let overdue = builder.overduePage()
         guard options.templates.has("overview") else {

@@ -3,6 +3,8 @@ struct OverviewBuilder {
     struct Entry {
         let board: Board
         let slug: String
+        /// The board's path as shown: relative to the folder the boards have in common.
+        let file: String
         let clock: DeadlineClock
         /// Date of the latest commit that changed the board (when it is in git).
         let latestChange: Int?
@@ -70,7 +72,7 @@ struct OverviewBuilder {
             boards.append(
                 (
                     OverviewBoardView(
-                        title: entry.board.title, link: "\(entry.slug)/index.html", file: entry.board.sourceFile,
+                        title: entry.board.title, link: "\(entry.slug)/index.html", file: entry.file,
                         cardCount: phrases.cards(entry.board.cardCount), counts: counts, overdueCount: overdue,
                         dueSoonCount: dueSoon,
                         overdueText: phrases.text("report.overdueCount", ["count": String(overdue)]),
