@@ -226,7 +226,7 @@ def test_unreadable_board_and_templates(tmp_path):
     assert unreadable_check.returncode == 2
     assert "board.md: error: cannot read the board: permission denied" in unreadable_check.stderr, \
         unreadable_check.stderr
-    assert unreadable_templates.returncode == 1
+    assert unreadable_templates.returncode == 2, "an unreadable template is an environment problem, as a board is"
     assert "templates/page.mustache: error: cannot read template: permission denied" \
         in unreadable_templates.stderr, unreadable_templates.stderr
     assert folder_as_board.returncode == 2
