@@ -56,6 +56,8 @@ struct Editor {
     let request: EditRequest
     let conventions: BoardConventions
     let phrases: Phrases
+    /// The board's text as the reader reads it, for its tables' cells (nil: not UTF-8, so no table is edited).
+    let sourceText: SourceText?
     var warnings: [Diagnostic] = []
     /// Write a blank line between the card's title and the line after it (`CardBlock.partFromTitle`), which would
     /// otherwise be read as part of the title.
@@ -72,6 +74,7 @@ struct Editor {
         self.request = request
         conventions = BoardConventions(board: board, text: text)
         phrases = Phrases(board.locale)
+        sourceText = try? SourceText(decoding: text.bytes)
     }
 
     /// An edit worked out: the line edits and what the board must read like afterwards (nil: nothing to do).
@@ -143,11 +146,13 @@ struct Editor {
                 ])
             }
         } else {
-            // (Failing a lane the default rule allows, a todo lane of notes after the doing one: the board's only. A
-            // lane of list or heading cards comes first, then one of a table of its own, which takes a row.)
+            // The first lane new cards may start in that pm-render writes: one of list or heading cards, or of a
+            // table of its own, which takes a row. (Failing that, one the rule allows, or a todo lane of notes after
+            // the doing one: the board's only.)
             guard
-                let index = board.lanes.firstIndex(where: { board.rules.allowsNewCard(in: $0) && !$0.isTable })
-                    ?? board.lanes.firstIndex(where: { board.rules.allowsNewCard(in: $0) && holdsOwnTables($0) })
+                let index = board.lanes.firstIndex(where: {
+                    board.rules.allowsNewCard(in: $0) && (!$0.isTable || holdsOwnTables($0))
+                })
                     ?? board.lanes.firstIndex(where: { board.rules.allowsNewCard(in: $0) })
                     ?? (board.rules.newCards == nil ? board.firstLaneIndex(in: .todo) : nil)
             else {
@@ -368,9 +373,10 @@ struct Editor {
     }
 
     private mutating func edit(_ query: String, _ changes: CardChanges) throws(EditFailure) -> Change {
-        let position = try resolveCard(query)
+        let position = try resolveCard(query, rows: true)
         let lane = board.lanes[position.lane]
         let card = lane.cards[position.index]
+        if card.style == .tableRow { return try editRow(position, changes) }
         var block = cardBlock(of: card)
         try requireTitleLine(block, card)
         var check = TargetCheck(base: card, lane: card.lane)
@@ -449,18 +455,7 @@ struct Editor {
         var expectation = Expectation(board: board)
         expectation.lanes[position.lane][position.index] = .target
         expectation.target = check
-        let summary: String
-        let edited = fields.filter { $0 != "title" }
-        if let title = changes.title, edited.isEmpty {
-            summary = phrases.text("change.renamed", ["old": card.title, "title": title])
-        } else {
-            summary = phrases.text(
-                "change.edited",
-                [
-                    "title": changes.title ?? card.title,
-                    "fields": phrases.list(fields.map { phrases.text("field.\($0)") }),
-                ])
-        }
+        let summary = editSummary(of: card, changes, fields: fields)
         if block.lines == cardLines(card) {
             // Nothing changed, though the card has what was to be taken away: it is written where no edit reaches
             // (fields joined on one line, `**Assigned**: @ann | …`).
@@ -1020,7 +1015,7 @@ struct Editor {
     /// A new title for a card that has its other fields: tags in it join the card's, but a date, an ID, a priority, a
     /// field or an assignee in it would change what `edit` keeps (those have options of their own, or are edited in the
     /// file).
-    private func validRenamedTitle(_ title: String) throws(EditFailure) -> String {
+    func validRenamedTitle(_ title: String) throws(EditFailure) -> String {
         let valid = try validTitle(title)
         let metadata = CardTokens.scan(valid, triggers: conventions.triggers).contains {
             switch $0 {
@@ -1035,6 +1030,19 @@ struct Editor {
                     + "with --due)")
         }
         return valid
+    }
+
+    /// What `edit` says it did: the card renamed, or which of its fields were edited.
+    func editSummary(of card: Card, _ changes: CardChanges, fields: [String]) -> String {
+        if let title = changes.title, fields == ["title"] {
+            return phrases.text("change.renamed", ["old": card.title, "title": title])
+        }
+        return phrases.text(
+            "change.edited",
+            [
+                "title": changes.title ?? card.title,
+                "fields": phrases.list(fields.map { phrases.text("field.\($0)") }),
+            ])
     }
 
     /// The usage failure of an option's value that is not what it must be.
@@ -1089,7 +1097,7 @@ struct Editor {
         return trimmed
     }
 
-    private func validateTag(_ tag: String) throws(EditFailure) {
+    func validateTag(_ tag: String) throws(EditFailure) {
         let pieces = CardTokens.scan("#" + tag, triggers: conventions.triggers)
         guard pieces.count == 1, case .token(.tag(let name), _, _) = pieces[0], name == tag else {
             throw invalid(
@@ -1103,7 +1111,7 @@ struct Editor {
     /// line (`CardField.lineText`, `CardField.parse`, `CardDraft.add`): its value in plain text (no HTML, emphasis,
     /// link or `<br>`), not one that only holds a place (`TBD`, `none`, `—`), split at commas, `@` and `[[…]]` taken
     /// off.
-    private func validateAssignee(_ name: String, option: String = "--assignee") throws(EditFailure) {
+    func validateAssignee(_ name: String, option: String = "--assignee") throws(EditFailure) {
         let expected =
             "a name in plain text (no '@' or '[[…]]' around it, no ',' or ']', no HTML or Markdown marks), and not "
             + "one that only holds a place (TBD, none, —)"

@@ -27,10 +27,15 @@ extension Editor {
             else { return nil }
             return first
         }
-    }
 
-    /// The board's text as the reader reads it, for its tables' cells.
-    private var sourceText: SourceText? { try? SourceText(decoding: text.bytes) }
+        /// The first status written in the table that means `state` (`Todo` for a todo lane's new row), if any.
+        func status(meaning state: CardState) -> String? {
+            guard let column = statusColumn else { return nil }
+            return table.rows.lazy.map { $0.cells[column].text }.first {
+                LaneStates.meaning(of: $0) == .state(state)
+            }
+        }
+    }
 
     /// The table whose row is on `line`, or nil.
     func rowTable(atRow line: Int) -> RowTable? {
@@ -135,9 +140,9 @@ extension Editor {
     }
 
     /// The refusal for a table's row that cannot go where it is asked to.
-    private func rowRefusal(_ card: Card, _ reason: String) -> EditFailure {
+    private func rowRefusal(_ card: Card, _ reason: String, fix: String = "move it") -> EditFailure {
         EditFailure(
-            .refused, .editNotPossible("'\(card.title)' is a row of a table: \(reason); move it in the file"),
+            .refused, .editNotPossible("'\(card.title)' is a row of a table: \(reason); \(fix) in the file"),
             file: file, at: card.location)
     }
 
@@ -195,6 +200,120 @@ extension Editor {
             card: card)
     }
 
+    /// Edits a table's row in place: the cells of the columns the change reaches (the title's, the deadline's, the
+    /// assignees', the tags' or, without one, the title's `#tags`) are rewritten, every other byte of the line kept. A
+    /// change with no column to hold it is refused.
+    mutating func editRow(_ position: CardLookup.Position, _ changes: CardChanges) throws(EditFailure) -> Change {
+        let card = board.lanes[position.lane].cards[position.index]
+        guard let table = rowTable(atRow: card.location.line),
+            let row = table.table.rows.first(where: { $0.line == card.location.line }),
+            let roles = table.table.roles(inLaneOfState: true, anyTitle: true),
+            let titleColumn = roles.firstIndex(of: .title)
+        else { throw rowRefusal(card, "its table could not be read again") }
+        var cells = row.cells.map(\.text)
+        var check = TargetCheck(base: card, lane: card.lane)
+        var fields: [String] = []
+        func column(_ role: PipeTable.Role, for what: String) throws(EditFailure) -> Int {
+            guard let column = roles.firstIndex(of: role) else {
+                throw rowRefusal(card, "its table has no column for \(what)", fix: "edit it")
+            }
+            return column
+        }
+        /// The `#tags` written in the title's cell, as written.
+        let titleTags = CardTokens.scan(cells[titleColumn], triggers: conventions.triggers).compactMap {
+            if case .token(.tag, let raw, _) = $0 { return raw }
+            return nil
+        }
+        if let title = changes.title {
+            let valid = try validRenamedTitle(title)
+            cells[titleColumn] = ([Self.cell(valid)] + titleTags).joined(separator: " ")
+            let given = EditVerifier.cardAsRead(valid, on: board)
+            check.title = given.title
+            check.titleChanged = true
+            if !given.tags.isEmpty { check.tags = unique(card.tags + given.tags) }
+            fields.append("title")
+        }
+        if let due = changes.due {
+            cells[try column(.field(.due), for: "a deadline")] = due?.description ?? ""
+            check.due = .some(due)
+            fields.append("deadline")
+        }
+        if !changes.addTags.isEmpty || !changes.removeTags.isEmpty {
+            for tag in changes.addTags { try validateTag(tag) }
+            let spelt = { (tag: String) in card.tags.first { $0.lowercased() == tag.lowercased() } }
+            let added = unique(changes.addTags.filter { spelt($0) == nil })
+            let removed = Set(changes.removeTags.compactMap(spelt))
+            let tagsColumn = roles.firstIndex(of: .field(.tags))
+            // Taken away where they are written (the title's cell, the tags' column), added to the tags' column, or
+            // to the title's cell without one.
+            let keptInTitle = titleTags.filter { !removed.contains(String($0.dropFirst())) }
+            if keptInTitle.count < titleTags.count || (tagsColumn == nil && !added.isEmpty) {
+                let written = titleTags.joined(separator: " ")
+                guard cells[titleColumn].hasSuffix(written) else {
+                    throw rowRefusal(card, "its tags are written inside its title", fix: "edit them")
+                }
+                let title = String(cells[titleColumn].dropLast(written.utf8.count)).trimmingWhitespace
+                let tags = keptInTitle + (tagsColumn == nil ? added.map { "#" + $0 } : [])
+                cells[titleColumn] = ([title] + tags).joined(separator: " ")
+            }
+            if let tagsColumn {
+                let inTitle = Set(titleTags.map { $0.dropFirst().lowercased() })
+                let inColumn = card.tags.filter { !inTitle.contains($0.lowercased()) }
+                let new = inColumn.filter { !removed.contains($0) } + added
+                if new != inColumn { cells[tagsColumn] = Self.cell(new.joined(separator: ", ")) }
+            }
+            check.tags = card.tags.filter { !removed.contains($0) } + added
+            fields.append("tags")
+        }
+        if !changes.addAssignees.isEmpty || !changes.removeAssignees.isEmpty {
+            for name in changes.addAssignees { try validateAssignee(name) }
+            let assigneesColumn = try column(.field(.assignees), for: "assignees")
+            let names = unique(card.assignees + changes.addAssignees).filter { !changes.removeAssignees.contains($0) }
+            cells[assigneesColumn] = Self.cell(names.joined(separator: ", "))
+            check.assignees = names
+            fields.append("assignees")
+        }
+        // (A cell the row leaves out, `| Spec |` under `| Task | Owner |`, has no place to write.)
+        if let missing = cells.indices.first(where: { cells[$0] != row.cells[$0].text && row.cells[$0].byteColumn == 0 }
+        ) {
+            throw rowRefusal(card, "the row has no cell under '\(table.table.header[missing].text)'", fix: "edit it")
+        }
+        if cells == row.cells.map(\.text) {
+            let problem = Problem.editChangesNothing(title: card.title)
+            return Change(
+                summary: problem.message, card: card, keepsOldCard: true,
+                notes: [Diagnostic(problem, file: file, at: card.location)])
+        }
+        var expectation = Expectation(board: board)
+        expectation.lanes[position.lane][position.index] = .target
+        expectation.target = check
+        return Change(
+            edits: [.replace(row.line...row.line, with: [rowLine(cells, replacing: row, in: text.line(row.line))])],
+            expectation: expectation, summary: editSummary(of: card, changes, fields: fields), card: card)
+    }
+
+    /// The line of `row` with the cells that differ from `cells` rewritten, every other byte kept (a cell that was
+    /// empty is written with a space on each side).
+    private func rowLine(_ cells: [String], replacing row: PipeTable.Row, in line: EditableText.Line)
+        -> EditableText.Line
+    {
+        var line = line
+        // From the last cell back, so that the byte columns of those before stay right.
+        for column in row.cells.indices.reversed() where cells[column] != row.cells[column].text {
+            var start = row.cells[column].byteColumn - 1
+            let end = start + row.cells[column].text.utf8.count
+            guard start >= 0, end <= line.content.count else { continue }
+            var new = Array(cells[column].utf8)
+            if start == end, !new.isEmpty {
+                // (An empty cell is found at its end: its spaces go.)
+                while start > 0, line.content[start - 1] == 0x20 || line.content[start - 1] == 0x09 { start -= 1 }
+                new = [0x20] + new + (end < line.content.count ? [0x20] : [])
+            }
+            line.content.replaceSubrange(start..<end, with: new)
+        }
+        return line
+    }
+
     /// Removes a table's row: its line.
     func removeRow(_ card: Card) -> LineEdit {
         .remove(card.location.line...card.location.line)
@@ -242,8 +361,63 @@ extension Editor {
             }
             try put(description, in: .description, named: "a description")
         }
-        if let column = target.statusColumn, let status = target.sharedStatus { cells[column] = status }
+        // (The status the rows share, else one of the table's that means the lane's state: a row without one is
+        // no card.)
+        if let column = target.statusColumn, let status = target.sharedStatus ?? target.status(meaning: lane.state) {
+            cells[column] = status
+        }
+        if let column = roles.firstIndex(of: .field(.id))
+            ?? target.names.firstIndex(where: PipeTable.numberNames.contains),
+            let id = nextRowID(column: target.names[column], in: target)
+        {
+            cells[column] = id
+        }
         return (rowLine(cells, like: target), insertion)
+    }
+
+    /// An ID or row number written as a prefix and a number (`T-007`, `US-12`, `19`).
+    private struct NumberedID {
+        let prefix: Substring
+        let number: Int
+        let digits: Int
+
+        init?(_ cell: String) {
+            let digits = cell.utf8.reversed().prefix { $0 >= 0x30 && $0 <= 0x39 }.count
+            let prefix = cell.dropLast(digits)
+            guard digits > 0, digits <= 9, !prefix.contains(where: \.isNumber), let number = Int(cell.suffix(digits))
+            else { return nil }
+            (self.prefix, self.number, self.digits) = (prefix, number, digits)
+        }
+    }
+
+    /// The ID a new row takes in `table`'s column `name`: the board's numbering continued. Its prefix is the one most
+    /// of the table's IDs have (the board's, for a table without any), its number the highest with that prefix in
+    /// any table of cards plus one, padded with zeros as that one is (`T-007` after `T-006`, `19` after `18`). Nil
+    /// when no cell of the column is numbered.
+    private func nextRowID(column name: String, in table: RowTable) -> String? {
+        var tables = [table]
+        var seen = Set(table.table.rows.map(\.line))
+        for card in board.lanes.lazy.flatMap(\.cards)
+        where card.style == .tableRow && !seen.contains(card.location.line) {
+            guard let other = rowTable(atRow: card.location.line) else { continue }
+            seen.formUnion(other.table.rows.map(\.line))
+            tables.append(other)
+        }
+        func ids(_ table: RowTable) -> [NumberedID] {
+            guard let column = table.names.firstIndex(of: name) else { return [] }
+            return table.table.rows.compactMap { NumberedID($0.cells[column].text) }
+        }
+        let all = tables.flatMap(ids)
+        func mostCommonPrefix(_ ids: [NumberedID]) -> Substring? {
+            let counts = Dictionary(ids.map { ($0.prefix, 1) }, uniquingKeysWith: +)
+            return counts.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
+        }
+        guard let prefix = mostCommonPrefix(ids(table)) ?? mostCommonPrefix(all),
+            let highest = all.filter({ $0.prefix == prefix }).max(by: { $0.number < $1.number })
+        else { return nil }
+        let number = String(highest.number + 1)
+        let padding = highest.digits > String(highest.number).count ? max(highest.digits - number.count, 0) : 0
+        return prefix + String(repeating: "0", count: padding) + number
     }
 
     /// Adds a card as a row of the lane's table (`newRow`).
