@@ -13,6 +13,7 @@
 #endif
 #if defined(__linux__)
 #include <sys/syscall.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 #endif
 
@@ -201,4 +202,41 @@ void pm_restore_signals(void) {
     }
     pthread_mutex_unlock(&pm_defer_lock);
     if (number != 0) raise(number);
+}
+
+int pm_copy_xattrs(int from, int to, char *failed, size_t failed_size) {
+#if defined(__linux__)
+    ssize_t size = flistxattr(from, NULL, 0);
+    if (size < 0) return (errno == ENOTSUP) ? 0 : -1;
+    if (size == 0) return 0;
+    char *names = malloc((size_t)size);
+    if (names == NULL) return -1;
+    size = flistxattr(from, names, (size_t)size);
+    int result = size < 0 ? -1 : 0;
+    for (ssize_t offset = 0; result == 0 && offset < size; offset += (ssize_t)strlen(names + offset) + 1) {
+        const char *name = names + offset;
+        ssize_t length = fgetxattr(from, name, NULL, 0);
+        void *value = length > 0 ? malloc((size_t)length) : NULL;
+        if (length < 0 || (length > 0 && value == NULL)) {
+            result = -1;
+        } else if (length > 0 && (length = fgetxattr(from, name, value, (size_t)length)) < 0) {
+            result = -1;
+        } else if (fsetxattr(to, name, value, (size_t)length, 0) != 0 && strncmp(name, "security.", 9) != 0) {
+            result = -1;
+        }
+        if (result != 0 && failed != NULL && failed_size > 0) {
+            int saved = errno;
+            snprintf(failed, failed_size, "%s", name);
+            errno = saved;
+        }
+        free(value);
+    }
+    int saved = errno;
+    free(names);
+    errno = saved;
+    return result;
+#else
+    (void)from; (void)to; (void)failed; (void)failed_size;
+    return 0;
+#endif
 }

@@ -206,6 +206,49 @@ def test_read_only_parent(tmp_path):
     assert snapshot(parent) == before, "the previous site is intact and nothing was added"
 
 
+@pytest.mark.skipif(os.geteuid() != 0, reason="needs root to play two users")
+def test_an_edit_keeps_who_may_read_and_write_the_board(tmp_path):
+    """A board is written as a new file that takes the old one's place: the new file keeps the board's owner, group,
+    permissions and extended attributes, or nothing is written (a group member's edit would make the board theirs)."""
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    board = shared / "board.md"
+    board.write_text(board_text())
+    try:
+        os.setxattr(board, "user.project", b"apollo")
+        attributes = True
+    except OSError as error:  # a file system without user attributes (tmpfs before Linux 6.6)
+        assert error.errno in (errno.ENOTSUP, errno.EOPNOTSUPP), error
+        attributes = False
+    os.chown(shared, 1000, 4321)
+    os.chown(board, 1000, 4321)
+    shared.chmod(0o2775)
+    board.chmod(0o660)
+    tmp_path.chmod(0o755)
+    before = board.read_bytes()
+
+    def as_user(uid, *arguments):
+        return subprocess.run(["setpriv", f"--reuid={uid}", f"--regid={uid}", "--groups=4321", "--",
+                               str(BINARY), *arguments], cwd=tmp_path, capture_output=True, text=True, timeout=60)
+
+    member = as_user(1234, "add", "shared/board.md", "A member's card")
+    assert member.returncode == 1, member.stderr
+    assert ("shared/board.md: error: nothing was written: pm-render writes an edited board as a new file that takes "
+            "the old one's place, and the new file could not keep its owner and group (user 1000, group 4321): it "
+            "would belong to user 1234, group 4321, so others could lose access to the board; edit it as its owner"
+            ) in member.stderr, member.stderr
+    assert board.read_bytes() == before
+    assert sorted(path.name for path in shared.iterdir()) == ["board.md"], "no temporary file is left"
+
+    owner = as_user(1000, "add", "shared/board.md", "The owner's card")
+    assert owner.returncode == 0, owner.stderr
+    info = board.stat()
+    assert (info.st_uid, info.st_gid, info.st_mode & 0o7777) == (1000, 4321, 0o660)
+    if attributes:
+        assert os.getxattr(board, "user.project") == b"apollo"
+    assert "The owner's card" in board.read_text()
+
+
 def test_unreadable_board_and_templates(tmp_path):
     board = tmp_path / "board.md"
     board.write_text(board_text())

@@ -32,4 +32,10 @@ int pm_signal_deferred(void);
 /// the last of overlapping ones puts the handlers back.
 void pm_restore_signals(void);
 
+/// Copies the extended attributes of the file open as `from` (POSIX ACLs, user attributes, labels) to the one open as
+/// `to`, so that a file written anew keeps them. Returns 0 (also where the file system has none), or -1 with errno
+/// set and the name of the attribute that could not be copied in `failed` (of `failed_size` bytes). A label in the
+/// `security.` namespace that cannot be set is left to the one the system gave the new file.
+int pm_copy_xattrs(int from, int to, char *failed, size_t failed_size);
+
 #endif

@@ -19,6 +19,7 @@ extension Problem {
             .laneHoldsNotes,
             .moveNotAllowed,
             .laneAtWIPLimit, .stateAtWIPLimit, .newCardNotAllowed, .boardHasErrors, .boardChangedOnDisk,
+            .boardAccessNotKept,
             .editChangesBoard, .editLosesDateFormat, .editChangesLaneText,
             .invalidEditValue, .editNotPossible, .headingCardBecomesLabel,
             .descriptionLineReadAsMetadata, .lineReadAsTitle,
@@ -100,6 +101,7 @@ extension Problem {
         case .ruleOverridden: return "rule-overridden"
         case .boardHasErrors: return "board-has-errors"
         case .boardChangedOnDisk: return "board-changed"
+        case .boardAccessNotKept: return "board-access-not-kept"
         case .editChangesBoard: return "edit-not-lossless"
         case .editLosesDateFormat: return "edit-loses-date-format"
         case .editChangesLaneText: return "edit-changes-lane-text"
@@ -323,6 +325,10 @@ extension Problem {
         case .boardChangedOnDisk:
             return "the board changed on disk while it was being edited, so nothing was written: run the command "
                 + "again"
+        case .boardAccessNotKept(let what):
+            return "nothing was written: pm-render writes an edited board as a new file that takes the old one's "
+                + "place, and the new file could not keep \(what), so others could lose access to the board; edit "
+                + "it as its owner"
         case .editLosesDateFormat(let format):
             return "nothing was written: the board's dates are read as \(format) because one of them shows it (a day "
                 + "over 12), and after this edit none would, so other dates would read otherwise; set the board's date "

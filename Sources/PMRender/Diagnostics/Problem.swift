@@ -92,6 +92,9 @@ public enum Problem: Hashable, Sendable {
     indirect case ruleOverridden(Problem)
     case boardHasErrors
     case boardChangedOnDisk
+    /// The board written anew could not keep what decides who may read and write it: what (its owner and group,
+    /// an extended attribute).
+    case boardAccessNotKept(String)
     case editChangesBoard(String)
     /// The edit takes away the last date that showed the board's date format (a day over 12), so other dates would
     /// read otherwise; the format the dates showed.

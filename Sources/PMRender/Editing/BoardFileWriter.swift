@@ -10,7 +10,7 @@ import Foundation
 /// Replaces a board file atomically, and only if nobody changed it since it was read.
 ///
 /// The new bytes go to a temporary file in the board's folder (`.NAME.pm-render-PID-N`), which gets the board's
-/// permissions (and owner, where allowed) and is flushed to disk; then, holding an exclusive lock on the folder (so
+/// owner, group, permissions and extended attributes (or nothing is written) and is flushed to disk; then, holding an exclusive lock on the folder (so
 /// that two pm-render edits of boards in one folder take turns), the board is read again and compared with what the
 /// edit started from: if it changed, the temporary file is removed and nothing is written; else the temporary file
 /// is renamed over the board, so readers see the old file or the new one, never a mix. A symbolic link to the board
@@ -50,9 +50,7 @@ public enum BoardFileWriter {
             try writeAll(descriptor, bytes[..<half], path: path)
             beforeReplacing?()
             try writeAll(descriptor, bytes[half...], path: path)
-            // The board's permissions and, where the process may, its owner.
-            _ = fchown(descriptor, info.st_uid, info.st_gid)
-            guard fchmod(descriptor, info.st_mode & 0o7777) == 0 else { throw failure(.write, path, errno) }
+            try keepAccess(of: target, info, on: descriptor, path: path)
             guard fsync(descriptor) == 0 else { throw failure(.write, path, errno) }
         }
 
@@ -86,6 +84,38 @@ public enum BoardFileWriter {
         guard rename(temporary, target) == 0 else { throw failure(.replace, path, errno) }
         keepTemporary = true
         if lock >= 0 { _ = fsync(lock) }
+    }
+
+    /// Gives the new file (open as `descriptor`) what decides who may read and write the board: its owner and group,
+    /// its permissions and its extended attributes (ACLs). A file this process cannot give them to (a board of
+    /// another user's, written by a member of its group, would become this user's, and its owner could lose access to
+    /// it) is refused, and nothing is written.
+    private static func keepAccess(of target: String, _ info: stat, on descriptor: Int32, path: String)
+        throws(EditFailure)
+    {
+        // (The group alone may be given where the owner may not: to a group this user is a member of.)
+        if fchown(descriptor, info.st_uid, info.st_gid) != 0 { _ = fchown(descriptor, uid_t.max, info.st_gid) }
+        var new = stat()
+        guard fstat(descriptor, &new) == 0 else { throw failure(.write, path, errno) }
+        guard new.st_uid == info.st_uid, new.st_gid == info.st_gid else {
+            let problem = Problem.boardAccessNotKept(
+                "its owner and group (user \(info.st_uid), group \(info.st_gid)): it would belong to user "
+                    + "\(new.st_uid), group \(new.st_gid)")
+            throw EditFailure(.refused, [Diagnostic(problem, file: path, at: nil)])
+        }
+        guard fchmod(descriptor, info.st_mode & 0o7777) == 0 else { throw failure(.write, path, errno) }
+        let source = open(target, O_RDONLY | O_CLOEXEC)
+        guard source >= 0 else { throw failure(.read, path, errno) }
+        defer { close(source) }
+        var name = [CChar](repeating: 0, count: 256)
+        guard pm_copy_xattrs(source, descriptor, &name, name.count) == 0 else {
+            let attribute = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let problem = Problem.boardAccessNotKept(
+                attribute.isEmpty
+                    ? "its extended attributes (\(FileProblem(errno: errno).message))"
+                    : "its extended attribute '\(attribute)'")
+            throw EditFailure(.refused, [Diagnostic(problem, file: path, at: nil)])
+        }
     }
 
     /// Refuses a board that is not a regular file (reading a pipe would wait for a writer, and a rename cannot
