@@ -169,7 +169,11 @@ struct Add: ParsableCommand {
         card.assignees = fields.assignee
         card.description = description
         if description == "-" {
-            card.description = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+            // (Bytes that are not UTF-8 would be written as U+FFFD, the text changed unseen.)
+            guard
+                let text = String(validating: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+            else { throw Output.usageFailure("invalid description: standard input is not UTF-8 text") }
+            card.description = text
         }
         try EditRunner.run(board: board.path, .add(card, lane: lane), options: options, top: top)
     }

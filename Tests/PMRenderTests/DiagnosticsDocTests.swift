@@ -36,7 +36,7 @@ struct DiagnosticsDocTests {
         .laneAtWIPLimit(lane: "Review", count: 2, limit: 2), .stateAtWIPLimit(state: .doing, count: 2, limit: 2),
         .newCardNotAllowed(lane: "Done", allowed: ["TODO"], written: true), .ruleOverridden(.emptyCard),
         .boardHasErrors,
-        .boardChangedOnDisk, .editChangesBoard("x"), .editLosesDateFormat("DD-MM-YYYY"),
+        .boardChangedOnDisk, .boardAccessNotKept("x"), .editChangesBoard("x"), .editLosesDateFormat("DD-MM-YYYY"),
         .editChangesLaneText(lane: "Done", before: "", after: "x"),
         .editLosesDialect(.taskell, now: .pmRender, named: false),
         .laneSaysEmpty(lane: "Doing", line: "- (empty)"),

@@ -104,7 +104,8 @@ import Testing
         #expect(
             result.stderr
                 == "b.md: error: nothing was written: after this edit the board would not read the same way (the "
-                + "title 'Item %%' would read as 'Item later %%'); please report this with the board\n")
+                + "title 'Item %%' would read as 'Item later %%'); make this edit in the file (pm-render could not write it "
+                + "safely: if it should have, please report it with the board)\n")
         #expect(after == board)
     }
 

@@ -82,6 +82,35 @@ import Testing
         #expect(card?.descriptionSource == "Grey, matt.\n\nTwo boxes.")
     }
 
+    /// A description that is not text, or holds a control character, is refused rather than written changed or
+    /// unseen: bytes that are not UTF-8 (they would become U+FFFD), a NUL, an escape sequence.
+    @Test func aDescriptionThatIsNotTextIsRefused() throws {
+        let cases: [([UInt8], String)] = [
+            ([0x61, 0xFF, 0x62, 0x0A], "pm-render: error: invalid description: standard input is not UTF-8 text"),
+            (Array("a\u{0}b\n".utf8), "b.md: error: invalid description 'a\\u{0}b': expected text without control "),
+            (Array("ok\n\u{1B}[31mred\n".utf8), "b.md: error: invalid description '\\u{1B}[31mred'"),
+        ]
+        for (input, message) in cases {
+            let scratch = try Scratch(text: "## To Do\n\n- [ ] One\n")
+            defer { scratch.remove() }
+            let process = Process()
+            process.executableURL = TestSupport.binary
+            process.arguments = ["add", scratch.name, "Two", "--description", "-"]
+            process.currentDirectoryURL = scratch.folder
+            let (stdin, stderr) = (Pipe(), Pipe())
+            (process.standardInput, process.standardError) = (stdin, stderr)
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            stdin.fileHandleForWriting.write(Data(input))
+            try stdin.fileHandleForWriting.close()
+            let errors = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 2)
+            #expect(errors.contains(message), "\(errors)")
+            #expect(scratch.text == "## To Do\n\n- [ ] One\n")
+        }
+    }
+
     // MARK: - The round trip
 
     @Test(arguments: fixtures)

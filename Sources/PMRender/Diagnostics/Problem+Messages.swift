@@ -365,8 +365,9 @@ extension Problem {
         case .laneSaysEmpty(let lane, let line):
             return "the card takes the place of \(Self.quote(line)), the line that said \(Self.quote(lane)) was empty"
         case .editChangesBoard(let detail):
-            return "nothing was written: after this edit the board would not read the same way (\(detail)); please "
-                + "report this with the board"
+            return "nothing was written: after this edit the board would not read the same way (\(detail)); make "
+                + "this edit in the file (pm-render could not write it safely: if it should have, please report it "
+                + "with the board)"
         case .identityRenumbered(let title, let from, let to):
             return
                 "card \(Self.quote(title)) is now \(Self.quote(to)) (was \(Self.quote(from))): cards with the same title are numbered in file "

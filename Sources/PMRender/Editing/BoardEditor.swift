@@ -128,6 +128,11 @@ struct Editor {
 
     private mutating func add(_ card: NewCard, laneName: String?) throws(EditFailure) -> Change {
         let title = try validTitle(card.title)
+        if let line = card.description?.split(whereSeparator: \.isNewline).first(where: {
+            $0.unicodeScalars.contains(where: Self.isControl)
+        }) {
+            throw invalid("description", String(line), expected: "text without control characters")
+        }
         for tag in card.tags { try validateTag(tag) }
         for name in card.assignees { try validateAssignee(name) }
         let laneIndex: Int
@@ -1050,6 +1055,12 @@ struct Editor {
         EditFailure(.usage, .invalidEditValue(option: option, value: value, expected: expected), file: file)
     }
 
+    /// A control character other than a tab or a line break: written into a board, it would be there unseen (an
+    /// escape sequence pasted from a terminal) or make it no text at all (NUL).
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r") || scalar.value == 0x7F
+    }
+
     private func validTitle(_ title: String) throws(EditFailure) -> String {
         let trimmed = title.trimmingWhitespace
         func refused(_ expected: String) -> EditFailure { invalid("title", title, expected: expected) }
@@ -1062,9 +1073,7 @@ struct Editor {
         }
         guard !trimmed.isEmpty else { throw refused("a title") }
         // A control character (an escape sequence pasted from a terminal) would be written into the board unseen.
-        if trimmed.unicodeScalars.contains(where: {
-            ($0.value < 0x20 && $0 != "\t" && $0 != "\n" && $0 != "\r") || $0.value == 0x7F
-        }) {
+        if trimmed.unicodeScalars.contains(where: Self.isControl) {
             throw refused("a title without control characters")
         }
         // `- TBD` alone in a lane says the lane is empty (but on an Obsidian board, where the plugin shows it as a card).
