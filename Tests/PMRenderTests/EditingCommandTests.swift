@@ -82,6 +82,15 @@ import Testing
         #expect(card?.descriptionSource == "Grey, matt.\n\nTwo boxes.")
     }
 
+    /// A board whose name is as long as a name may be is edited: the temporary file's name is cut to fit.
+    @Test func aBoardWithTheLongestNameIsEdited() throws {
+        for name in [String(repeating: "b", count: 252) + ".md", String(repeating: "보", count: 84) + ".md"] {
+            let (result, after) = try Self.onBoard("## To Do\n\n- [ ] One\n", ["add", "Two"], file: name)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(after == "## To Do\n\n- [ ] One\n- [ ] Two\n")
+        }
+    }
+
     /// A description that is not text, or holds a control character, is refused rather than written changed or
     /// unseen: bytes that are not UTF-8 (they would become U+FFFD), a NUL, an escape sequence.
     @Test func aDescriptionThatIsNotTextIsRefused() throws {

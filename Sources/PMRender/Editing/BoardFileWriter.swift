@@ -37,7 +37,7 @@ public enum BoardFileWriter {
         var temporary = ""
         var descriptor: Int32 = -1
         for attempt in 0..<100 {
-            temporary = folderPath + "/." + name + ".pm-render-\(getpid())-\(attempt)"
+            temporary = folderPath + "/" + temporaryName(for: name, suffix: ".pm-render-\(getpid())-\(attempt)")
             descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
             if descriptor >= 0 || errno != EEXIST { break }
         }
@@ -116,6 +116,14 @@ public enum BoardFileWriter {
                     : "its extended attribute '\(attribute)'")
             throw EditFailure(.refused, [Diagnostic(problem, file: path, at: nil)])
         }
+    }
+
+    /// `.NAME` and `suffix`, within the 255 bytes a file's name may have: a long name is cut (at a character's
+    /// start), or a board whose own name is valid could not be edited.
+    static func temporaryName(for name: String, suffix: String) -> String {
+        var kept = Substring(name)
+        while 1 + kept.utf8.count + suffix.utf8.count > 255 { kept = kept.dropLast() }
+        return "." + kept + suffix
     }
 
     /// Refuses a board that is not a regular file (reading a pipe would wait for a writer, and a rename cannot
