@@ -15,6 +15,8 @@ struct DiagnosticsDocTests {
         .invalidWikilinkBase("x"), .invalidTagColor(tag: "bug", color: "x"), .invalidRule(key: "wip", reason: "x"),
         .unknownLaneInRule(key: "wip", name: "Nowhere", lanes: ["TODO"]),
         .strayContent("paragraph"), .tableNotRead, .tasksOutsideLanes(2), .invalidWIPLimit("99999999"),
+        .mermaidKanbanBesideCards, .secondMermaidKanban, .mermaidLabelNotClosed("["), .mermaidTextAfterNode("x"),
+        .mermaidNodeOutsideColumns("Todo"), .mermaidMetadataNotClosed, .invalidMermaidMetadata("a: [b"),
         .emptyCard, .titleTooLong(length: 1001, limit: 1000), .invalidDeadline("x"), .invalidDate("x"),
         .invalidTime("x"),
         .timeWithoutDate, .conflictingDeadlines(first: "a", second: "b"), .conflictingIDs(first: "a", second: "b"),

@@ -122,6 +122,18 @@ struct ExampleBoardTests {
             ],
             // `#198` is an issue reference, not a tag.
             card: ExpectedCard(lane: "In Progress", title: "Star ratings in the EXIF export (#198)")),
+        Example(
+            file: "mermaid.md", dialect: .mermaidKanban,
+            lanes: [
+                ExpectedLane(name: "Backlog", state: .todo, source: .name, cards: 2),
+                ExpectedLane(name: "To Do", state: .todo, source: .name, cards: 2),
+                ExpectedLane(name: "In Progress", state: .doing, source: .name, cards: 2, wip: 2),
+                ExpectedLane(name: "Review", state: .doing, source: .name, cards: 1),
+                ExpectedLane(name: "Done", state: .done, source: .name, cards: 2),
+            ],
+            // `@{ assigned: 'Ana, Ben', priority: 'Very High' }`: Mermaid's highest priority.
+            card: ExpectedCard(
+                lane: "In Progress", title: "Site search", priority: "highest", assignees: ["Ana", "Ben"])),
     ]
 
     @Test("every example board has expectations, and every expectation an example")

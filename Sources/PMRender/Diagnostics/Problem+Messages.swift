@@ -26,6 +26,7 @@ extension Problem {
             .fileSystem:
             return .error
         case .firstCardWithID, .tooManyDiagnostics, .notABoard, .tasksOutsideLanes, .historyVersionSkipped,
+            .mermaidKanbanBesideCards, .secondMermaidKanban,
             .identityRenumbered,
             .cardAlreadyInLane, .editChangesNothing:
             return .note
@@ -57,6 +58,10 @@ extension Problem {
         case .tableNotRead: return "table-not-read"
         case .tasksOutsideLanes: return "tasks-outside-lanes"
         case .invalidWIPLimit: return "invalid-wip-limit"
+        case .mermaidKanbanBesideCards, .secondMermaidKanban: return "mermaid-kanban-not-read"
+        case .mermaidLabelNotClosed, .mermaidTextAfterNode, .mermaidNodeOutsideColumns, .mermaidMetadataNotClosed,
+            .invalidMermaidMetadata:
+            return "mermaid-kanban-syntax"
         case .emptyCard: return "empty-card"
         case .titleTooLong: return "title-too-long"
         case .invalidDeadline: return "invalid-deadline"
@@ -172,6 +177,31 @@ extension Problem {
                 "\(count == 1 ? "a task item is" : "\(count) task items are") in no lane, so \(count == 1 ? "it is" : "they are") shown as the "
                 + "board's text, not as cards: a lane heading above \(count == 1 ? "it" : "them") (such as '## To Do') "
                 + "puts \(count == 1 ? "it" : "them") in a lane"
+        case .mermaidKanbanBesideCards:
+            return "this Mermaid kanban diagram is shown as written, not read as lanes: the board's cards are its "
+                + "Markdown's; keep the diagram in a file of its own to read it as a board"
+        case .secondMermaidKanban:
+            return "this Mermaid kanban diagram is shown as written, not read as lanes: the board is the file's first "
+                + "diagram; keep each board in a file of its own"
+        case .mermaidLabelNotClosed(let opener):
+            return "Mermaid kanban node: nothing closes its \(Self.quote(opener)), so the label runs to the end of the "
+                + "line (Mermaid cannot draw it): close it, as in 'id[Label]'"
+        case .mermaidTextAfterNode(let text):
+            return
+                "Mermaid kanban node: \(Self.quote(text)) after it is not read (Mermaid cannot draw it): write one node "
+                + "on a line, its metadata as '@{ key: value }' right after it"
+        case .mermaidNodeOutsideColumns(let label):
+            return
+                "Mermaid kanban node \(Self.quote(label)) is indented less than the diagram's first column, so it is "
+                + "read as a column (Mermaid reports 'items without section'): indent the columns alike, and their "
+                + "items further"
+        case .mermaidMetadataNotClosed:
+            return "Mermaid kanban metadata: no '}' closes this '@{' in the diagram, so it is not read: write "
+                + "'@{ assigned: ann, priority: High }'"
+        case .invalidMermaidMetadata(let text):
+            return
+                "Mermaid kanban metadata \(Self.quote(text)) is not read: it is not YAML's 'key: value' pairs (as in "
+                + "'@{ assigned: ann, priority: High }'; quote a value that holds a ':' or ',')"
         case .invalidWIPLimit(let value):
             return "invalid WIP limit \(Self.quote(value)): expected a whole number, e.g. '## DOING (3)'"
         case .emptyCard:
@@ -345,6 +375,7 @@ extension Problem {
                 case .taskell: "an indented '> description', '@ date' or '* [ ] subtask' line under a card"
                 case .vscodeKanban: "a property item ('- due: …') under a card"
                 case .kanbn: "cards that link to their task files"
+                case .mermaidKanban: "a Mermaid kanban diagram"
                 case .obsidianKanban: "its settings"
                 case .pmRender: "its cards"
                 }
@@ -411,6 +442,7 @@ extension Problem {
         case .taskell: "Taskell"
         case .vscodeKanban: "VS Code Markdown Kanban"
         case .kanbn: "kanbn"
+        case .mermaidKanban: "Mermaid"
         case .obsidianKanban: "Obsidian Kanban"
         case .pmRender: "pm-render"
         }

@@ -27,6 +27,20 @@ public enum Problem: Hashable, Sendable {
     /// Task items before the first lane (or on a board without lanes): the board's text, not cards.
     case tasksOutsideLanes(Int)
     case invalidWIPLimit(String)
+    /// A Mermaid kanban diagram on a board whose Markdown holds cards: shown as written, not read.
+    case mermaidKanbanBesideCards
+    /// A second Mermaid kanban diagram: the board is the first one.
+    case secondMermaidKanban
+    /// A Mermaid node's label whose shape (`[`, `(`, `{{` …) nothing closes.
+    case mermaidLabelNotClosed(String)
+    /// Text after a Mermaid node and its metadata.
+    case mermaidTextAfterNode(String)
+    /// A Mermaid node indented less than the diagram's columns.
+    case mermaidNodeOutsideColumns(String)
+    /// A Mermaid node's `@{` that no `}` closes.
+    case mermaidMetadataNotClosed
+    /// A Mermaid node's `@{ … }` that is not YAML.
+    case invalidMermaidMetadata(String)
 
     // Cards
     case emptyCard

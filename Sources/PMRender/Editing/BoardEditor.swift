@@ -987,7 +987,9 @@ struct Editor {
         let read =
             lane.isTable
             ? "is read from a table"
-            : lane.cards.contains { $0.style == .yamlBlock } ? "holds cards written as YAML" : nil
+            : lane.isDiagram
+                ? "is a column of a Mermaid kanban diagram"
+                : lane.cards.contains { $0.style == .yamlBlock } ? "holds cards written as YAML" : nil
         if let read {
             throw EditFailure(
                 .refused,
@@ -1009,6 +1011,7 @@ struct Editor {
             if rows, holdsOwnTables(board.lanes[position.lane]) { return position }
             written = "a row of a table"
         case .yamlBlock: written = "a block of YAML"
+        case .mermaidItem: written = "an item of a Mermaid kanban diagram"
         }
         throw EditFailure(
             .refused,

@@ -128,6 +128,8 @@ public struct BoardStyle: Hashable, Sendable {
         case taskell
         case kanbn
         case vscodeKanban = "vscode-markdown-kanban"
+        /// A Mermaid `kanban` diagram in a fenced block: its columns are the lanes, its items the cards.
+        case mermaidKanban = "mermaid-kanban"
     }
 
     public var dialect: Dialect = .pmRender

@@ -17,6 +17,8 @@ public struct Card: Hashable, Sendable {
         /// A block of YAML between two `---` lines in a lane (`title: Fix login`, `status: backlog`). Read, never
         /// edited.
         case yamlBlock
+        /// An item of a Mermaid kanban diagram (`id4[Create parsing tests]@{ assigned: 'knsv' }`). Read, never edited.
+        case mermaidItem
     }
 
     /// Everything a card holds.

@@ -36,6 +36,8 @@ public struct Lane: Hashable, Sendable {
     /// The lane's cards are a table's rows, or the lane is a table's column (`| Backlog | Doing | Done |`):
     /// pm-render reads such cards but does not write them.
     public var isTable = false
+    /// The lane is a column of a Mermaid kanban diagram: pm-render reads its cards but does not write them.
+    public var isDiagram = false
 
     public init(
         name: String, heading: String? = nil, nameMarkup: Markdown = Markdown(), state: CardState,

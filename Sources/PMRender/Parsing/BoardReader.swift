@@ -114,6 +114,8 @@ struct BoardReader {
         var archiveStamp: ArchiveStamp?
         /// An Obsidian board whose settings do not say whether archived cards are stamped (`ArchiveStamp.pluginDefault`).
         var archiveStampUnsaid: Bool
+        /// The Mermaid kanban diagrams in fenced blocks, in file order.
+        var diagrams: [MermaidKanban] = []
     }
 
     private mutating func plan(_ segments: [MarkdownSegment], cache: inout CardCache) -> Plan {
@@ -546,7 +548,19 @@ struct BoardReader {
             problems.append((.tasksOutsideLanes(looseTasks.reduce(0, +)), location(preambleItems[first])))
         }
 
-        readTables(laneTables, into: &outline, title: &titleHeading)
+        // Mermaid kanban diagrams: fenced blocks of top-level pieces outside comments (`assemble` decides whether
+        // the first is the board).
+        var diagrams: [MermaidKanban] = []
+        if source.contains(UInt8(ascii: "`")) || source.contains(UInt8(ascii: "~")) {
+            for index in visible where MermaidKanban.isMermaidBlock(segments[index]) {
+                if let diagram = MermaidKanban(segments[index], source: source, dateFormat: dateFormat) {
+                    diagrams.append(diagram)
+                }
+            }
+        }
+        readTables(
+            laneTables, into: &outline, title: &titleHeading,
+            diagramHasCards: diagrams.first?.columns.contains { !$0.cards.isEmpty } == true)
 
         // A lane's last piece may end in Obsidian's settings block, which is not the lane's.
         for lane in outline.lanes.indices {
@@ -568,7 +582,7 @@ struct BoardReader {
             settings: settings, isObsidian: isObsidian, reader: cardReader, outline: outline,
             titleHeading: titleHeading, jobs: jobs, pieceLines: pieceLines,
             archiveStamp: obsidianSettings?.archiveStamp,
-            archiveStampUnsaid: isObsidian && obsidianSettings?.saysArchiveWithDate != true)
+            archiveStampUnsaid: isObsidian && obsidianSettings?.saysArchiveWithDate != true, diagrams: diagrams)
     }
 
     /// A card's source: its lines, the blank ones after it included.
@@ -678,12 +692,24 @@ struct BoardReader {
             lane.isTable = draft.isTable
             lanes.append(lane)
         }
-        if !plan.isObsidian { Self.readCountsOfCards(&lanes, headings: laneDrafts.map(\.heading)) }
+        // A file whose Markdown holds no cards and that has a Mermaid kanban diagram is that diagram's board.
+        let diagram =
+            lanes.allSatisfy(\.cards.isEmpty) && archive.isEmpty
+            ? plan.diagrams.first { !$0.columns.isEmpty } : nil
+        for other in plan.diagrams where other.segmentID != diagram?.segmentID && !other.columns.isEmpty {
+            problems.append((diagram == nil ? .mermaidKanbanBesideCards : .secondMermaidKanban, other.location))
+        }
+        if let diagram {
+            problems += diagram.problems
+            lanes = diagramLanes(diagram, cache: &cache)
+        } else if !plan.isObsidian {
+            Self.readCountsOfCards(&lanes, headings: laneDrafts.map(\.heading))
+        }
         applyWIPRules(&lanes)
         assignIdentities(&lanes, &archive)
         // The next version finds its cards as they ended up here: unchanged ones need no change at all.
         var position = 0
-        for lane in lanes {
+        for lane in lanes where !lane.isDiagram {
             for card in lane.cards {
                 let slot = cardSlots[position]
                 position += 1
@@ -699,10 +725,28 @@ struct BoardReader {
         let preamble = outline.preamble.filter { $0.root.kind != .thematicBreak }
         board.description = Markdown.joining(preamble) { self.source.isBlank($0) }
         board.descriptionSource = sourceText(of: preamble, in: plan.pieceLines)
+        var headingTitle = plan.titleHeading
+        if let diagram {
+            // The Markdown around the diagram (its headings, none of them a lane now, and their text) describes the
+            // board; a first heading above the diagram, or the diagram's own title, is its title.
+            let first = outline.lanes.first
+            if headingTitle == nil, diagram.title == nil, let first, first.location.line < diagram.location.line {
+                headingTitle = (first.heading.name, first.location)
+            }
+            if headingTitle == nil, let title = diagram.title { headingTitle = (title, diagram.location) }
+            var pieces = preamble.filter { $0.id != diagram.segmentID }
+            for draft in outline.lanes {
+                if headingTitle?.1 != draft.location { pieces.append(Self.headingPiece(of: draft)) }
+                pieces += draft.description.filter { $0.id != diagram.segmentID && $0.root.kind != .thematicBreak }
+            }
+            board.description = Markdown.joining(pieces) { self.source.isBlank($0) }
+            board.descriptionSource = pieces.map { sourceText(of: [$0], in: plan.pieceLines) }
+                .filter { !$0.isEmpty }.joined(separator: "\n\n")
+        }
         if let title = frontMatter.title, !title.isEmpty {
             board.title = title
             board.titleLocation = frontMatter.titleLocation
-        } else if let (title, location) = plan.titleHeading, !title.isEmpty {
+        } else if let (title, location) = headingTitle, !title.isEmpty {
             board.title = title
             board.titleLocation = location
         } else {
@@ -718,6 +762,38 @@ struct BoardReader {
                 of: board, isObsidian: plan.isObsidian, source: source, file: file, triggers: plan.reader.triggers)
         }
         return board
+    }
+
+    /// The lanes of a Mermaid kanban diagram: its columns, their states from their names as any lane's.
+    private func diagramLanes(_ diagram: MermaidKanban, cache: inout CardCache) -> [Lane] {
+        let names = diagram.columns.map(\.heading.name)
+        let states = self.states(of: names, completeMarkers: names.map { _ in false }, cache: &cache)
+        return zip(diagram.columns, states).map { column, state in
+            let cards = column.cards.map { card in
+                var card = card
+                var fields = card.fields
+                fields.lane = column.heading.name
+                fields.state = state.0
+                card.fields = fields
+                return card
+            }
+            var lane = Lane(
+                name: column.heading.name, heading: column.heading.source, nameMarkup: column.heading.markup,
+                state: state.0, stateSource: state.1, wipLimit: column.heading.limit,
+                wipLimitLocation: column.heading.limit == nil ? nil : column.location, cards: cards,
+                location: column.location, endLine: column.endLine)
+            lane.isDiagram = true
+            return lane
+        }
+    }
+
+    /// A lane's heading as a piece of text (the Markdown of a board that is a diagram).
+    private static func headingPiece(of draft: Outline.LaneDraft) -> MarkdownSegment {
+        var builder = Markdown.Builder()
+        builder.openNode(Markdown.Node(kind: .heading, number: draft.level, line: 1, byteColumn: 1))
+        builder.append(draft.heading.markup)
+        builder.close()
+        return MarkdownSegment(markdown: builder.markdown, line: draft.location.line, byteColumn: 1, id: -1)
     }
 
     // MARK: - Cards
@@ -1312,7 +1388,7 @@ struct BoardReader {
     /// warned about.
     private mutating func readTables(
         _ tables: [(segment: MarkdownSegment, raw: Int, lane: Int, table: PipeTable)], into outline: inout Outline,
-        title: inout (String, SourceLocation)?
+        title: inout (String, SourceLocation)?, diagramHasCards: Bool
     ) {
         let hadCards = outline.lanes.map { !$0.cards.isEmpty }
         let boardHadCards = outline.lanes.contains { !$0.isArchive && !$0.cards.isEmpty }
@@ -1395,7 +1471,8 @@ struct BoardReader {
             || tableLanes?.lanes.contains { !$0.cards.isEmpty } == true
         for (segment, laneIndex, table, holdsCards) in unread {
             let lane = outline.lanes[laneIndex]
-            if holdsCards || !boardHasCards
+            // (A board of no Markdown cards whose Mermaid kanban diagram has some is that diagram's.)
+            if holdsCards || (!boardHasCards && !diagramHasCards)
                 || (table.columnsAreLanes && table.holdsText && !table.namesLane(among: laneNames))
                 || (lane.cards.isEmpty && LaneStates.wholeMeaning(of: lane.heading.name) != nil)
             {
@@ -1606,6 +1683,7 @@ struct BoardReader {
     static func dialect(
         of board: Board, isObsidian: Bool, source: SourceText, file: String, triggers: CardTokens.Triggers
     ) -> BoardStyle.Dialect {
+        if board.lanes.first?.isDiagram == true { return .mermaidKanban }
         if isObsidian { return .obsidianKanban }
         if board.rules.lanes.values.contains(where: \.isForeign) { return .kanbn }
         let cards = board.lanes.lazy.flatMap(\.cards).prefix(200)
@@ -1667,7 +1745,7 @@ struct BoardReader {
             switch card.style {
             case .heading: headingCards += 1
             case .listItem, .tableRow: listCards += 1
-            case .yamlBlock: break
+            case .yamlBlock, .mermaidItem: break
             }
             if firstListCard == nil, card.style == .listItem { firstListCard = card }
             if card.dates.completed != nil { style.stampsCompletion = true }
