@@ -111,6 +111,24 @@ struct LaneStateTests {
         #expect(lanes.map(\.state) == [.todo, .todo, .done], "\(name)")
     }
 
+    /// Mermaid's own example board: `Todo`, `In progress`, `Ready for deploy`, `Ready for test`, `Done`.
+    @Test("'Ready for' a next step, or 'Ready to' take it, is no todo lane: the lanes around it tell")
+    func readyForANextStep() {
+        let flow = Self.lanes(
+            "## Todo\n- [ ] a\n## In progress\n- [ ] b\n## Ready for deploy\n- [ ] c\n## Ready for test\n- [ ] d\n"
+                + "## Done\n- [x] e\n")
+        #expect(flow.map(\.state) == [.todo, .doing, .doing, .doing, .done])
+        #expect(flow[2].stateSource == .previousLane)
+        // Before the work starts, such a lane waits for it; `Ready` alone, and the names the data lists, keep theirs.
+        let before = Self.lanes(
+            "## Ready for dev\n- [ ] a\n## Backlog\n- [ ] b\n## Ready to start\n- [ ] c\n## Ready\n- [ ] d\n"
+                + "## Ready for QA\n- [ ] e\n## Doing\n- [ ] f\n")
+        #expect(before.map(\.state) == [.todo, .todo, .todo, .todo, .doing, .doing])
+        #expect(before.map(\.stateSource) == [.firstLanes, .name, .previousLane, .name, .name, .name])
+        // Another language's word for "for" does not count after `Ready` (Norwegian `Ferdig for i dag` stays done).
+        #expect(Self.lanes("## Å gjøre\n- [ ] a\n## Ferdig for i dag\n- [x] b\n").map(\.state) == [.todo, .done])
+    }
+
     @Test(
         "done for a time or a place is done; 'ready' that is not a done word is not read so",
         arguments: [

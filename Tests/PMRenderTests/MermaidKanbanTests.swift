@@ -39,8 +39,10 @@ struct MermaidKanbanTests {
         #expect(board.style.dialect == .mermaidKanban)
         #expect(board.lanes.map(\.name) == ["Todo", "In progress", "Ready for deploy", "Ready for test", "Done"])
         #expect(board.lanes.map(\.cards.count) == [2, 1, 1, 1, 2])
-        #expect(board.lanes.map(\.state) == [.todo, .doing, .todo, .todo, .done])
-        #expect(board.lanes.allSatisfy { $0.stateSource == .name && $0.isDiagram })
+        // `Ready for deploy` and `Ready for test` wait for the next step after the work: their place tells.
+        #expect(board.lanes.map(\.state) == [.todo, .doing, .doing, .doing, .done])
+        #expect(board.lanes.map(\.stateSource) == [.name, .name, .previousLane, .previousLane, .name])
+        #expect(board.lanes.allSatisfy { $0.isDiagram })
         #expect(
             board.lanes[0].cards.map(\.title) == ["Create Documentation", "Create Blog about the new diagram"])
         #expect(board.lanes.flatMap(\.cards).allSatisfy { $0.style == .mermaidItem })

@@ -73,8 +73,9 @@ enum LaneStates {
                 continue
             }
             // `Готово к работе`, `Pronto para validar`: where "done" also means "ready", a word for what it is ready
-            // for makes it no done lane (ready to start or ready for review: the lanes around it tell).
-            if meaning == .state(.done), isReadyFor(part, in: base) { continue }
+            // for makes it no done lane (ready to start or ready for review: the lanes around it tell); and `Ready for
+            // test`, `Ready to deploy` is no todo lane (after the work is done, it waits for the next step).
+            if meaning == .state(.done) || meaning == .state(.todo), isReadyFor(part, in: base) { continue }
             // `Done when`, `Fertig wenn …`: a condition for a state (acceptance criteria), not the lane of it; what
             // follows is the condition (`Done once merged`).
             if case .state = meaning, isCondition(part, in: base) { return nil }
@@ -170,13 +171,14 @@ enum LaneStates {
         }
     }
 
-    /// Whether `part` starts `name` and is followed by a word for what something is ready for (`к`, `para`, `zum`).
+    /// Whether `part` starts `name` and is a word for "ready" followed by a word of its language for what something is
+    /// ready for (`к`, `para`, `zum`, `for`).
     private static func isReadyFor(_ part: String, in name: String) -> Bool {
-        guard data.readyWords.contains(LaneName.key(part)), name.count > part.count, name.hasPrefix(part) else {
+        guard let purposes = data.readyWords[LaneName.key(part)], name.count > part.count, name.hasPrefix(part) else {
             return false
         }
         let next = name.dropFirst(part.count).split(separator: " ", maxSplits: 1).first
-        return next.map { data.purposes.contains($0.lowercased()) } ?? false
+        return next.map { purposes.contains($0.lowercased()) } ?? false
     }
 
     /// Whether the word after `part` in the name makes it a condition (`when`, `wenn`, `quand` …).
@@ -316,12 +318,11 @@ enum LaneStates {
         var notes: Set<String> = []
         /// Keys of the words for days, weeks, months, sprints and the like.
         var periods: Set<String> = []
-        /// Words for what something is ready for, after a word that means both "done" and "ready", lowercased.
-        var purposes: Set<String> = []
         /// Words after a state's word that make a name a condition (`when`, `wenn`), lowercased.
         var conditions: Set<String> = []
-        /// Keys of the done names that also mean "ready" (`Готово`, `Pronto`, `Fertig`).
-        var readyWords: Set<String> = []
+        /// Keys of the words for "ready" (`Ready`; the done names that also mean it: `Готово`, `Pronto`, `Fertig`), each
+        /// with the words of its language for what something is ready for, lowercased.
+        var readyWords: [String: Set<String>] = [:]
     }
 
     private static func loadTable() -> Table {
@@ -355,9 +356,13 @@ enum LaneStates {
             .sorted { ($0.unicodeScalars.count, $1) > ($1.unicodeScalars.count, $0) }
             .map { (key: $0, coming: coming.contains($0)) }
         result.objects = Set((file["objects"] ?? [:]).values.joined().map { $0.lowercased() })
-        result.purposes = Set((file["purposes"] ?? [:]).values.joined().map { $0.lowercased() })
         result.conditions = Set((file["conditions"] ?? [:]).values.joined().map { $0.lowercased() })
-        result.readyWords = Set((file["ready-words"] ?? [:]).values.joined().map(LaneName.key))
+        let purposesByLanguage = (file["purposes"] ?? [:]).mapValues { Set($0.map { $0.lowercased() }) }
+        for (language, words) in file["ready-words"] ?? [:] {
+            for word in words {
+                result.readyWords[LaneName.key(word), default: []].formUnion(purposesByLanguage[language] ?? [])
+            }
+        }
         result.contents = Set((file["contents"] ?? [:]).values.joined().map(LaneName.key))
         result.notStates = Set((file["not-states"] ?? [:]).values.joined().map(LaneName.key))
         result.notes = Set((file["notes"] ?? [:]).values.joined().map(LaneName.key))
