@@ -207,6 +207,42 @@ struct MermaidKanbanTests {
         #expect(!board.descriptionSource.contains("kanban"))
     }
 
+    @Test("a document's sections, none named for a state, are no board: its diagram is, and their lists are text")
+    func documentWithADiagram() throws {
+        let text = """
+            # Calculator
+
+            ## Requirements
+
+            1. **Anonymous users**
+            2. **Basic operations**
+
+            ## Timeline
+
+            \(Self.documentation)
+            ## Install
+
+            - Run the .sql script
+
+            `Tools > NuGet`, a paragraph after the lane's cards when the sections were lanes.
+            """
+        let result = TestSupport.parse(text)
+        let board = result.board
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
+        #expect(board.title == "Calculator")
+        #expect(board.style.dialect == .mermaidKanban)
+        #expect(board.lanes.map(\.name) == ["Todo", "In progress", "Ready for deploy", "Ready for test", "Done"])
+        #expect(
+            board.descriptionSource
+                == "## Requirements\n\n1. **Anonymous users**\n2. **Basic operations**\n\n## Timeline\n\n## Install\n\n"
+                + "- Run the .sql script\n\n`Tools > NuGet`, a paragraph after the lane's cards when the sections were "
+                + "lanes.")
+        #expect(
+            board.description.roots.map { board.description.nodes[$0].kind } == [
+                .heading, .list, .heading, .heading, .list, .paragraph,
+            ])
+    }
+
     @Test("a board of Markdown cards keeps them; its diagram is shown as written, with a note")
     func markdownCardsWin() throws {
         let text = "## To Do\n\n- [ ] Write\n\n## Plan\n\n" + Self.documentation

@@ -116,9 +116,12 @@ struct BoardReader {
         var archiveStampUnsaid: Bool
         /// The Mermaid kanban diagrams in fenced blocks, in file order.
         var diagrams: [MermaidKanban] = []
+        /// How many problems were found before the plan was made (those after are the Markdown's reading's).
+        var problemsBefore = 0
     }
 
     private mutating func plan(_ segments: [MarkdownSegment], cache: inout CardCache) -> Plan {
+        let problemsBefore = problems.count
         let pieceLines = segments.map(\.line)
         var settings = frontMatter.settings
         // `%%` comments (Obsidian's settings among them) need a `%` in the file, or an entity (`&#37;`) cmark
@@ -582,7 +585,8 @@ struct BoardReader {
             settings: settings, isObsidian: isObsidian, reader: cardReader, outline: outline,
             titleHeading: titleHeading, jobs: jobs, pieceLines: pieceLines,
             archiveStamp: obsidianSettings?.archiveStamp,
-            archiveStampUnsaid: isObsidian && obsidianSettings?.saysArchiveWithDate != true, diagrams: diagrams)
+            archiveStampUnsaid: isObsidian && obsidianSettings?.saysArchiveWithDate != true, diagrams: diagrams,
+            problemsBefore: problemsBefore)
     }
 
     /// A card's source: its lines, the blank ones after it included.
@@ -692,18 +696,24 @@ struct BoardReader {
             lane.isTable = draft.isTable
             lanes.append(lane)
         }
-        // A file whose Markdown holds no cards and that has a Mermaid kanban diagram is that diagram's board.
-        let diagram =
-            lanes.allSatisfy(\.cards.isEmpty) && archive.isEmpty
-            ? plan.diagrams.first { !$0.columns.isEmpty } : nil
-        for other in plan.diagrams where other.segmentID != diagram?.segmentID && !other.columns.isEmpty {
-            problems.append((diagram == nil ? .mermaidKanbanBesideCards : .secondMermaidKanban, other.location))
-        }
+        // A file whose Markdown is no board and that has a Mermaid kanban diagram is that diagram's board: its Markdown
+        // holds no cards, or its sections are a document's (a README's `## Install`), none of them named for a state (nor
+        // given one by the front matter or Obsidian's marker), on no Obsidian board and with no archive.
+        let markdownIsBoard =
+            !(lanes.allSatisfy(\.cards.isEmpty) && archive.isEmpty)
+            && (plan.isObsidian || !archive.isEmpty
+                || lanes.contains { [.name, .frontMatter, .completeMarker].contains($0.stateSource) })
+        let diagram = markdownIsBoard ? nil : plan.diagrams.first { !$0.columns.isEmpty }
         if let diagram {
+            // The Markdown is the board's text now: what its reading as lanes and cards found says nothing of it.
+            problems.removeSubrange(min(plan.problemsBefore, problems.count)...)
             problems += diagram.problems
             lanes = diagramLanes(diagram, cache: &cache)
         } else if !plan.isObsidian {
             Self.readCountsOfCards(&lanes, headings: laneDrafts.map(\.heading))
+        }
+        for other in plan.diagrams where other.segmentID != diagram?.segmentID && !other.columns.isEmpty {
+            problems.append((diagram == nil ? .mermaidKanbanBesideCards : .secondMermaidKanban, other.location))
         }
         applyWIPRules(&lanes)
         assignIdentities(&lanes, &archive)
@@ -734,14 +744,8 @@ struct BoardReader {
                 headingTitle = (first.heading.name, first.location)
             }
             if headingTitle == nil, let title = diagram.title { headingTitle = (title, diagram.location) }
-            var pieces = preamble.filter { $0.id != diagram.segmentID }
-            for draft in outline.lanes {
-                if headingTitle?.1 != draft.location { pieces.append(Self.headingPiece(of: draft)) }
-                pieces += draft.description.filter { $0.id != diagram.segmentID && $0.root.kind != .thematicBreak }
-            }
-            board.description = Markdown.joining(pieces) { self.source.isBlank($0) }
-            board.descriptionSource = pieces.map { sourceText(of: [$0], in: plan.pieceLines) }
-                .filter { !$0.isEmpty }.joined(separator: "\n\n")
+            let titleLine = headingTitle.map(\.1.line)
+            (board.description, board.descriptionSource) = textAround(diagram, leaving: titleLine)
         }
         if let title = frontMatter.title, !title.isEmpty {
             board.title = title
@@ -787,13 +791,42 @@ struct BoardReader {
         }
     }
 
-    /// A lane's heading as a piece of text (the Markdown of a board that is a diagram).
-    private static func headingPiece(of draft: Outline.LaneDraft) -> MarkdownSegment {
-        var builder = Markdown.Builder()
-        builder.openNode(Markdown.Node(kind: .heading, number: draft.level, line: 1, byteColumn: 1))
-        builder.append(draft.heading.markup)
-        builder.close()
-        return MarkdownSegment(markdown: builder.markdown, line: draft.location.line, byteColumn: 1, id: -1)
+    /// The Markdown around a diagram that is the board (its headings, lists and text: none of them lanes or cards
+    /// now), read again by cmark from the file's lines before and after the diagram, as the board's description; the
+    /// heading on `titleLine` (the board's title), rules and comments left out. Its source is the lines of those pieces.
+    private func textAround(_ diagram: MermaidKanban, leaving titleLine: Int?) -> (Markdown, String) {
+        var pieces: [MarkdownSegment] = []
+        var texts: [String] = []
+        for (first, last) in [
+            (frontMatter.bodyStartLine, diagram.location.line - 1), (diagram.endLine + 1, source.lineCount),
+        ] where first <= last {
+            let parsed = ChunkedParse.parse(source, lines: first...last)
+            // Runs of the pieces kept, from the first one's line through the line before the piece after the run.
+            var run: (start: Int, next: Int)?
+            func flush() {
+                guard let (start, next) = run else { return }
+                let end = next < parsed.count ? parsed[next].line - 1 : last
+                let text = source.text(lines: parsed[start].line, through: end, removingIndent: 0).trimmingWhitespace
+                if !text.isEmpty { texts.append(text) }
+                run = nil
+            }
+            for index in Self.uncommented(parsed) {
+                let piece = parsed[index]
+                if piece.root.kind == .thematicBreak || (piece.root.kind == .heading && piece.line == titleLine) {
+                    flush()
+                    continue
+                }
+                if let current = run, current.next == index {
+                    run = (current.start, index + 1)
+                } else {
+                    flush()
+                    run = (index, index + 1)
+                }
+                pieces.append(piece)
+            }
+            flush()
+        }
+        return (Markdown.joining(pieces) { source.isBlank($0) }, texts.joined(separator: "\n\n"))
     }
 
     // MARK: - Cards
