@@ -55,15 +55,73 @@ static _Thread_local pm_arena *pm_current;
 // Each allocation is preceded by its size, so that realloc knows what to copy.
 #define PM_HEADER 16
 
+// Blocks of arenas popped are kept for the next arenas (up to `PM_SPARE_LIMIT` bytes in all, shared by every thread)
+// instead of going back to the system at once: a large board's body is parsed as dozens of chunks, each needing the
+// same few MiB, and a block fresh from the system costs a page fault (and the kernel zeroing the page) for every
+// 4 KiB touched, which was a third of all the page faults of a render. `pm_arena_release_spares` gives them back.
+#define PM_SPARE_LIMIT ((size_t)16 << 20)
+
+static pthread_mutex_t pm_spare_lock = PTHREAD_MUTEX_INITIALIZER;
+static pm_block *pm_spares;    // kept blocks, any order
+static size_t pm_spare_bytes;  // their sizes' sum
+
+// The smallest kept block of at least `size` bytes, taken out of the spares; NULL when none is that large.
+static pm_block *pm_spare_take(size_t size) {
+    pthread_mutex_lock(&pm_spare_lock);
+    pm_block **best = NULL;
+    for (pm_block **link = &pm_spares; *link; link = &(*link)->next) {
+        if ((*link)->size >= size && (!best || (*link)->size < (*best)->size)) best = link;
+    }
+    pm_block *block = NULL;
+    if (best) {
+        block = *best;
+        *best = block->next;
+        pm_spare_bytes -= block->size;
+    }
+    pthread_mutex_unlock(&pm_spare_lock);
+    return block;
+}
+
+// Keeps `block` for a later arena, or frees it when the spares are full.
+static void pm_spare_keep(pm_block *block) {
+    pthread_mutex_lock(&pm_spare_lock);
+    int kept = pm_spare_bytes + block->size <= PM_SPARE_LIMIT;
+    if (kept) {
+        block->next = pm_spares;
+        pm_spares = block;
+        pm_spare_bytes += block->size;
+    }
+    pthread_mutex_unlock(&pm_spare_lock);
+    if (!kept) free(block);
+}
+
+void pm_arena_release_spares(void) {
+    pthread_mutex_lock(&pm_spare_lock);
+    pm_block *block = pm_spares;
+    pm_spares = NULL;
+    pm_spare_bytes = 0;
+    pthread_mutex_unlock(&pm_spare_lock);
+    while (block) {
+        pm_block *next = block->next;
+        free(block);
+        block = next;
+    }
+}
+
+// A block of at least `size` bytes of data: a kept one when one is large enough (its contents are not cleared: the
+// arena's calloc clears what it hands out), else a new one.
 static pm_block *pm_block_new(size_t size) {
-    pm_block *block = malloc(sizeof(pm_block) + size);
+    pm_block *block = pm_spare_take(size);
     if (!block) {
-        fprintf(stderr, "pm-render: out of memory\n");
-        abort();
+        block = malloc(sizeof(pm_block) + size);
+        if (!block) {
+            fprintf(stderr, "pm-render: out of memory\n");
+            abort();
+        }
+        block->size = size;
     }
     block->next = NULL;
     block->used = 0;
-    block->size = size;
     return block;
 }
 
@@ -86,7 +144,7 @@ void pm_arena_pop(void) {
     pm_block *block = arena->blocks;
     while (block) {
         pm_block *next = block->next;
-        free(block);
+        pm_spare_keep(block);
         block = next;
     }
     pm_current = arena->outer;

@@ -151,6 +151,27 @@ struct MarkdownTests {
         pm_arena_pop()
     }
 
+    @Test("an arena's blocks are used again once it is popped, and what it hands out is cleared")
+    func arenaSpares() {
+        // Blocks a popped arena leaves are kept for the next arena (any thread's); `calloc` clears whatever it gives.
+        for _ in 0..<3 {
+            pm_arena_push(1 << 16)
+            let block = pm_arena_calloc(60_000, 1)!.assumingMemoryBound(to: UInt8.self)
+            #expect((0..<60_000).allSatisfy { block[$0] == 0 })
+            for index in 0..<60_000 { block[index] = 0xFF }
+            var grown = pm_arena_realloc(block, 200_000)!.assumingMemoryBound(to: UInt8.self)
+            #expect((0..<60_000).allSatisfy { grown[$0] == 0xFF })
+            grown = pm_arena_realloc(grown, 10)!.assumingMemoryBound(to: UInt8.self)
+            #expect(grown[9] == 0xFF)
+            pm_arena_pop()
+        }
+        pm_arena_release_spares()
+        pm_arena_push(4096)
+        let fresh = pm_arena_calloc(1000, 4)!.assumingMemoryBound(to: UInt8.self)
+        #expect((0..<4000).allSatisfy { fresh[$0] == 0 })
+        pm_arena_pop()
+    }
+
     @Test("top-level list items are pieces of their own, with their lines")
     func segments() {
         var text = "# Title\n\n- a\n- b\n  more\n\n1. c\n"

@@ -17,7 +17,11 @@ void pm_fix_mmap_threshold(void);
 /// of its first block (later ones double, up to 8 MiB).
 void pm_arena_push(size_t first_block);
 /// Frees the current arena and everything allocated from it, and makes the one it was pushed over current again.
+/// Its blocks are kept for the next arenas (a few MiB at most, shared by all threads) until
+/// `pm_arena_release_spares`.
 void pm_arena_pop(void);
+/// Gives the blocks kept by `pm_arena_pop` back to the system (after a board is parsed).
+void pm_arena_release_spares(void);
 /// calloc, realloc and free on the current arena (free does nothing), in the shape of cmark's `cmark_mem`.
 void *pm_arena_calloc(size_t count, size_t size);
 void *pm_arena_realloc(void *pointer, size_t size);

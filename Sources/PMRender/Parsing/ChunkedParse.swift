@@ -1,3 +1,4 @@
+import CPMSupport
 import Foundation
 
 /// A large board's body parsed in chunks side by side, each by cmark, with the same pieces as one parse of the whole.
@@ -28,6 +29,9 @@ enum ChunkedParse {
         guard let starts = chunkStarts(source, from: firstLine, chunks: chunks) else {
             return BoardParser.body(source, from: firstLine)
         }
+        // The chunks' arenas share their blocks (`pm_arena_pop` keeps them for the next chunk); given back once all are
+        // parsed.
+        defer { pm_arena_release_spares() }
         let parts = await withTaskGroup(of: (Int, [MarkdownSegment]).self) { group in
             var parts = [[MarkdownSegment]](repeating: [], count: starts.count)
             for index in starts.indices {
