@@ -218,14 +218,21 @@ enum Embeds {
 
     static func find(in board: Board, boardPath: String) -> (paths: [String: String], files: [RenderedSite.File]) {
         var names: Set<String> = []
+        // Every node of the board is looked at, before anything is written: only its kind is read (a node taken out
+        // of its array is a copy, its text retained), and the cards are not gathered into a new array.
         func collect(_ markdown: Markdown) {
-            for node in markdown.nodes where node.kind == .embed { names.insert(node.text) }
+            let nodes = markdown.nodes
+            for index in nodes.indices where nodes[index].kind == .embed { names.insert(nodes[index].text) }
+        }
+        func collect(_ cards: [Card]) {
+            for card in cards {
+                collect(card.titleMarkup)
+                collect(card.description)
+            }
         }
         collect(board.description)
-        for card in board.cards + board.archive {
-            collect(card.titleMarkup)
-            collect(card.description)
-        }
+        for lane in board.lanes { collect(lane.cards) }
+        collect(board.archive)
         guard !names.isEmpty else { return ([:], []) }
         let folder = URL(fileURLWithPath: boardPath).deletingLastPathComponent().standardizedFileURL
         let root = folder.resolvingSymlinksInPath().path
