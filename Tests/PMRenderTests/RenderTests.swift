@@ -127,6 +127,34 @@ struct RenderTests {
         #expect(diagnostics.isEmpty, "\(DiagnosticPrinter.text(diagnostics))")
     }
 
+    @Test("the overdue page lists cards as the overdue report orders them: earliest deadline first, then file order")
+    func overdueOrder() throws {
+        let board = TestSupport.parse(
+            """
+            ## TODO
+            - [ ] Late evening @{2026-11-20 18:00}
+            - [ ] Soon @{2026-11-23}
+            - [ ] Oldest @{2026-10-01}
+            - [ ] Late morning @{2026-11-20 09:00}
+            - [ ] Same day A @{2026-11-20}
+            - [ ] Later @{2026-12-30}
+            ## Doing
+            - [ ] Same day B @{2026-11-20}
+            - [ ] Sooner @{2026-11-22}
+            ## DONE
+            - [x] Done late @{2026-10-01}
+            """
+        ).board
+        let clock = DeadlineClock(today: Self.today)
+        let (site, _) = SiteRenderer.render(board, options: RenderOptions(clock: clock, templates: .builtIn()))
+        let page = String(decoding: try #require(site?.file("overdue.html")).contents, as: UTF8.self)
+        let shown = page.components(separatedBy: "data-card-id=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
+        let report = OverdueReport(boards: [board], clock: clock, within: board.dueSoonDays).entries
+        let expected = report.filter { $0.status.isOverdue } + report.filter { $0.status.isDueSoon }
+        #expect(shown.map(String.init) == expected.map(\.card.id))
+        #expect(shown.count == 7)
+    }
+
     @Test("the page shows columns in order with counts, WIP limits, overdue and due-soon marks")
     func pageContents() async throws {
         let html = try await Self.render(TestSupport.examples.appending(path: "board.md").path)

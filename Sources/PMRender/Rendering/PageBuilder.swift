@@ -235,9 +235,19 @@ struct PageBuilder: Sendable {
 
     /// `overdue.html`: overdue and due-soon cards by age, each linking to the card.
     func overduePage() -> OverduePageView {
-        let report = OverdueReport(boards: [board], clock: clock, within: board.dueSoonDays)
-        let overdue = report.entries.filter { $0.status.isOverdue }.map(\.card)
-        let dueSoon = report.entries.filter { $0.status.isDueSoon }.map(\.card)
+        // In `OverdueReport`'s order (most overdue first: the earliest deadline, then file order), without its entries,
+        // each of which carries the board.
+        var found: [(minute: Int, card: Card, isOverdue: Bool)] = []
+        for lane in board.lanes {
+            for card in lane.cards {
+                guard let due = card.due else { continue }
+                let status = DeadlineStatus(card: card, clock: clock, dueSoonDays: board.dueSoonDays)
+                if status.isOverdue || status.isDueSoon { found.append((due.dueMinute, card, status.isOverdue)) }
+            }
+        }
+        let order = found.indices.sorted { (found[$0].minute, $0) < (found[$1].minute, $1) }
+        let overdue = order.filter { found[$0].isOverdue }.map { found[$0].card }
+        let dueSoon = order.filter { !found[$0].isOverdue }.map { found[$0].card }
         return OverduePageView(
             frame: frame(current: "overdue.html", overdueCount: overdue.count),
             overdueHeading: phrases.overdueHeading(overdue.count),
