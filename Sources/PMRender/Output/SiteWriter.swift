@@ -61,7 +61,9 @@ public enum SiteWriter {
         }
         do throws(SiteWriteError) {
             let partial = RenderedSite.File(path: partialMarkerName, contents: Array("pm-render\n".utf8))
-            try await writeFiles([partial], into: temporary, place)
+            // Not flushed to disk: it is taken away before the swap, and whether it outlives a crash does not matter (a
+            // stale folder without it is removed when empty, and one with a site's files in it is one being written).
+            try await writeFiles([partial], into: temporary, place, durable: false)
             let checksums = try await writeFiles(site.files, into: temporary, place)
             // The marker lists what the site holds, and a checksum of each file, so that the next run can tell a file
             // put there, replaced or changed by hand. It is written last: a site without it is never taken as ours.
@@ -86,12 +88,14 @@ public enum SiteWriter {
     }
 
     /// Writes every file into `temporary`, side by side (each page renders as it is written, a piece
-    /// at a time), each flushed to disk before the folder is swapped in. Returns each file's checksum, by path.
+    /// at a time), each flushed to disk before the folder is swapped in when `durable`. Returns each file's checksum,
+    /// by path.
     @discardableResult
     static func writeFiles(
         _ files: [RenderedSite.File],
         into temporary: URL,
-        _ place: OutputPlace
+        _ place: OutputPlace,
+        durable: Bool = true
     ) async throws(SiteWriteError) -> [String: UInt64] {
         let folders = Set(files.map { ($0.path as NSString).deletingLastPathComponent }).filter { !$0.isEmpty }
         for folder in folders.sorted() {
@@ -105,7 +109,9 @@ public enum SiteWriter {
         // No file checks for cancellation: once begun, a site is finished (or fails), never cut short.
         let (checksums, failure) = await withTaskGroup(of: (path: String, outcome: WriteOutcome).self) { group in
             for file in files {
-                group.addTask { (file.path, writeFile(file, to: temporary.appending(path: file.path).path)) }
+                group.addTask {
+                    (file.path, writeFile(file, to: temporary.appending(path: file.path).path, durable: durable))
+                }
             }
             var checksums: [String: UInt64] = [:]
             var first: (path: String, outcome: WriteOutcome)?
@@ -423,8 +429,8 @@ public enum SiteWriter {
         _ = chmod(temporary.path, info.st_mode & 0o7777)
     }
 
-    /// Writes a new file (rendering it as it goes) and flushes it to disk.
-    private static func writeFile(_ file: RenderedSite.File, to path: String) -> WriteOutcome {
+    /// Writes a new file (rendering it as it goes) and, when `durable`, flushes it to disk.
+    private static func writeFile(_ file: RenderedSite.File, to path: String, durable: Bool) -> WriteOutcome {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { return .failed(errno) }
         let sink = ByteSink(descriptor: descriptor)
@@ -438,7 +444,7 @@ public enum SiteWriter {
         }
         sink.flush()
         var code = sink.failure
-        if code == 0, fsync(descriptor) != 0 { code = errno }
+        if code == 0, durable, fsync(descriptor) != 0 { code = errno }
         if close(descriptor) != 0, code == 0 { code = errno }
         return code == 0 ? .written(checksum: checksum.value) : .failed(code)
     }
