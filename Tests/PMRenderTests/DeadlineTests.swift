@@ -182,6 +182,24 @@ struct ICalendarTests {
         #expect(folded.replacingOccurrences(of: "\r\n ", with: "") == String(name) + ICalendar.escape(value) + "\r\n")
     }
 
+    @Test(
+        "an alarm's words are the phrase with the title in it, escaped and folded as one value",
+        arguments: ["en", "ko"],
+        [
+            "Card", "a, b; c\\d", String(repeating: "한국어🎉, ", count: 30), "{title}", "\u{0}x\u{301}",
+            String(repeating: "x", count: 64) + "é",
+        ])
+    func reminderWords(locale: String, title: String) throws {
+        let phrases = Phrases(try #require(BoardLocale(rawValue: locale)))
+        var pieces = ICalendar.ContentLines()
+        pieces.raw("DESCRIPTION:")
+        ICalendar.ReminderWords(phrases).write(title: title, into: &pieces)
+        pieces.end()
+        var whole = ICalendar.ContentLines()
+        whole.line("DESCRIPTION:", escaping: phrases.text("calendar.reminder", ["title": title]))
+        #expect(pieces.bytes == whole.bytes)
+    }
+
     @Test("text is escaped")
     func escaping() {
         #expect(ICalendar.escape("a,b;c\\d\ne\u{7}") == "a\\,b\\;c\\\\d\\ne")

@@ -56,6 +56,7 @@ public enum ICalendar {
             // A large board repeats its deadlines: each one's lines are made once (a time goes through time zones).
             var linesOfDeadline: [Deadline: [String]] = [:]
             let phrases = Phrases(options.locale ?? board.locale)
+            let reminder = ReminderWords(phrases)
             for card in board.cards {
                 guard let due = card.due, card.state != .done else { continue }
                 lines.line("BEGIN:VEVENT")
@@ -66,8 +67,13 @@ public enum ICalendar {
                 lines.raw("@pm-render")
                 lines.end()
                 lines.line(stamp)
-                let dueLines = linesOfDeadline[due] ?? deadlineLines(due, timezone: board.timezone)
-                linesOfDeadline[due] = dueLines
+                let dueLines: [String]
+                if let known = linesOfDeadline[due] {
+                    dueLines = known
+                } else {
+                    dueLines = deadlineLines(due, timezone: board.timezone)
+                    linesOfDeadline[due] = dueLines
+                }
                 for line in dueLines { lines.line(line) }
                 lines.line("SUMMARY:", escaping: card.title)
                 let description = PlainText.markdown(card.description)
@@ -90,7 +96,9 @@ public enum ICalendar {
                 if let trigger = board.settings.reminder.trigger {
                     lines.line("BEGIN:VALARM")
                     lines.line("ACTION:DISPLAY")
-                    lines.line("DESCRIPTION:", escaping: phrases.text("calendar.reminder", ["title": card.title]))
+                    lines.raw("DESCRIPTION:")
+                    reminder.write(title: card.title, into: &lines)
+                    lines.end()
                     lines.line("TRIGGER:" + trigger)
                     lines.line("END:VALARM")
                 }
@@ -100,6 +108,37 @@ public enum ICalendar {
         }
         lines.line("END:VCALENDAR")
         lines.handOver(to: sink)
+    }
+
+    /// An alarm's words (`calendar.reminder`, "Deadline: {title}"), looked up once per board and cut where the card's
+    /// title goes, rather than filled in for each card.
+    struct ReminderWords {
+        /// The phrase's text around each place of the title (one more piece than places); nil when it cannot be cut
+        /// (the phrase holds the character that marks the places), and is filled in for each card.
+        private let pieces: [String]?
+        private let phrases: Phrases
+
+        /// What no phrase holds: where the title goes.
+        private static let place = "\u{0}"
+
+        init(_ phrases: Phrases) {
+            self.phrases = phrases
+            let marked = phrases.text("calendar.reminder", ["title": Self.place])
+            let template = phrases.text("calendar.reminder", ["title": ""])
+            // Filling in copies the phrase and inserts the title as it is, so the places are where the marks are.
+            pieces =
+                template.utf8.contains(0)
+                ? nil : marked.split(separator: Self.place, omittingEmptySubsequences: false).map(String.init)
+        }
+
+        /// Writes the phrase with `title` in it as a TEXT value: escaping a text piece by piece is escaping it whole.
+        func write(title: String, into lines: inout ContentLines) {
+            guard let pieces else { return lines.escaped(phrases.text("calendar.reminder", ["title": title])) }
+            for (index, piece) in pieces.enumerated() {
+                if index > 0 { lines.escaped(title) }
+                lines.escaped(piece)
+            }
+        }
     }
 
     /// An event's DTSTART (and DTEND for a whole day). RFC 5545 dates have four-digit years, so a day whose end
