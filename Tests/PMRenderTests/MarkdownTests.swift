@@ -172,6 +172,29 @@ struct MarkdownTests {
         pm_arena_pop()
     }
 
+    @Test(
+        "only URLs of the refused schemes are dangerous, whatever their case and leading white space",
+        arguments: [
+            ("https://example.com", false), ("javascript:alert(1)", true), (" JavaScript:x", true),
+            ("\u{2003}\tVBScript:x", true), ("FILE:///etc/passwd", true), ("data:image/png;base64,AA", false),
+            ("DATA:text/html,x", true), ("data:image/svg+xml,x", true), ("Data:Image/JPEG;x", false),
+            ("javascript:\u{301}x", false), ("jav\u{0130}script:x", false), ("", false), ("   ", false),
+            ("docs/page.html", false), ("ftp://x", false), ("mailto:a@b.c", false), ("vbscript", false),
+            ("\u{212A}ey:x", false),
+        ])
+    func dangerousURLs(url: String, dangerous: Bool) {
+        #expect(MarkdownHTML.isDangerous(url) == dangerous)
+        // The same as the check in full, on the trimmed and lowercased URL.
+        let lower = url.trimmingWhitespace.lowercased()
+        let full =
+            ["javascript:", "vbscript:", "file:"].contains { lower.hasPrefix($0) }
+            || (lower.hasPrefix("data:")
+                && !["data:image/png", "data:image/gif", "data:image/jpeg", "data:image/webp"].contains {
+                    lower.hasPrefix($0)
+                })
+        #expect(MarkdownHTML.isDangerous(url) == full)
+    }
+
     @Test("top-level list items are pieces of their own, with their lines")
     func segments() {
         var text = "# Title\n\n- a\n- b\n  more\n\n1. c\n"

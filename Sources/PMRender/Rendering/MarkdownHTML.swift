@@ -68,6 +68,13 @@ struct MarkdownHTML: Sendable {
 
     /// Whether a URL is one cmark's safe mode refuses.
     static func isDangerous(_ url: String) -> Bool {
+        // Most URLs (`https:`, relative ones) start with a letter that starts none of the refused schemes: they are let
+        // through without the two copies below. (Only `J`, `V`, `F` and `D` lowercase to those letters.)
+        if let first = url.unicodeScalars.first(where: { !$0.isSpaceLike }),
+            !"jJvVfFdD".unicodeScalars.contains(first)
+        {
+            return false
+        }
         let lower = url.trimmingWhitespace.lowercased()
         if lower.hasPrefix("javascript:") || lower.hasPrefix("vbscript:") || lower.hasPrefix("file:") { return true }
         guard lower.hasPrefix("data:") else { return false }

@@ -4,38 +4,65 @@
 enum PlainText {
     static func markdown(_ markdown: Markdown) -> String {
         var out = ""
-        // Open nodes: where each ends, its kind, and what to write then.
-        var open: [(end: Int, kind: Markdown.Kind, closing: String)] = []
-        for (index, node) in markdown.nodes.enumerated() {
+        // Open nodes: where each ends, its kind, and what to write then (a calendar writes this for every card: the
+        // nodes are read in place, and nothing is made for a closing until it is written).
+        var open: [(end: Int, kind: Markdown.Kind, closing: Closing)] = []
+        let nodes = markdown.nodes
+        for index in nodes.indices {
             while let last = open.last, last.end <= index {
-                out += last.closing
+                last.closing.write(nodes, into: &out)
                 open.removeLast()
             }
             let inItem = open.last?.kind == .item
-            switch node.kind {
+            let kind = nodes[index].kind
+            switch kind {
             // Raw HTML is never written into a page, but text outputs show what the author wrote (`<tags>`).
-            case .text, .code, .htmlInline: out += node.text
-            case .codeBlock: out += node.text + (inItem ? "" : "\n")
+            case .text, .code, .htmlInline: out += nodes[index].text
+            case .codeBlock: out += nodes[index].text + (inItem ? "" : "\n")
             case .softBreak, .lineBreak: out += "\n"
-            case .wikilink: out += node.wikilinkLabel
-            case .embed: out += node.text
+            case .wikilink: out += nodes[index].wikilinkLabel
+            case .embed: out += nodes[index].text
             case .thematicBreak: out += "---\n\n"
             case .item:
-                out += node.flags.contains(.task) ? (node.flags.contains(.checked) ? "- [x] " : "- [ ] ") : "- "
+                let flags = nodes[index].flags
+                out += flags.contains(.task) ? (flags.contains(.checked) ? "- [x] " : "- [ ] ") : "- "
             case .callout:
+                let node = nodes[index]
                 out += (node.detail.isEmpty ? node.text : node.detail) + "\n"
             default: break
             }
-            let closing: String
-            switch node.kind {
-            case .paragraph, .heading: closing = inItem ? "\n" : "\n\n"
-            case .list: closing = "\n"
-            case .link where !node.text.isEmpty && !MarkdownHTML.isDangerous(node.text): closing = " (\(node.text))"
-            default: closing = ""
+            let closing: Closing
+            switch kind {
+            case .paragraph, .heading: closing = inItem ? .line : .paragraph
+            case .list: closing = .line
+            case .link:
+                let url = nodes[index].text
+                closing = !url.isEmpty && !MarkdownHTML.isDangerous(url) ? .url(of: index) : .none
+            default: closing = .none
             }
-            open.append((node.end, node.kind, closing))
+            open.append((nodes[index].end, kind, closing))
         }
-        for last in open.reversed() { out += last.closing }
+        for last in open.reversed() { last.closing.write(nodes, into: &out) }
         return out.trimmingWhitespace
+    }
+
+    /// What ends a node in plain text.
+    private enum Closing {
+        case none
+        /// A line break (a paragraph in a list item, a list).
+        case line
+        /// A blank line after a paragraph or heading.
+        case paragraph
+        /// ` (URL)` after a link's text: the URL of the link at this index.
+        case url(of: Int)
+
+        func write(_ nodes: [Markdown.Node], into out: inout String) {
+            switch self {
+            case .none: break
+            case .line: out += "\n"
+            case .paragraph: out += "\n\n"
+            case .url(let index): out += " (\(nodes[index].text))"
+            }
+        }
     }
 }
