@@ -142,8 +142,11 @@ enum MarkdownParser {
                     value.kind = .text
                 }
                 // cmark splits text at brackets and other delimiters it tried; adjacent text is one run for us.
-                if builder.nodes.last?.kind == .text, let previous = cmark_node_previous(node),
-                    [CMARK_NODE_TEXT, CMARK_NODE_HTML_INLINE].contains(cmark_node_get_type(previous))
+                // (The last node's kind is read in place: `nodes.last` would copy the node, its text retained.)
+                if let last = builder.nodes.indices.last, builder.nodes[last].kind == .text,
+                    let previous = cmark_node_previous(node),
+                    case let previousType = cmark_node_get_type(previous),
+                    previousType == CMARK_NODE_TEXT || previousType == CMARK_NODE_HTML_INLINE
                 {
                     builder.nodes[builder.nodes.count - 1].text += text
                     continue

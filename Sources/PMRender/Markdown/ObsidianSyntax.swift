@@ -78,30 +78,43 @@ enum ObsidianSyntax {
         return (box.checked, text, (box.scalars, box.bytes))
     }
 
-    /// A cheap first look: most content has no item, quote, or pair of the characters the syntax starts with.
+    /// A cheap first look: most content has no item, quote, or pair of the characters the syntax starts with. (Every
+    /// piece of a board is looked at: the nodes are read in place, not copied out with their text retained, and the
+    /// text's bytes are read from its storage.)
     private static func mayContainSyntax(_ markdown: Markdown) -> Bool {
-        for node in markdown.nodes {
-            switch node.kind {
+        let nodes = markdown.nodes
+        for index in nodes.indices {
+            switch nodes[index].kind {
             case .blockQuote:
                 return true
             case .text:
-                var previous: UInt8 = 0
-                for byte in node.text.utf8 {
-                    switch byte {
-                    case UInt8(ascii: "["), UInt8(ascii: "="), UInt8(ascii: "~"), UInt8(ascii: "%"):
-                        if previous == byte { return true }
-                    case UInt8(ascii: "/"):
-                        if previous == UInt8(ascii: "/") { return true }  // "://"
-                    case UInt8(ascii: "."):
-                        if previous == UInt8(ascii: "w") { return true }  // "www."
-                    default:
-                        break
-                    }
-                    previous = byte
+                let text = nodes[index].text
+                if text.utf8.withContiguousStorageIfAvailable(mayStartSyntax) ?? mayStartSyntax(Array(text.utf8)) {
+                    return true
                 }
             default:
                 continue
             }
+        }
+        return false
+    }
+
+    /// Whether text holds a pair of the characters Obsidian's syntax starts with (`[[`, `==`, `~~`, `%%`), `://` or
+    /// `www.`.
+    private static func mayStartSyntax(_ bytes: some Collection<UInt8>) -> Bool {
+        var previous: UInt8 = 0
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "["), UInt8(ascii: "="), UInt8(ascii: "~"), UInt8(ascii: "%"):
+                if previous == byte { return true }
+            case UInt8(ascii: "/"):
+                if previous == UInt8(ascii: "/") { return true }  // "://"
+            case UInt8(ascii: "."):
+                if previous == UInt8(ascii: "w") { return true }  // "www."
+            default:
+                break
+            }
+            previous = byte
         }
         return false
     }
