@@ -1155,7 +1155,7 @@ struct CardReadingTests {
             "📊 Current Status", "🎯 Success Metrics", "Progress Overview", "Resumen de progreso",
             "Legenda de prioridade", "统计", "Zusammenfassung", "Project Context", "関連ドキュメント", "예상 효과",
             "操作紀錄", "Hinweis", "Workflow", "📊 Resumo Final", "Fluxo de Trabalho", "🎯 Cómo Usar Este Kanban",
-            "WIP Limits", "Conclusão", "Fazit",
+            "WIP Limits", "Conclusão", "Fazit", "📝 Cara Pakai", "Jak używać", "Cách sử dụng",
         ])
     func reportLanes(name: String) throws {
         let result = Self.board(

@@ -921,6 +921,13 @@ import Testing
         let (moved, after) = try Self.onBoard(board, ["move", "a", "Done ✔️"])
         #expect(moved.status == 0, "\(moved.stderr)")
         #expect(after == "## Todo\n\n## Done\n\n## Done ✔️\n\n- [x] z\n- [x] a\n")
+        // Lanes written the same are named by the first of them, whatever the case or a state's name.
+        let twice = "## Todo\n\n- [ ] a\n\n## Doing\n\n- [ ] c\n\n## Doing\n\n- [ ] d\n"
+        for lane in ["doing", "DOING", "Doing"] {
+            let (result, after) = try Self.onBoard(twice, ["move", "a", lane])
+            #expect(result.status == 0, "\(lane): \(result.stderr)")
+            #expect(after == "## Todo\n\n## Doing\n\n- [ ] c\n- [ ] a\n\n## Doing\n\n- [ ] d\n", "\(lane)")
+        }
     }
 
     @Test func metadataGoesAfterAWrappedTitleAndEditsDoNotWrapATitle() throws {

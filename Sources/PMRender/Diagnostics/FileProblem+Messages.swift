@@ -39,6 +39,9 @@ extension FileError {
         case .list: return "cannot list the folder '\(path)': \(problem.message)"
         case .create: return "cannot create '\(path)': \(problem.message)"
         case .write: return "cannot write '\(path)': \(problem.message)"
+        case .writeInFolder:
+            return "cannot write in the folder '\(path)' (an edited board is written there as a new file that then "
+                + "takes the old one's place): \(problem.message)"
         case .replace: return "cannot replace '\(path)': \(problem.message)"
         case .watch: return "cannot watch '\(path)': \(problem.message)"
         }

@@ -117,6 +117,8 @@ public struct FileError: Error, Hashable, Sendable, CustomStringConvertible {
         case list
         case create
         case write
+        /// Create a file in a folder (the edited board's new file, renamed over it once written).
+        case writeInFolder
         case replace
         case watch
     }

@@ -41,7 +41,12 @@ public enum BoardFileWriter {
             descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
             if descriptor >= 0 || errno != EEXIST { break }
         }
-        guard descriptor >= 0 else { throw failure(.write, path, errno) }
+        guard descriptor >= 0 else {
+            let code = errno
+            // (The board may be writable and its folder not.)
+            throw code == EACCES || code == EPERM
+                ? failure(.writeInFolder, folderPath, code, board: path) : failure(.write, path, code)
+        }
         var keepTemporary = false
         defer { if !keepTemporary { unlink(temporary) } }
         do {
@@ -162,8 +167,11 @@ public enum BoardFileWriter {
         }
     }
 
-    private static func failure(_ action: FileError.Action, _ path: String, _ code: Int32) -> EditFailure {
+    /// The failure to `action` `path` (about the board `board`, when `path` is another).
+    private static func failure(_ action: FileError.Action, _ path: String, _ code: Int32, board: String? = nil)
+        -> EditFailure
+    {
         let error = FileError(action, path, errno: code)
-        return EditFailure(.usage, [Diagnostic(.fileSystem(error.description), file: path, at: nil)])
+        return EditFailure(.usage, [Diagnostic(.fileSystem(error.description), file: board ?? path, at: nil)])
     }
 }

@@ -55,10 +55,11 @@ public enum CardLookup {
     /// A lane by name (as rules compare names), then by state (`DONE`: the first done lane), then by the start of
     /// its name.
     static func lane(_ name: String, on board: Board) throws(EditFailure) -> Int {
-        // Two lanes that compare the same (`[[Done]]` and `Done ✔️`) are told apart by their names as written.
+        // Two lanes that compare the same (`[[Done]]` and `Done ✔️`) are told apart by their names as written. (Lanes
+        // written the same, which no name tells apart, are named by the first of them, as by its name as written.)
         let key = LaneName.key(name)
         let same = board.lanes.indices.filter { LaneName.key(board.lanes[$0].name) == key }
-        if same.count > 1, !board.lanes.contains(where: { $0.name == name }) {
+        if Set(same.map { board.lanes[$0].name }).count > 1, !board.lanes.contains(where: { $0.name == name }) {
             throw EditFailure(
                 .usage, .ambiguousLane(name, candidates: same.map { board.lanes[$0].name }), file: board.sourceFile)
         }
