@@ -11,7 +11,9 @@ from selenium.webdriver.chrome.service import Service
 
 SITES = pathlib.Path(os.environ.get("PM_RENDER_SITES", "test-output/browser/sites")).resolve()
 SCREENSHOTS = pathlib.Path(os.environ.get("PM_RENDER_SCREENSHOTS", "test-output/browser/screenshots")).resolve()
-EXAMPLES = ["board", "obsidian", "ko", "board-ko", "ko-en", "checklist", "kanbn", "taskell", "tasks", "vscode"]
+EXAMPLES = [
+    "board", "obsidian", "ko", "board-ko", "ko-en", "checklist", "kanbn", "taskell", "tasks", "vscode", "mermaid",
+]
 
 
 def make_driver(javascript=True):
