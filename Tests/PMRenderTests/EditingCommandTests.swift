@@ -82,6 +82,24 @@ import Testing
         #expect(card?.descriptionSource == "Grey, matt.\n\nTwo boxes.")
     }
 
+    /// On a board of numbered cards, a new card takes the next number of its lane's list (the first's, at the top),
+    /// with the board's delimiter and task box.
+    @Test func aNewCardOnABoardOfNumberedCardsTakesTheNextNumber() throws {
+        let board = "## Todo\n\n1. [ ] first\n2. [ ] second\n\n## Doing\n\n## Done\n\n1. [x] d\n"
+        for (arguments, expected) in [
+            (["add", "new"], "1. [ ] first\n2. [ ] second\n3. [ ] new\n\n## Doing"),
+            (["add", "new", "--top"], "## Todo\n\n1. [ ] new\n1. [ ] first\n2. [ ] second\n"),
+            (["add", "new", "--lane", "Doing", "--force"], "## Doing\n\n1. [ ] new\n\n## Done"),
+        ] {
+            let (result, after) = try Self.onBoard(board, arguments)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            #expect(after.contains(expected), "\(arguments): \(after)")
+        }
+        let (result, after) = try Self.onBoard("## Todo\n\n8) one\n9) two\n", ["add", "three"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(after == "## Todo\n\n8) one\n9) two\n10) three\n")
+    }
+
     /// A board whose name is as long as a name may be is edited: the temporary file's name is cut to fit.
     @Test func aBoardWithTheLongestNameIsEdited() throws {
         for name in [String(repeating: "b", count: 252) + ".md", String(repeating: "보", count: 84) + ".md"] {

@@ -34,7 +34,7 @@ extension Editor {
             }
             return lines.map(line)
         }
-        let bullet = String(board.style.bullet)
+        let bullet = listMarker(in: lane)
         let title = CardBlock.writtenTitle(card.title, hasBox: board.style.taskItems, conventions: conventions)
         var first = bullet + " " + (board.style.taskItems ? "[ ] " : "") + title
         if conventions.propertyListCards {
@@ -65,6 +65,17 @@ extension Editor {
             }
         }
         return lines.map(line)
+    }
+
+    /// The marker a new list card starts with: the board's bullet or, on a board of numbered cards (`1. [ ] …`), the
+    /// number after the lane's last (at the top, its first's).
+    private func listMarker(in lane: Lane) -> String {
+        guard let delimiter = board.style.numberDelimiter else { return String(board.style.bullet) }
+        let numbers = lane.cards.filter { $0.style == .listItem }.compactMap { card in
+            Int(text.line(card.location.line).text.drop { $0 == " " || $0 == "\t" }.prefix { $0.isASCIIDigit })
+        }
+        let number = request.top ? (numbers.first ?? 1) : (numbers.last.map { $0 + 1 } ?? 1)
+        return "\(number)\(delimiter)"
     }
 
     /// A new card's description as it is written: LF line endings, without the blank lines at its ends (the newline

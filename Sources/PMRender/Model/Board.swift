@@ -139,6 +139,9 @@ public struct BoardStyle: Hashable, Sendable {
     public var taskItems = true
     /// The bullet of list cards (`-`, `*` or `+`).
     public var bullet: Character = "-"
+    /// The delimiter after the number of list cards written as an ordered list (`1. [ ] Title`: `.`; `1)`), nil for
+    /// bullets.
+    public var numberDelimiter: Character?
     /// Whether done cards carry Obsidian's `✅ YYYY-MM-DD` completion date.
     public var stampsCompletion = false
     /// Whether archived cards carry the stamp of Obsidian's `archive-with-date` in the plugin's default form

@@ -1787,8 +1787,18 @@ struct BoardReader {
         style.lineEnding = source.hadCRLF ? "\r\n" : "\n"
         if let first = firstListCard {
             let line = Substring(source.line(first.location.line)).trimmingSpaces
-            if let bullet = line.first, "-*+".contains(bullet) { style.bullet = bullet }
-            style.taskItems = ObsidianSyntax.startsWithTaskBox(line.dropFirst().trimmingSpaces)
+            var rest = line.dropFirst()
+            if let bullet = line.first, "-*+".contains(bullet) {
+                style.bullet = bullet
+            } else {
+                // (An ordered list: `1. [ ] Title`, `1) Title`.)
+                let number = line.prefix { $0.isASCIIDigit }
+                if !number.isEmpty, let delimiter = line.dropFirst(number.count).first, ".)".contains(delimiter) {
+                    style.numberDelimiter = delimiter
+                    rest = line.dropFirst(number.count + 1)
+                }
+            }
+            style.taskItems = ObsidianSyntax.startsWithTaskBox(rest.trimmingSpaces)
         }
         return style
     }
