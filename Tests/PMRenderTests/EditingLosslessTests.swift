@@ -53,6 +53,17 @@ import Testing
         #expect(afterHash == headings.replacingOccurrences(of: "### Foo  ", with: "### Item \\#  "))
     }
 
+    @Test func aTokenWrittenAgainstTheTitleStaysAgainstTheNewOne() throws {
+        let board = "## Todo\n\n- [ ] 工作计划📅 2026-12-01\n- [ ] Call bob #home\n\n## Done\n"
+        let (renamed, after) = try Self.onBoard(board, ["edit", "工作计划", "--title", "计划"])
+        #expect(renamed.status == 0, "\(renamed.stderr)")
+        #expect(after == board.replacingOccurrences(of: "工作计划📅", with: "计划📅"))
+        // Written apart, it stays apart.
+        let (spaced, afterSpaced) = try Self.onBoard(board, ["edit", "call bob", "--title", "Call Ann"])
+        #expect(spaced.status == 0, "\(spaced.stderr)")
+        #expect(afterSpaced == board.replacingOccurrences(of: "Call bob #home", with: "Call Ann #home"))
+    }
+
     // MARK: - Text in a lane beside its cards
 
     /// The round trip of the board this was found on (`- (nada no momento)` in its doing lane): the card takes the

@@ -172,11 +172,19 @@ struct CardBlock {
     /// `text` with its words replaced by `newText`, its tokens (tags, dates, IDs) and comments (`<!-- owner: kim -->`,
     /// `%% note %%`: the user's, though no page shows them) kept after it, in their order.
     static func replacingWords(of text: String, with newText: String, conventions: BoardConventions) -> String {
-        let kept = CardTokens.scan(text, triggers: conventions.triggers).flatMap { piece -> [String] in
+        let pieces = CardTokens.scan(text, triggers: conventions.triggers)
+        let kept = pieces.flatMap { piece -> [String] in
             switch piece {
             case .token(_, let raw, _): [raw]
             case .text(let words): comments(in: words)
             }
+        }
+        // A token written against the words (`工作计划📅 2026-05-01`) stays against the new ones, so that a rename and
+        // its reverse give the line back.
+        if pieces.count > 1, case .text(let words) = pieces[0], case .token(_, let raw, _) = pieces[1],
+            kept.first == raw, let last = words.unicodeScalars.last, !last.isSpaceLike
+        {
+            return ([newText + raw] + kept.dropFirst()).joined(separator: " ")
         }
         return ([newText] + kept).joined(separator: " ")
     }
