@@ -513,6 +513,25 @@ import Testing
         #expect(result.stderr.contains("obsidian.md:33:1: note: 'fix-the-doorbell': Fix the doorbell (in Done)"))
     }
 
+    @Test func aTitleCopiedAsTheFileWritesItNamesItsCard() throws {
+        let board =
+            "## Todo\n\n- [ ] **Ship** the [app](https://example.com) @{2026-12-01}\n- [ ] Other\n\n## Done\n\n"
+            + "***\n\n## Archive\n\n- [x] Retired card\n"
+        let (edited, after) = try Self.onBoard(
+            board, ["edit", "**Ship** the [app](https://example.com)", "--due", "2026-12-09"])
+        #expect(edited.status == 0, "\(edited.stderr)")
+        #expect(after == board.replacingOccurrences(of: "2026-12-01", with: "2026-12-09"))
+        // A card in the archive is named, with where it is, though no command edits it.
+        let (archived, unchanged) = try Self.onBoard(board, ["move", "retired", "Todo"])
+        #expect(archived.status == 2)
+        #expect(archived.stderr.contains("b.md: error: no card matches 'retired'"), "\(archived.stderr)")
+        #expect(
+            archived.stderr.contains(
+                "b.md:12:1: note: 'Retired card' is in the archive, which the editing commands do not change"),
+            "\(archived.stderr)")
+        #expect(unchanged == board)
+    }
+
     @Test func forceOverridesARuleAndSaysSo() throws {
         let scratch = try Scratch("obsidian.md")
         defer { scratch.remove() }

@@ -14,12 +14,24 @@ public enum CardLookup {
     }
 
     public static func find(_ query: String, on board: Board) -> Result {
-        let key = fold(query)
-        guard !key.isEmpty else { return .none }
         var all: [(Position, Card)] = []
         for (laneIndex, lane) in board.lanes.enumerated() {
             for (index, card) in lane.cards.enumerated() { all.append((Position(lane: laneIndex, index: index), card)) }
         }
+        return find(query, among: all)
+    }
+
+    /// The card of `cards` that `query` names; a title copied as the file writes it (`**Ship** the [app](…)`) names
+    /// the card whose title reads so.
+    private static func find(_ query: String, among cards: [(Position, Card)]) -> Result {
+        let found = find(key: fold(query), among: cards)
+        guard found == .none else { return found }
+        let plain = fold(MarkdownParser.inline(query).inlineText)
+        return plain == fold(query) ? found : find(key: plain, among: cards)
+    }
+
+    private static func find(key: String, among all: [(Position, Card)]) -> Result {
+        guard !key.isEmpty else { return .none }
         let tiers: [((Card) -> Bool)] = [
             { fold($0.id) == key },
             { fold($0.title) == key },
@@ -39,7 +51,17 @@ public enum CardLookup {
         case .found(let position):
             return position
         case .none:
-            throw EditFailure(.usage, .noSuchCard(query), file: board.sourceFile)
+            // A card archived is not on the board's lanes, which the editing commands change: said where it is.
+            let archived = board.archive.enumerated().map { (Position(lane: -1, index: $0.offset), $0.element) }
+            var notes: [Diagnostic.Note] = []
+            if case .found(let position) = find(query, among: archived) {
+                let card = board.archive[position.index]
+                notes.append(
+                    Diagnostic.Note(
+                        file: board.sourceFile, location: card.location,
+                        message: "'\(card.title)' is in the archive, which the editing commands do not change"))
+            }
+            throw EditFailure(.usage, .noSuchCard(query), file: board.sourceFile, notes: notes)
         case .ambiguous(let positions):
             let cards = positions.map { board.lanes[$0.lane].cards[$0.index] }
             let candidates = cards.prefix(10).map { "'\($0.id)'" } + (cards.count > 10 ? ["…"] : [])
