@@ -227,10 +227,11 @@ struct EditCard: ParsableCommand {
     @Flag(help: "Remove the deadline.")
     var noDue = false
 
-    @Option(help: ArgumentHelp("Remove a tag (repeatable).", valueName: "tag"))
+    @Option(help: ArgumentHelp("Remove a tag (repeatable).", valueName: "tag"), transform: CardFieldOptions.trimmed)
     var untag: [String] = []
 
-    @Option(help: ArgumentHelp("Remove an assignee (repeatable).", valueName: "name"))
+    @Option(
+        help: ArgumentHelp("Remove an assignee (repeatable).", valueName: "name"), transform: CardFieldOptions.trimmed)
     var unassign: [String] = []
 
     @OptionGroup var options: EditOptions
@@ -283,11 +284,16 @@ struct CardFieldOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The deadline.", valueName: "YYYY-MM-DD[ HH:MM]"))
     var due: String?
 
-    @Option(help: ArgumentHelp("Add a tag (repeatable).", valueName: "tag"))
+    @Option(help: ArgumentHelp("Add a tag (repeatable).", valueName: "tag"), transform: trimmed)
     var tag: [String] = []
 
-    @Option(help: ArgumentHelp("Add an assignee (repeatable).", valueName: "name"))
+    @Option(help: ArgumentHelp("Add an assignee (repeatable).", valueName: "name"), transform: trimmed)
     var assignee: [String] = []
+
+    /// A tag or a name as given, without the spaces around it (as a title is taken).
+    static func trimmed(_ value: String) -> String {
+        value.trimmingCharacters(in: .whitespaces)
+    }
 
     /// `--due` read: `YYYY-MM-DD` or `YYYY-MM-DD HH:MM` (or `T` between them); anything else is reported against
     /// `board` (exit 2).

@@ -532,6 +532,17 @@ import Testing
         #expect(unchanged == board)
     }
 
+    @Test func tagsAndNamesAreTakenWithoutTheSpacesAroundThem() throws {
+        let board = "## Todo\n\n- [ ] Paint the fence\n\n## Done\n"
+        let (added, after) = try Self.onBoard(board, ["edit", "paint", "--tag", " garden ", "--assignee", " Kim "])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(after == board.replacingOccurrences(of: "fence", with: "fence #garden\n  Assignee: Kim"))
+        let (removed, afterRemoved) = try Self.onBoard(
+            after, ["edit", "paint", "--untag", "garden ", "--unassign", " Kim"])
+        #expect(removed.status == 0, "\(removed.stderr)")
+        #expect(afterRemoved == board)
+    }
+
     @Test func forceOverridesARuleAndSaysSo() throws {
         let scratch = try Scratch("obsidian.md")
         defer { scratch.remove() }
