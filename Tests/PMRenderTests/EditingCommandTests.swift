@@ -1935,6 +1935,46 @@ import Testing
         #expect(after.contains("| 9 | B |\n| 10 | C |\n"))
     }
 
+    @Test func aBoardKeptAsATableOfStatusesIsEditedRowByRow() throws {
+        let board =
+            "# Roadmap\n\nOur plan.\n\n| # | Feature | Owner | Estado |\n| :-- | :--- | --- | :---: |\n"
+            + "| 1 | Login | Ana | ✅ Hecho |\n| 2 | Search | Luis | 🚧 En progreso |\n| 3 | Export |  | 📋 Pendiente |\n"
+            + "| 4 | Import | Ana | 📋 Pendiente |\n"
+        // A move rewrites the status cell alone; the row stays where it is.
+        let (moved, afterMove) = try Self.onBoard(board, ["move", "export", "en progreso"])
+        #expect(moved.status == 0, "\(moved.stderr)")
+        #expect(
+            afterMove
+                == board.replacingOccurrences(
+                    of: "| 3 | Export |  | 📋 Pendiente |", with: "| 3 | Export |  | 🚧 En progreso |"))
+        // `--top`: before the lane's first row.
+        let (raised, afterRaise) = try Self.onBoard(board, ["move", "import", "en progreso", "--top"])
+        #expect(raised.status == 0, "\(raised.stderr)")
+        #expect(afterRaise.contains("| 1 | Login | Ana | ✅ Hecho |\n| 4 | Import | Ana | 🚧 En progreso |\n| 2 |"))
+        // A new row goes after its lane's last, with its status and the next number.
+        let (added, afterAdd) = try Self.onBoard(board, ["add", "Sync", "--assignee", "Ana"])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(afterAdd.contains("| 4 | Import | Ana | 📋 Pendiente |\n| 5 | Sync | Ana | 📋 Pendiente |\n"))
+        // The last row of a status taken away takes its lane away.
+        let (done, afterDone) = try Self.onBoard(board, ["done", "search"])
+        #expect(done.status == 0, "\(done.stderr)")
+        #expect(afterDone == board.replacingOccurrences(of: "Luis | 🚧 En progreso", with: "Luis | ✅ Hecho"))
+        let lanes = TestSupport.parse(afterDone).board.lanes
+        #expect(lanes.map(\.name) == ["📋 Pendiente", "✅ Hecho"])
+        #expect(lanes[1].cards.map(\.title) == ["Login", "Search"])
+        let (removed, afterRemove) = try Self.onBoard(board, ["rm", "login"])
+        #expect(removed.status == 0, "\(removed.stderr)")
+        #expect(afterRemove == board.replacingOccurrences(of: "| 1 | Login | Ana | ✅ Hecho |\n", with: ""))
+        let (edited, afterEdit) = try Self.onBoard(board, ["edit", "export", "--assignee", "Luis"])
+        #expect(edited.status == 0, "\(edited.stderr)")
+        #expect(afterEdit.contains("| 3 | Export | Luis | 📋 Pendiente |"))
+        // A status no row has is no lane.
+        let (refused, unchanged) = try Self.onBoard(board, ["move", "login", "Review"])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("the board has no lane 'Review'"), "\(refused.stderr)")
+        #expect(unchanged == board)
+    }
+
     @Test func aRowIsNotMovedWhereATableHasNoColumnForWhatItHolds() throws {
         let board =
             "## To Do\n\n| ID | Task | Owner |\n|---|---|---|\n| T1 | Spec | Ann |\n\n"
@@ -1948,18 +1988,16 @@ import Testing
         #expect(after == board)
     }
 
-    @Test func rowsOfATableThatIsTheWholeBoardAreReadButNeverWritten() throws {
-        let statuses = "## Board\n\n| Task | Status |\n|---|---|\n| Spec | Todo |\n| Repo | Done |\n"
-        let columns = "## Board\n\n| Backlog | Doing | Done |\n|---|---|---|\n| Spec | | Repo |\n| Mock | | |\n"
-        for (board, todo) in [(statuses, "Todo"), (columns, "Backlog")] {
-            for arguments in [
-                ["move", "spec", "Done"], ["rm", "spec"], ["add", "New"], ["add", "New", "--lane", todo],
-            ] {
-                let (result, after) = try Self.onBoard(board, arguments)
-                #expect(result.status != 0, "\(arguments)")
-                #expect(result.stderr.contains("cannot make this edit"), "\(arguments): \(result.stderr)")
-                #expect(after == board)
-            }
+    @Test func cellsOfATableWhoseColumnsAreTheLanesAreReadButNeverWritten() throws {
+        let board = "## Board\n\n| Backlog | Doing | Done |\n|---|---|---|\n| Spec | | Repo |\n| Mock | | |\n"
+        for arguments in [
+            ["move", "spec", "Done"], ["rm", "spec"], ["edit", "spec", "--title", "Specs"], ["add", "New"],
+            ["add", "New", "--lane", "Backlog"],
+        ] {
+            let (result, after) = try Self.onBoard(board, arguments)
+            #expect(result.status != 0, "\(arguments)")
+            #expect(result.stderr.contains("cannot make this edit"), "\(arguments): \(result.stderr)")
+            #expect(after == board)
         }
     }
 

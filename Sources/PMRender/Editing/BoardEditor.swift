@@ -156,7 +156,7 @@ struct Editor {
             // the doing one: the board's only.)
             guard
                 let index = board.lanes.firstIndex(where: {
-                    board.rules.allowsNewCard(in: $0) && (!$0.isTable || holdsOwnTables($0))
+                    board.rules.allowsNewCard(in: $0) && (!$0.isTable || holdsRows($0))
                 })
                     ?? board.lanes.firstIndex(where: { board.rules.allowsNewCard(in: $0) })
                     ?? (board.rules.newCards == nil ? board.firstLaneIndex(in: .todo) : nil)
@@ -168,7 +168,7 @@ struct Editor {
         }
         let lane = board.lanes[laneIndex]
         try enforce(wipProblems(into: lane, from: nil))
-        if holdsOwnTables(lane) { return try addRow(card, title: title, to: laneIndex) }
+        if holdsRows(lane) { return try addRow(card, title: title, to: laneIndex) }
         // A heading with nothing under it, written among list cards, would read as a group label: on a board of
         // heading cards, a lane of list cards takes a list card (not on a VS Code Markdown Kanban board, whose
         // heading cards hold their properties as items).
@@ -293,7 +293,7 @@ struct Editor {
         // (A table's row goes to a done lane's table.)
         guard
             let target = card.style == .tableRow
-                ? board.lanes.firstIndex(where: { $0.state == .done && holdsOwnTables($0) })
+                ? board.lanes.firstIndex(where: { $0.state == .done && holdsRows($0) })
                 : board.lanes.firstIndex(where: { $0.state == .done && !$0.holdsNotes && !$0.isTable })
                     ?? board.lanes.firstIndex(where: { $0.state == .done && !$0.holdsNotes })
                     ?? board.lanes.firstIndex(where: { $0.state == .done })
@@ -310,6 +310,10 @@ struct Editor {
         try checkGroupsKeepCards(leaving: position)
         var expectation = Expectation(board: board)
         expectation.lanes[position.lane].remove(at: position.index)
+        // (A status of the board's table is a lane while a row has it.)
+        if expectation.lanes[position.lane].isEmpty, isStatusOfTable(lane) {
+            expectation.lanesGone.insert(position.lane)
+        }
         return Change(
             edits: [
                 card.style == .tableRow
@@ -587,7 +591,8 @@ struct Editor {
     /// enters a done lane (and stamped `✅ date` when the board stamps completions), cleared when it leaves one.
     private mutating func relocate(_ position: CardLookup.Position, to laneIndex: Int) throws(EditFailure) -> Change {
         if board.lanes[position.lane].cards[position.index].style == .tableRow {
-            return try relocateRow(position, to: laneIndex)
+            return isStatusOfTable(board.lanes[position.lane])
+                ? try restatusRow(position, to: laneIndex) : try relocateRow(position, to: laneIndex)
         }
         try checkGroupsKeepCards(leaving: position)
         let from = board.lanes[position.lane]
@@ -979,11 +984,11 @@ struct Editor {
     /// A card written into a lane of notes would make its items cards, or be read as its text: neither is the edit.
     /// Refuses to write cards into a lane of notes, or into a lane read from a table or of cards written as blocks of
     /// YAML.
-    /// A lane of a table of its own takes rows (`rows`), and nothing else.
+    /// A lane of a table of its own, or a status of the board's table, takes rows (`rows`), and nothing else.
     private func refuseUnwritable(_ laneIndex: Int, rows: Bool = false) throws(EditFailure) {
         let lane = board.lanes[laneIndex]
         if lane.holdsNotes { throw EditFailure(.usage, .laneHoldsNotes(lane.name), file: file) }
-        if rows, holdsOwnTables(lane) { return }
+        if rows, holdsRows(lane) { return }
         let read =
             lane.isTable
             ? "is read from a table"
@@ -1000,7 +1005,7 @@ struct Editor {
     }
 
     /// The card `query` names, unless it is a block of YAML or a table's row (read, never written; a row of a lane's
-    /// own table is moved and removed, with `rows`).
+    /// own table, or of the board's table of statuses, is edited, moved and removed, with `rows`).
     private func resolveCard(_ query: String, rows: Bool = false) throws(EditFailure) -> CardLookup.Position {
         let position = try CardLookup.resolve(query, on: board)
         let card = board.lanes[position.lane].cards[position.index]
@@ -1008,7 +1013,7 @@ struct Editor {
         switch card.style {
         case .listItem, .heading: return position
         case .tableRow:
-            if rows, holdsOwnTables(board.lanes[position.lane]) { return position }
+            if rows, holdsRows(board.lanes[position.lane]) { return position }
             written = "a row of a table"
         case .yamlBlock: written = "a block of YAML"
         case .mermaidItem: written = "an item of a Mermaid kanban diagram"

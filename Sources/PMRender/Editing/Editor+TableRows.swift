@@ -1,7 +1,8 @@
-/// Cards that are rows of a lane's own table (`## Doing` over `| ID | Task | Owner |`): a row is removed, moved to
-/// another lane's table (its cells put under the columns of the same names) or added as a line of cells. Rows of a
-/// table that is the whole board (`| Task | Status |`, a lane a status) or whose columns are the lanes are read but
-/// not written.
+/// Cards that are rows of a lane's own table (`## Doing` over `| ID | Task | Owner |`): a row is edited, removed,
+/// moved to another lane's table (its cells put under the columns of the same names) or added as a line of cells.
+/// Rows of a table that is the whole board (`| Task | Status |`, a lane a status) are edited and removed the same
+/// way, moved by their status cell and added with their lane's status. Rows of a table whose columns are the lanes
+/// are read but not written.
 extension Editor {
     /// A table of cards in the file, as an edit of its rows needs it.
     struct RowTable {
@@ -69,6 +70,26 @@ extension Editor {
         return tableUnderHeading(of: lane) != nil
     }
 
+    /// Whether the lane is a status of a table that is the whole board (`| Task | Status |`, a lane a status).
+    func isStatusOfTable(_ lane: Lane) -> Bool {
+        guard lane.isTable, let row = lane.cards.first, row.style == .tableRow,
+            let table = rowTable(atRow: row.location.line)
+        else { return false }
+        // (A status's lane is named where its first row says it; a lane of columns, on the header's line.)
+        return lane.location.line > table.table.line && table.statusColumn != nil
+    }
+
+    /// Whether pm-render writes the lane's cards as rows: of a table of its own, or of the board's table of statuses.
+    func holdsRows(_ lane: Lane) -> Bool {
+        holdsOwnTables(lane) || isStatusOfTable(lane)
+    }
+
+    /// The status a lane of the board's table of statuses is, as its first row writes it.
+    private func status(of lane: Lane, in table: RowTable) -> String? {
+        guard let column = table.statusColumn, let first = lane.cards.first else { return nil }
+        return table.table.rows.first { $0.line == first.location.line }?.cells[column].text
+    }
+
     /// The first table in a lane with no cards, under its heading (not a lane that is a column of a table, named on
     /// its header's line).
     private func tableUnderHeading(of lane: Lane) -> RowTable? {
@@ -103,14 +124,18 @@ extension Editor {
     }
 
     /// Where a row goes in a lane of its own tables: after the last row of the table of its last card, or, at the
-    /// top, before the first row of the table of its first card.
+    /// top, before the first row of the table of its first card. In a status of the board's table: after the lane's
+    /// last row, or before its first.
     private mutating func rowInsertion(in lane: Lane) -> RowInsertion? {
         let rows = lane.cards.filter { $0.style == .tableRow }
+        let ofStatus = isStatusOfTable(lane)
         if request.top, let first = rows.first, let table = rowTable(atRow: first.location.line) {
-            return RowInsertion(table: table, before: table.table.rows.first?.line ?? first.location.line, index: 0)
+            let before = ofStatus ? first.location.line : table.table.rows.first?.line ?? first.location.line
+            return RowInsertion(table: table, before: before, index: 0)
         }
         if let last = rows.last, let table = rowTable(atRow: last.location.line) {
-            return RowInsertion(table: table, before: table.lastLine + 1, index: lane.cards.count)
+            let before = ofStatus ? last.location.line + 1 : table.lastLine + 1
+            return RowInsertion(table: table, before: before, index: lane.cards.count)
         }
         guard let table = tableUnderHeading(of: lane) else { return nil }
         var insertion = RowInsertion(table: table, before: table.lastLine + 1, index: 0)
@@ -194,6 +219,47 @@ extension Editor {
         expectation.target = check
         return Change(
             edits: [.remove(row.line...row.line), insertion.edit(line)], expectation: expectation,
+            summary: laneIndex == position.lane
+                ? phrases.text("change.raised", ["title": card.title, "lane": to.name])
+                : phrases.text("change.moved", ["title": card.title, "from": from.name, "to": to.name]),
+            card: card)
+    }
+
+    /// Moves a row of the board's table of statuses to another status: its status cell is rewritten as the lane's
+    /// first row writes it, every other byte of its line kept, and it stays where it is (with `--top`, it goes before
+    /// the lane's first row). A status whose last row leaves is no lane any more.
+    mutating func restatusRow(_ position: CardLookup.Position, to laneIndex: Int) throws(EditFailure) -> Change {
+        let from = board.lanes[position.lane]
+        let to = board.lanes[laneIndex]
+        let card = from.cards[position.index]
+        guard let table = rowTable(atRow: card.location.line), let column = table.statusColumn,
+            let row = table.table.rows.first(where: { $0.line == card.location.line })
+        else { throw rowRefusal(card, "its table could not be read again") }
+        // (A row's table is read up to that row: the lane's own first row's reads its status.)
+        guard isStatusOfTable(to), let first = to.cards.first, let ofLane = rowTable(atRow: first.location.line),
+            ofLane.table.line == table.table.line, let status = status(of: to, in: ofLane)
+        else { throw rowRefusal(card, "'\(to.name)' is no status of its table", fix: "change its status") }
+        var cells = row.cells.map(\.text)
+        cells[column] = status
+        let line = rowLine(cells, replacing: row, in: text.line(row.line))
+        var expectation = Expectation(board: board)
+        expectation.lanes[position.lane].remove(at: position.index)
+        if expectation.lanes[position.lane].isEmpty { expectation.lanesGone.insert(position.lane) }
+        let edits: [LineEdit]
+        let index: Int
+        if request.top, first.location.line != row.line {
+            edits = [.remove(row.line...row.line), .insert([line], before: first.location.line)]
+            index = 0
+        } else {
+            edits = [.replace(row.line...row.line, with: [line])]
+            index = to.cards.count { $0.location.line < row.line && $0.location != card.location }
+        }
+        expectation.lanes[laneIndex].insert(.target, at: index)
+        expectation.target = TargetCheck(base: card, lane: to.name)
+        // (A row is done as its status is.)
+        expectation.target.checked = to.state == .done
+        return Change(
+            edits: edits, expectation: expectation,
             summary: laneIndex == position.lane
                 ? phrases.text("change.raised", ["title": card.title, "lane": to.name])
                 : phrases.text("change.moved", ["title": card.title, "from": from.name, "to": to.name]),
@@ -361,9 +427,12 @@ extension Editor {
             }
             try put(description, in: .description, named: "a description")
         }
-        // (The status the rows share, else one of the table's that means the lane's state: a row without one is
-        // no card.)
-        if let column = target.statusColumn, let status = target.sharedStatus ?? target.status(meaning: lane.state) {
+        // (The lane's status, in the board's table of statuses; else the status the rows share, else one of the
+        // table's that means the lane's state: a row without one is no card.)
+        if let column = target.statusColumn,
+            let status = isStatusOfTable(lane)
+                ? status(of: lane, in: target) : target.sharedStatus ?? target.status(meaning: lane.state)
+        {
             cells[column] = status
         }
         if let column = roles.firstIndex(of: .field(.id))
