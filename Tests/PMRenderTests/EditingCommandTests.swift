@@ -1973,6 +1973,16 @@ import Testing
         #expect(refused.status == 2)
         #expect(refused.stderr.contains("the board has no lane 'Review'"), "\(refused.stderr)")
         #expect(unchanged == board)
+        // Statuses of one state are in the order they first appear: a move may change it, the heading's text staying
+        // with the first lane.
+        let ordered =
+            "## Board\n\nIntro.\n\n| Task | Status |\n|---|---|\n| a | Todo |\n| b | Review |\n| c | Doing |\n"
+        let (reordered, afterReorder) = try Self.onBoard(ordered, ["move", "a", "Doing"])
+        #expect(reordered.status == 0, "\(reordered.stderr)")
+        #expect(afterReorder == ordered.replacingOccurrences(of: "| a | Todo |", with: "| a | Doing |"))
+        let reorderedLanes = TestSupport.parse(afterReorder).board.lanes
+        #expect(reorderedLanes.map(\.name) == ["Doing", "Review"])
+        #expect(reorderedLanes.map(\.descriptionSource) == ["Intro.", ""])
     }
 
     @Test func aRowIsNotMovedWhereATableHasNoColumnForWhatItHolds() throws {

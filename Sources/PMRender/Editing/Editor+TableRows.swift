@@ -256,6 +256,7 @@ extension Editor {
         }
         expectation.lanes[laneIndex].insert(.target, at: index)
         expectation.target = TargetCheck(base: card, lane: to.name)
+        expectation.lanesMayReorder = true
         // (A row is done as its status is.)
         expectation.target.checked = to.state == .done
         return Change(
