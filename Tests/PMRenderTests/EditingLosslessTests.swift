@@ -62,6 +62,13 @@ import Testing
         let (spaced, afterSpaced) = try Self.onBoard(board, ["edit", "call bob", "--title", "Call Ann"])
         #expect(spaced.status == 0, "\(spaced.stderr)")
         #expect(afterSpaced == board.replacingOccurrences(of: "Call bob #home", with: "Call Ann #home"))
+        // A tag the new title writes is not written again after it (a title of tags alone would read twice).
+        let (tagged, afterTagged) = try Self.onBoard(board, ["edit", "call bob", "--title", "Call the #home office"])
+        #expect(tagged.status == 0, "\(tagged.stderr)")
+        #expect(afterTagged == board.replacingOccurrences(of: "Call bob #home", with: "Call the #home office"))
+        let (tagsAlone, afterTagsAlone) = try Self.onBoard(board, ["edit", "call bob", "--title", "#home"])
+        #expect(tagsAlone.status == 0, "\(tagsAlone.stderr)")
+        #expect(afterTagsAlone == board.replacingOccurrences(of: "Call bob #home", with: "#home"))
     }
 
     // MARK: - Text in a lane beside its cards

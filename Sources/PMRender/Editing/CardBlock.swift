@@ -172,7 +172,15 @@ struct CardBlock {
     /// `text` with its words replaced by `newText`, its tokens (tags, dates, IDs) and comments (`<!-- owner: kim -->`,
     /// `%% note %%`: the user's, though no page shows them) kept after it, in their order.
     static func replacingWords(of text: String, with newText: String, conventions: BoardConventions) -> String {
-        let pieces = CardTokens.scan(text, triggers: conventions.triggers)
+        let tagName = { (piece: CardTextPiece) -> String? in
+            if case .token(.tag(let name), _, _) = piece { return name.lowercased() }
+            return nil
+        }
+        // (A tag the new words write is not written again after them.)
+        let tagsWritten = Set(CardTokens.scan(newText, triggers: conventions.triggers).compactMap(tagName))
+        let pieces = CardTokens.scan(text, triggers: conventions.triggers).filter {
+            tagName($0).map { !tagsWritten.contains($0) } ?? true
+        }
         let kept = pieces.flatMap { piece -> [String] in
             switch piece {
             case .token(_, let raw, _): [raw]
