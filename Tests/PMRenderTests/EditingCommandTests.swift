@@ -858,6 +858,15 @@ import Testing
         let (undated, noDue) = try Self.onBoard(board, ["edit", "exam2", "--no-due"])
         #expect(undated.status == 0, "\(undated.stderr)")
         #expect(noDue.hasSuffix("- [ ] Exam2\n"))
+        // A deadline after a `<br>` is in the description's text, which changes by that date alone.
+        let (redated, afterRedate) = try Self.onBoard(board, ["edit", "exam2", "--due", "2026-05-02"])
+        #expect(redated.status == 0, "\(redated.stderr)")
+        #expect(afterRedate.hasSuffix("- [ ] Exam2<br>@{2026-05-02}\n"))
+        let (moved, afterMove) = try Self.onBoard(
+            "## TODO\n\n- [ ] Call the landlord<br>about the heating #home @{2024-04-22}\n",
+            ["edit", "call", "--due", "2024-05-01"])
+        #expect(moved.status == 0, "\(moved.stderr)")
+        #expect(afterMove.hasSuffix("<br>about the heating #home @{2024-05-01}\n"))
     }
 
     @Test func aTitleThatLooksLikeShortOptionsIsRefusedNotTakenForHelp() throws {

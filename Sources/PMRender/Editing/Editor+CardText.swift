@@ -249,9 +249,16 @@ extension Editor {
                 }
                 guard replaced else { break }
                 block.lines[index].content = Array(rebuilt.utf8)
-                // On a line of the description, its text changes by this line.
-                let old = Substring(written).trimmingSpaces
-                return index > 0 ? (String(old), String(Substring(rebuilt).trimmingSpaces)) : nil
+                // On a line of the description, its text changes by this line; on the title line, by the piece
+                // after a `<br>` that held it (Obsidian's `Call the landlord<br>about it @{2024-04-22}`).
+                guard index == 0 else {
+                    return (String(Substring(written).trimmingSpaces), String(Substring(rebuilt).trimmingSpaces))
+                }
+                let pieces = { (line: String) in
+                    line.split(separator: /<br\s*\/?>/.ignoresCase(), omittingEmptySubsequences: false).dropFirst()
+                        .map { String($0.trimmingSpaces) }
+                }
+                return zip(pieces(written), pieces(rebuilt)).first { $0 != $1 }
             case .none:
                 break
             }
