@@ -22,7 +22,8 @@ struct LaneStateTests {
             ("已完成", .done), ("完成", .done), ("Erledigt", .done), ("Terminé", .done), ("Hecho", .done),
             ("Concluído", .done), ("Готово", .done), ("Klaar", .done), ("Shipped", .done), ("Backlog #row2", .todo),
             ("im Prozess", .doing), ("in Überprüfung", .doing), ("Angefangen", .doing), ("In Process 🍉", .doing),
-            ("ENCERRADO", .done), ("Cerrado", .done), ("Später", .todo), ("ABERTO", .todo),
+            ("ENCERRADO", .done), ("Cerrado", .done), ("Später", .todo), ("ABERTO", .todo), ("В планах", .todo),
+            ("QC", .doing), ("In QC", .doing),
             // An emoji's U+FE0F is not part of the name, with a separator after it too.
             ("⏸️ BLOCKED - Esperando Validación", .doing), ("⚙️ In Progress - frontend", .doing),
             ("✔️ Done: sprint 3", .done),
