@@ -124,6 +124,34 @@ struct MermaidKanbanTests {
         #expect(quoted.extras.fields == [CardExtras.Field(key: "ticket", value: "https://example.com/browse/MC 1")])
     }
 
+    @Test("a ticket several items share names their project, not each of them: a field, and no repeated-ID warning")
+    func sharedTickets() throws {
+        let text = """
+            ```mermaid
+            kanban
+              backlog[BACKLOG]
+                a1[Theme tokens]@{ ticket: Website, priority: 'High', assigned: 'Ux' }
+                a2[Header component]@{ ticket: Website , priority: 'High', assigned: 'Ux' }
+                b1[Zoom levels]@{ ticket: Viewer, priority: 'Low' }
+                c1[Glossary]@{ ticket: DOC-7 }
+              doing[In Progress]
+                a3[Footer component]@{ ticket: Website, priority: 'Very High' }
+            ```
+            """
+        let result = TestSupport.parse(text)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
+        let cards = result.board.lanes.flatMap(\.cards)
+        #expect(cards.map(\.id) == ["theme-tokens", "header-component", "Viewer", "DOC-7", "footer-component"])
+        let shared = try #require(Self.card(result.board, "Header component"))
+        #expect(shared.explicitID == nil)
+        #expect(shared.extras.fields == [CardExtras.Field(key: "ticket", value: "Website")])
+        #expect(shared.priority == .high)
+        // A ticket of one item alone is still its ID.
+        let own = try #require(Self.card(result.board, "Zoom levels"))
+        #expect(own.explicitID == "Viewer")
+        #expect(own.extras.fields.isEmpty)
+    }
+
     @Test("shapes, bare labels, Markdown strings, metadata over lines, comments and decorations")
     func syntax() throws {
         let text = """

@@ -74,6 +74,7 @@ struct MermaidKanban {
         reader.readNodes()
         columns = reader.columns
         problems = reader.problems
+        Self.unshareTickets(&columns)
         if let ticketBaseURL {
             for column in columns.indices {
                 for card in columns[column].cards.indices {
@@ -92,6 +93,35 @@ struct MermaidKanban {
                 return true
             }
             return name.hasPrefix("accTitle") || name.hasPrefix("accDescr")
+        }
+    }
+
+    /// A ticket several items of the diagram give (`ticket: Project` on every item of one project, `ticket: MDViewer`
+    /// on those of another) names what they belong to, not each of them: it is their field `ticket`, and each is
+    /// known by its title, as an item without a ticket is (one ID on several cards would only be warned about).
+    private static func unshareTickets(_ columns: inout [Column]) {
+        var counts: [String: Int] = [:]
+        for column in columns {
+            for card in column.cards {
+                if let id = card.explicitID { counts[id, default: 0] += 1 }
+            }
+        }
+        guard counts.values.contains(where: { $0 > 1 }) else { return }
+        for column in columns.indices {
+            for index in columns[column].cards.indices {
+                let card = columns[column].cards[index]
+                guard let ticket = card.explicitID, counts[ticket, default: 0] > 1, !card.title.isEmpty else {
+                    continue
+                }
+                var fields = card.fields
+                fields.explicitID = nil
+                fields.id = Slug.make(card.title)
+                fields.baseID = fields.id
+                if !fields.extras.fields.contains(where: { $0.key == "ticket" }) {
+                    fields.extras.fields.insert(CardExtras.Field(key: "ticket", value: ticket), at: 0)
+                }
+                columns[column].cards[index].fields = fields
+            }
         }
     }
 
@@ -306,8 +336,8 @@ extension MermaidKanban {
         }
 
         /// One metadata value: `assigned` and the other keys of card fields are those fields, `priority` a priority
-        /// (Mermaid's `Very High` and `Very Low` too), `ticket` the card's ID (a field when it is no valid ID, and
-        /// also when the diagram gives tickets an address); `label` was the title, `icon` and `shape` are how the
+        /// (Mermaid's `Very High` and `Very Low` too), `ticket` the card's ID (a field when it is no valid ID, also
+        /// when the diagram gives tickets an address, and when items share it: `unshareTickets`); `label` was the title, `icon` and `shape` are how the
         /// node looks; other keys are fields shown as written.
         private func read(_ value: Metadata.Value, into draft: inout CardDraft) {
             let key = value.key.lowercased()
