@@ -113,6 +113,40 @@ struct CardReadingTests {
         #expect(card.extras.fields.isEmpty)
     }
 
+    @Test(
+        "fields in curly brackets ending a title (MD Planner) leave it and are read; elsewhere they are text",
+        arguments: [
+            (
+                "(t_12) Export to CSV {tag: [Reports, UX]; due_date: 2026-03-21; assignee: Mia; priority: 2; effort: 3}",
+                "(t_12) Export to CSV", Priority?.some(.medium), ["Mia"], "2026-03-21" as String?, ["Reports", "UX"],
+                ["effort: 3"]
+            ),
+            // A date with its hour alone is at that hour; keys of other names are fields shown as written.
+            (
+                "Gantt chart {due_date: 2026-04-02T18; blocked_by: [t_3, t_4]}", "Gantt chart", nil, [],
+                "2026-04-02T18:00", [], ["blocked_by: [t_3, t_4]"]
+            ),
+            ("Ship {owner: Lee} #ui", "Ship", nil, ["Lee"], nil, ["ui"], []),
+            // Text: inside the title, no field pm-render reads, a value it does not read.
+            ("Use {owner: Lee} in the template", "Use {owner: Lee} in the template", nil, [], nil, [], []),
+            ("Config {effort: 3}", "Config {effort: 3}", nil, [], nil, [], []),
+            ("Later {due: soon}", "Later {due: soon}", nil, [], nil, [], []),
+        ])
+    func braceFields(
+        text: String, title: String, priority: Priority?, assignees: [String], due: String?, tags: [String],
+        fields: [String]
+    ) throws {
+        let result = Self.board("## Todo\n\n- [ ] \(text)\n")
+        let card = try #require(result.board.cards.first)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        #expect(card.title == title)
+        #expect(card.priority == priority)
+        #expect(card.assignees == assignees)
+        #expect(card.due?.iso == due)
+        #expect(card.tags == tags)
+        #expect(card.extras.fields.map { "\($0.key): \($0.value)" } == fields)
+    }
+
     @Test("a board's own date format and triggers (Obsidian settings)")
     func boardDateFormat() throws {
         let text = """

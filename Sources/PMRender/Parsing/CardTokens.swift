@@ -62,7 +62,7 @@ enum CardTokens {
         }
     }
 
-    /// Whether `text` may hold a token at all: most text has none of the bytes tokens start with (`@ # ^ [ (`, the
+    /// Whether `text` may hold a token at all: most text has none of the bytes tokens start with (`@ # ^ [ ( {`, the
     /// board's own triggers, and the emoji, all outside ASCII), so it is not scanned.
     static func mayHoldTokens(_ text: String, triggers: Triggers = Triggers()) -> Bool {
         let date = triggers.date.first.map { UInt8(truncatingIfNeeded: $0.value) } ?? UInt8(ascii: "@")
@@ -71,7 +71,8 @@ enum CardTokens {
         let marked = text.utf8.contains { byte in
             if byte == UInt8(ascii: ":") { colon = true }
             return byte >= 0x80 || byte == UInt8(ascii: "@") || byte == UInt8(ascii: "#") || byte == UInt8(ascii: "^")
-                || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "(") || byte == date || byte == time
+                || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "(") || byte == UInt8(ascii: "{") || byte == date
+                || byte == time
         }
         // todo.txt's `due:2026-05-10`.
         return marked || (colon && text.holdsBytes("due:"))
@@ -168,6 +169,11 @@ enum CardTokens {
                 continue
             }
             if c == "(", let (token, end) = fieldList(s, at: i) {
+                emit(token, i..<end)
+                continue
+            }
+            // `{tag: [Research]; due_date: 2025-08-20; assignee: Alice}` ending the text (MD Planner).
+            if c == "{", let (token, end) = braceFieldList(s, at: i, atLineEnd: atLineEnd) {
                 emit(token, i..<end)
                 continue
             }
@@ -381,6 +387,28 @@ enum CardTokens {
         return (.fields(tokens), close + 1)
     }
 
+    /// Fields in curly brackets ending a text, as MD Planner writes a task's (`{tag: [Research]; due_date: 2025-08-20;
+    /// assignee: Alice; priority: 1; effort: 5}`): `key: value` parts parted by `;` or `,`, a key's `_` read as a space
+    /// (`due_date` is `Due date`), several values in square brackets (`tag: [UI, Backend]`), a date with its hour alone
+    /// (`2025-08-26T22`) at that hour. As in round brackets (`fieldList`), one field at least is one pm-render reads and
+    /// every known one reads its value; other keys are fields shown as written (`effort: 5`). Only at the end of the
+    /// line (or before more metadata), so that `{key: value}` in a sentence stays text.
+    private static func braceFieldList(_ s: [Unicode.Scalar], at index: Int, atLineEnd: Bool) -> (CardToken, Int)? {
+        var close = index + 1
+        var colon = false
+        while close < s.count, close - index <= 300, s[close] != "}", s[close] != "{", s[close] != "\n" {
+            if s[close] == ":" { colon = true }
+            close += 1
+        }
+        guard colon, close < s.count, s[close] == "}" else { return nil }
+        var after = close + 1
+        while after < s.count, s[after].isSpaceLike { after += 1 }
+        guard after == s.count ? atLineEnd : (s[after] == "#" || s[after] == "^" || isTokenEmoji(s[after])),
+            let (tokens, reads) = fields(s[(index + 1)..<close], separators: ";,", braced: true), reads
+        else { return nil }
+        return (.fields(tokens), close + 1)
+    }
+
     /// The fields ending a text after a dash (` — owner: infra`, ` — (prio: High) — owner: infra`, ` – due:
     /// 2026-03-01`): from `index`, parts after ` — ` or ` – ` to the end or to more metadata (` #tag`, ` @{…}`,
     /// ` 📅 …`), each a known `key: value` (not a field of another name: `— Scope: the API` is the title's) or fields in
@@ -435,7 +463,9 @@ enum CardTokens {
     /// `key: value` parts parted by `separators` (a separator parts them only before another `key:`, so that `Due: Nov
     /// 20, 2026` is one): their tokens (`fieldValue`) and whether a part is a field pm-render reads (not `status`); nil
     /// when a part is no field or a known key does not read its value.
-    private static func fields(_ text: ArraySlice<Unicode.Scalar>, separators: String) -> ([CardToken], Bool)? {
+    private static func fields(
+        _ text: ArraySlice<Unicode.Scalar>, separators: String, braced: Bool = false
+    ) -> ([CardToken], Bool)? {
         let text = Array(text)
         // Where each part starts: after a separator that is followed by a key and its colon.
         var starts = [0]
@@ -448,9 +478,11 @@ enum CardTokens {
             let end = number + 1 < starts.count ? starts[number + 1] - 1 : text.count
             guard let colon = keyEnd(text, from: start), colon < end else { return nil }
             let key = String(String.UnicodeScalarView(text[start..<colon])).trimmingWhitespace
-            let value = String(String.UnicodeScalarView(text[(colon + 1)..<end])).trimmingWhitespace
+            var value = String(String.UnicodeScalarView(text[(colon + 1)..<end])).trimmingWhitespace
             guard !value.isEmpty else { return nil }
-            guard let field = CardField(key: Substring(key)) else {
+            let known = braced ? CardField(key: Substring(key.replacingOccurrences(of: "_", with: " "))) : nil
+            if braced, let known, Self.dateFields.contains(known), Self.isDateAndHour(value) { value += ":00" }
+            guard let field = known ?? CardField(key: Substring(key)) else {
                 tokens.append(.field(key: key, value: value))
                 continue
             }
@@ -459,6 +491,18 @@ enum CardTokens {
             if field != .ignored, field != .steps, !token.isEmpty { reads = true }
         }
         return (tokens, reads)
+    }
+
+    /// The fields whose values are dates.
+    private static let dateFields: Set<CardField> = [.due, .start, .scheduled, .created, .completed]
+
+    /// Whether a value is a date and an hour alone, as ISO 8601 allows (`2025-08-26T22`).
+    private static func isDateAndHour(_ value: String) -> Bool {
+        let bytes = Array(value.utf8)
+        guard bytes.count == 13, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+            bytes[10] == UInt8(ascii: "T")
+        else { return false }
+        return [0, 1, 2, 3, 5, 6, 8, 9, 11, 12].allSatisfy { (0x30...0x39).contains(bytes[$0]) }
     }
 
     /// The index of the colon after a key that starts at `start` (spaces first): a few words of letters, digits,
@@ -501,7 +545,9 @@ enum CardTokens {
         case .assignees: return [.assignee(value)]
         case .id: return Slug.isValidID(value) ? [.id(value)] : nil
         case .tags:
-            return value.split(whereSeparator: { $0 == "," || $0 == " " }).map {
+            // `tags: [ui, backend]`: the brackets hold the list.
+            let list = value.hasPrefix("[") && value.hasSuffix("]") ? value.dropFirst().dropLast() : Substring(value)
+            return list.split(whereSeparator: { $0 == "," || $0 == " " }).map {
                 .tag(String($0.drop { $0 == "#" }))
             }
         case .ignored, .steps: return [.field(key: key, value: value)]
