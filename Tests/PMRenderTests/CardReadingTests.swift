@@ -147,6 +147,26 @@ struct CardReadingTests {
         #expect(card.extras.fields.map { "\($0.key): \($0.value)" } == fields)
     }
 
+    @Test(
+        "a priority alone in brackets ending a title, or first in a list of fields, is the card's priority",
+        arguments: [
+            ("**Add a status command** (low)", "Add a status command", Priority?.some(.low), [String]()),
+            ("Tag the release (medium, assigned: Ana)", "Tag the release", .medium, ["Ana"]),
+            ("Fix the crash (P1) #ios", "Fix the crash", .high, []),
+            // Not a number alone, not inside the title, not other words.
+            ("Chapter (1)", "Chapter (1)", nil, []),
+            ("Set the limit (high) first", "Set the limit (high) first", nil, []),
+            ("Draw the map (large)", "Draw the map (large)", nil, []),
+        ])
+    func barePriorities(text: String, title: String, priority: Priority?, assignees: [String]) throws {
+        let result = Self.board("## Todo\n\n- [ ] \(text)\n")
+        let card = try #require(result.board.cards.first)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        #expect(card.title == title)
+        #expect(card.priority == priority)
+        #expect(card.assignees == assignees)
+    }
+
     @Test("a board's own date format and triggers (Obsidian settings)")
     func boardDateFormat() throws {
         let text = """
@@ -829,7 +849,8 @@ struct CardReadingTests {
         arguments: [
             "- _(empty)_", "- No items", "- (없음)", "- [ ] 无", "- *Nothing yet.*", "- [none]", "- (kosong)",
             "- (niente)", "- _(şu an yok)_", "- trống", "- _(nothing in flight)_", "- _(vazio — WIP 1)_",
-            "- Belum ada.", "- ( [ _(empty)_ ] )",
+            "- Belum ada.", "- ( [ _(empty)_ ] )", "- No tasks in progress", "- Keine Aufgaben in Arbeit.",
+            "- Нет задач в работе",
         ])
     func placeholderItems(item: String) throws {
         let result = Self.board("## Todo\n\n\(item)\n\n## Done\n\n- [x] Nothing to fix in the login\n")

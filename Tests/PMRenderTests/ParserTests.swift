@@ -149,6 +149,14 @@ struct ParserTests {
         #expect(card.title == "Port C# code for issue#12 and #123")
     }
 
+    @Test("digits and separators alone are a reference, not a tag: #5-9 (issues), #2024/05; a letter makes a tag")
+    func numberedReferencesAreNoTags() throws {
+        let text = "## TODO\n- Fix the pager (issues #5-9, #12_13) for #2024/05 #v2-9 #1-on-1\n"
+        let card = try #require(TestSupport.parse(text).board.cards.first)
+        #expect(card.tags == ["v2-9", "1-on-1"])
+        #expect(card.title == "Fix the pager (issues #5-9, #12_13) for #2024/05")
+    }
+
     @Test("a lane mixes list cards and heading cards; a ### followed by list cards is a group label")
     func mixedStyles() {
         let board = TestSupport.parse("## TODO\n- a\n- b\n### c\nDue: 2026-01-01\n- part of c\n### Group\n- d\n").board

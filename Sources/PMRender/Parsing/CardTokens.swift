@@ -168,7 +168,7 @@ enum CardTokens {
                 emit(.fields(tokens), i..<end)
                 continue
             }
-            if c == "(", let (token, end) = fieldList(s, at: i) {
+            if c == "(", let (token, end) = fieldList(s, at: i, atLineEnd: atLineEnd) {
                 emit(token, i..<end)
                 continue
             }
@@ -372,16 +372,25 @@ enum CardTokens {
     /// IT, Due: 2025-02-15)`, `(Prio: High | Est: 2 days | Owner: John)`). One field at least is one pm-render reads
     /// (`fieldValue`) and every known one reads its value; other keys are fields shown as written. `(Due: end of
     /// May)`, `(Note: 2026-08-29)` and `(see: the docs)` are text. A due date alone is the date's token, as before.
-    private static func fieldList(_ s: [Unicode.Scalar], at index: Int) -> (CardToken, Int)? {
+    /// A priority may come first without its key (`(medium, assigned: Bo)`), and alone in brackets ending the line it
+    /// is the card's priority (`**Add the export** (low)`, as claude-memory writes tasks; `(P1)`; not `(1)`, and not
+    /// inside the title: `Set the limit (high) first`).
+    private static func fieldList(_ s: [Unicode.Scalar], at index: Int, atLineEnd: Bool) -> (CardToken, Int)? {
         var close = index + 1
         var colon = false
         while close < s.count, close - index <= 200, s[close] != ")", s[close] != "(", s[close] != "\n" {
             if s[close] == ":" { colon = true }
             close += 1
         }
+        guard close < s.count, s[close] == ")" else { return nil }
         // Most brackets hold words (`(see the docs)`): no colon, no fields.
-        guard colon, close < s.count, s[close] == ")",
-            let (tokens, reads) = fields(s[(index + 1)..<close], separators: ",;|"), reads
+        guard colon else {
+            guard endsLine(s, from: close + 1, atLineEnd: atLineEnd),
+                let priority = barePriority(String(String.UnicodeScalarView(s[(index + 1)..<close])))
+            else { return nil }
+            return (.priority(priority), close + 1)
+        }
+        guard let (tokens, reads) = fields(s[(index + 1)..<close], separators: ",;|", barePriorityFirst: true), reads
         else { return nil }
         if tokens.count == 1, case .emojiDate(.due, _) = tokens[0] { return (tokens[0], close + 1) }
         return (.fields(tokens), close + 1)
@@ -400,13 +409,25 @@ enum CardTokens {
             if s[close] == ":" { colon = true }
             close += 1
         }
-        guard colon, close < s.count, s[close] == "}" else { return nil }
-        var after = close + 1
-        while after < s.count, s[after].isSpaceLike { after += 1 }
-        guard after == s.count ? atLineEnd : (s[after] == "#" || s[after] == "^" || isTokenEmoji(s[after])),
+        guard colon, close < s.count, s[close] == "}", endsLine(s, from: close + 1, atLineEnd: atLineEnd),
             let (tokens, reads) = fields(s[(index + 1)..<close], separators: ";,", braced: true), reads
         else { return nil }
         return (.fields(tokens), close + 1)
+    }
+
+    /// Whether nothing but space, or more metadata (`#tag`, `^id`, a token's emoji), follows `index` on the line.
+    private static func endsLine(_ s: [Unicode.Scalar], from index: Int, atLineEnd: Bool) -> Bool {
+        var after = index
+        while after < s.count, s[after].isSpaceLike { after += 1 }
+        return after == s.count ? atLineEnd : (s[after] == "#" || s[after] == "^" || isTokenEmoji(s[after]))
+    }
+
+    /// A priority written alone, without its key: a word pm-render knows for one (`high`, `P1`, `urgent`, `Alta`),
+    /// not a number alone (`(1)` numbers things).
+    private static func barePriority(_ text: String) -> Priority? {
+        let word = text.trimmingWhitespace
+        guard word.unicodeScalars.contains(where: { $0.properties.isAlphabetic }) else { return nil }
+        return Priority(text: word)
     }
 
     /// The fields ending a text after a dash (` — owner: infra`, ` — (prio: High) — owner: infra`, ` – due:
@@ -444,7 +465,9 @@ enum CardTokens {
             while first < end, s[first] == " " { first += 1 }
             var last = end
             while last > first, s[last - 1].isSpaceLike { last -= 1 }
-            if first < last, s[first] == "(", let (token, after) = fieldList(s, at: first), after == last {
+            if first < last, s[first] == "(", let (token, after) = fieldList(s, at: first, atLineEnd: true),
+                after == last
+            {
                 if case .fields(let list) = token { tokens += list } else { tokens.append(token) }
                 reads = true
             } else if let (list, read) = fields(s[first..<last], separators: ""),
@@ -464,7 +487,7 @@ enum CardTokens {
     /// 20, 2026` is one): their tokens (`fieldValue`) and whether a part is a field pm-render reads (not `status`); nil
     /// when a part is no field or a known key does not read its value.
     private static func fields(
-        _ text: ArraySlice<Unicode.Scalar>, separators: String, braced: Bool = false
+        _ text: ArraySlice<Unicode.Scalar>, separators: String, braced: Bool = false, barePriorityFirst: Bool = false
     ) -> ([CardToken], Bool)? {
         let text = Array(text)
         // Where each part starts: after a separator that is followed by a key and its colon.
@@ -476,6 +499,14 @@ enum CardTokens {
         var reads = false
         for (number, start) in starts.enumerated() {
             let end = number + 1 < starts.count ? starts[number + 1] - 1 : text.count
+            let keyed = keyEnd(text, from: start).map { $0 < end } ?? false
+            if !keyed, barePriorityFirst, number == 0, starts.count > 1,
+                let priority = barePriority(String(String.UnicodeScalarView(text[start..<end])))
+            {
+                tokens.append(.priority(priority))
+                reads = true
+                continue
+            }
             guard let colon = keyEnd(text, from: start), colon < end else { return nil }
             let key = String(String.UnicodeScalarView(text[start..<colon])).trimmingWhitespace
             var value = String(String.UnicodeScalarView(text[(colon + 1)..<end])).trimmingWhitespace
@@ -574,7 +605,8 @@ enum CardTokens {
                     || (!c.isASCII && c.properties.isEmoji && end + 1 < s.count && s[end + 1] == "\u{FE0F}"
                         && !isTokenEmoji(c))
             else { break }
-            if !c.isDigitLike { hasNonDigit = true }
+            // Digits and separators alone are a reference (`#5-9`, an issue range; `#2024/05`), not a tag.
+            if !c.isDigitLike, c != "-", c != "_", c != "/" { hasNonDigit = true }
             end += 1
         }
         // A trailing slash or dash is punctuation, not part of the tag.

@@ -60,7 +60,10 @@ enum Placeholder {
         let key = words.lowercased()
         if words.count <= 16, values.contains(key) || items.contains(key) { return true }
         let parts = key.split(separator: " ")
-        if sentence, parts.count >= 2, values.contains(String(parts[0])) || items.contains(String(parts[0])),
+        // A word for "none" and one for tasks: a lone row's sentence, or a short one as a lane's only item (`No tasks in
+        // progress`, `Keine Aufgaben in Arbeit`, `Нет задач в работе`).
+        if sentence || parts.count <= 6, parts.count >= 2,
+            parts[0] == "no" || values.contains(String(parts[0])) || items.contains(String(parts[0])),
             tasks.contains(String(parts[1]))
         {
             return true
