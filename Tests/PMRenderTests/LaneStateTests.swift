@@ -23,7 +23,7 @@ struct LaneStateTests {
             ("Concluído", .done), ("Готово", .done), ("Klaar", .done), ("Shipped", .done), ("Backlog #row2", .todo),
             ("im Prozess", .doing), ("in Überprüfung", .doing), ("Angefangen", .doing), ("In Process 🍉", .doing),
             ("ENCERRADO", .done), ("Cerrado", .done), ("Später", .todo), ("ABERTO", .todo), ("В планах", .todo),
-            ("QC", .doing), ("In QC", .doing),
+            ("QC", .doing), ("In QC", .doing), ("Recently Completed", .done), ("Recently Shipped", .done),
             // An emoji's U+FE0F is not part of the name, with a separator after it too.
             ("⏸️ BLOCKED - Esperando Validación", .doing), ("⚙️ In Progress - frontend", .doing),
             ("✔️ Done: sprint 3", .done),
@@ -382,6 +382,13 @@ struct LaneStateTests {
             (
                 "## Context\n- x\n## Board\nIntro.\n### Todo\n- a\n### Done\n- b\n## Log\n- c\n",
                 ["Context", "Todo", "Done", "Log"], [1, 1, 1, 1], "", [2, 3, 3, 2]
+            ),
+            // As claude-memory writes a CLAUDE.md's tasks: `Recently Completed` is a done lane's name.
+            (
+                "## Task Management\n### Active Tasks\n- [ ] a (low)\n### In Progress\n- No tasks in progress\n"
+                    + "### Recently Completed\n- [x] b\n## Notes\n- c\n",
+                ["Active Tasks", "In Progress", "Recently Completed", "Notes"], [1, 0, 1, 0], "## Task Management",
+                [3, 3, 3, 2]
             ),
             // Swimlanes (two such sections) and a lane over groups that are not done keep their level.
             (
