@@ -390,6 +390,12 @@ struct LaneStateTests {
                 ["Active Tasks", "In Progress", "Recently Completed", "Notes"], [1, 0, 1, 0], "## Task Management",
                 [3, 3, 3, 2]
             ),
+            // Beside such a section, on a board of task items, the document's other sections hold text, not cards.
+            (
+                "## Active Session\n- **Current**: review\n## Tasks\n### Todo\n- [ ] a\n### Done\n- [x] b\n"
+                    + "## Context Files\n- **Tasks**: `tasks.md`\n- [ ] c\n## Links\n- `docs/`\n",
+                ["Active Session", "Todo", "Done", "Context Files", "Links"], [0, 1, 1, 2, 0], "", [2, 3, 3, 2, 2]
+            ),
             // Swimlanes (two such sections) and a lane over groups that are not done keep their level.
             (
                 "## Alice\n### Todo\n- a\n### Done\n- b\n## Bob\n### Todo\n- c\n### Done\n- d\n", ["Alice", "Bob"],

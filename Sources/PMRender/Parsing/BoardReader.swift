@@ -330,10 +330,15 @@ struct BoardReader {
         // notes too, unless their names are known (`## Ideas`, `## Next steps`).
         var inClosingNotes = false
         func isNotesLane(_ heading: LaneHeading, from start: Int, level: Int) -> Bool {
+            // Beside a section of lanes (`## Task Management` over `### Active Tasks` … `### Recently Completed`), the
+            // document's other sections (`## Active Session`, `## Key Project Knowledge`) are no lanes of cards: none
+            // is wholly a lane's name (else the `##` headings would be the lanes).
+            let besideSection = section.map { !$0.range.contains(start - 1) } ?? false
             // (Not a lane the front matter gives a state, nor one with a WIP limit: those name a lane of cards.)
             guard !isObsidian, heading.limit == nil,
                 LaneStates.isNotes(heading.name)
-                    || (inClosingNotes && cache.meaning(of: heading.name) == nil),
+                    || (inClosingNotes && cache.meaning(of: heading.name) == nil)
+                    || (besideSection && LaneStates.wholeMeaning(of: heading.name) == nil),
                 !frontMatter.rules.lanes.keys.contains(where: { LaneName.names(heading.name, $0.text) }),
                 !frontMatter.rules.wip.keys.contains(where: { LaneName.names(heading.name, $0.text) })
             else { return false }
