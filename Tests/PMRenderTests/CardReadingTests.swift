@@ -157,6 +157,7 @@ struct CardReadingTests {
             ("Chapter (1)", "Chapter (1)", nil, []),
             ("Set the limit (high) first", "Set the limit (high) first", nil, []),
             ("Draw the map (large)", "Draw the map (large)", nil, []),
+            ("Translate the README (中)", "Translate the README (中)", nil, []),
         ])
     func barePriorities(text: String, title: String, priority: Priority?, assignees: [String]) throws {
         let result = Self.board("## Todo\n\n- [ ] \(text)\n")

@@ -423,10 +423,10 @@ enum CardTokens {
     }
 
     /// A priority written alone, without its key: a word pm-render knows for one (`high`, `P1`, `urgent`, `Alta`),
-    /// not a number alone (`(1)` numbers things).
+    /// not a number alone (`(1)` numbers things), nor one character (`(中)` also names Chinese).
     private static func barePriority(_ text: String) -> Priority? {
         let word = text.trimmingWhitespace
-        guard word.unicodeScalars.contains(where: { $0.properties.isAlphabetic }) else { return nil }
+        guard word.count >= 2, word.unicodeScalars.contains(where: { $0.properties.isAlphabetic }) else { return nil }
         return Priority(text: word)
     }
 
