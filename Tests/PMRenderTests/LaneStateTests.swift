@@ -393,8 +393,10 @@ struct LaneStateTests {
             // Beside such a section, on a board of task items, the document's other sections hold text, not cards.
             (
                 "## Active Session\n- **Current**: review\n## Tasks\n### Todo\n- [ ] a\n### Done\n- [x] b\n"
-                    + "## Context Files\n- **Tasks**: `tasks.md`\n- [ ] c\n## Links\n- `docs/`\n",
-                ["Active Session", "Todo", "Done", "Context Files", "Links"], [0, 1, 1, 2, 0], "", [2, 3, 3, 2, 2]
+                    + "## Context Files\n- **Tasks**: `tasks.md`\n- [ ] c\n## Links\n- `docs/`\n"
+                    + "## Ideas for later\n- d\n",
+                ["Active Session", "Todo", "Done", "Context Files", "Links", "Ideas for later"], [0, 1, 1, 2, 0, 1], "",
+                [2, 3, 3, 2, 2, 2]
             ),
             // Swimlanes (two such sections) and a lane over groups that are not done keep their level.
             (

@@ -332,13 +332,16 @@ struct BoardReader {
         func isNotesLane(_ heading: LaneHeading, from start: Int, level: Int) -> Bool {
             // Beside a section of lanes (`## Task Management` over `### Active Tasks` … `### Recently Completed`), the
             // document's other sections (`## Active Session`, `## Key Project Knowledge`) are no lanes of cards: none
-            // is wholly a lane's name (else the `##` headings would be the lanes).
-            let besideSection = section.map { !$0.range.contains(start - 1) } ?? false
+            // is wholly a lane's name (else the `##` headings would be the lanes). One named in part for work to do
+            // (`## Ideas for later`) holds cards, as in the board's closing notes.
+            let besideSection =
+                section.map { !$0.range.contains(start - 1) } ?? false
+                && LaneStates.wholeMeaning(of: heading.name) == nil && cache.meaning(of: heading.name) != .state(.todo)
             // (Not a lane the front matter gives a state, nor one with a WIP limit: those name a lane of cards.)
             guard !isObsidian, heading.limit == nil,
                 LaneStates.isNotes(heading.name)
                     || (inClosingNotes && cache.meaning(of: heading.name) == nil)
-                    || (besideSection && LaneStates.wholeMeaning(of: heading.name) == nil),
+                    || besideSection,
                 !frontMatter.rules.lanes.keys.contains(where: { LaneName.names(heading.name, $0.text) }),
                 !frontMatter.rules.wip.keys.contains(where: { LaneName.names(heading.name, $0.text) })
             else { return false }
