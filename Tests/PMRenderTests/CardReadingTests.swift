@@ -1783,9 +1783,10 @@ struct CardReadingTests {
     @Test(
         "a start, created or completed date without a digit is text, as written, not a date warned of",
         arguments: [
-            // A legend of the board's states under a heading (`**Completed**: …` as a bold key).
+            // A heading card's list of bold keys (`**Completed**: …`). (Under `### Status legend` before the lane's
+            // cards, such a list is the lane's text: ParserTests.)
             (
-                "### Status legend\n- **Pending**: not started yet\n- **Completed**: finished and tested\n",
+                "### Release states\n- **Pending**: not started yet\n- **Completed**: finished and tested\n",
                 "finished and tested"
             ),
             // A field line in a list card, and fields joined on a line.

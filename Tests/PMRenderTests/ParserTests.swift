@@ -157,6 +157,44 @@ struct ParserTests {
         #expect(card.title == "Fix the pager (issues #5-9, #12_13) for #2024/05")
     }
 
+    @Test("a legend of the lane's own before its first card (### Legend, ### Definitions) is the lane's text")
+    func legendInALane() {
+        let text = """
+            ## Todo
+
+            ### Legend
+
+            - 🔴 urgent
+            - **Area** - where the work is
+
+            ### Frontend
+
+            - [ ] a
+
+            ## Done
+
+            - [x] b
+
+            ### Notes
+
+            - c
+            """
+        let board = TestSupport.parse(text).board
+        #expect(board.lanes.map(\.cards.count) == [1, 2])
+        #expect(board.lanes[0].descriptionSource == "### Legend\n\n- 🔴 urgent\n- **Area** - where the work is")
+        #expect(board.lanes[0].groups.map(\.name) == ["Frontend"])
+        // After the lane's cards, or with a task box, such a heading labels cards as any other.
+        #expect(board.lanes[1].cards.map(\.group) == [nil, "Notes"])
+        let boxed = TestSupport.parse("## Todo\n\n### Legend\n\n- [ ] a\n").board
+        #expect(boxed.lanes[0].cards.map(\.group) == ["Legend"])
+        // A legend of the board's states: its `**Completed**: …` is text, no date, no warning.
+        let states = TestSupport.parse(
+            "## Todo\n\n### Status legend\n- **Pending**: not started yet\n- **Completed**: finished and tested\n")
+        #expect(states.board.cards.isEmpty)
+        #expect(states.diagnostics.isEmpty, "\(states.diagnostics.map(\.message))")
+        #expect(states.board.lanes[0].descriptionSource.hasSuffix("- **Completed**: finished and tested"))
+    }
+
     @Test("a lane mixes list cards and heading cards; a ### followed by list cards is a group label")
     func mixedStyles() {
         let board = TestSupport.parse("## TODO\n- a\n- b\n### c\nDue: 2026-01-01\n- part of c\n### Group\n- d\n").board

@@ -468,6 +468,21 @@ struct BoardReader {
                 // A deeper heading inside a lane: a heading card, or a group label.
                 let end = Self.headingBodyEnd(after: index, level: node.number, visible, segments)
                 let body = visible[(index + 1)..<end].map { segments[$0] }
+                // A legend or notes of the lane's own before its first card (`### Definitions` over `- **Area** - …`,
+                // `### Legend` over `- 🔴 urgent`), with no task box: the lane's text, not a group of cards.
+                if !isObsidian, !outline.inArchive, outline.lanes[outline.lanes.count - 1].cards.isEmpty,
+                    outline.lanes[outline.lanes.count - 1].groups.isEmpty,
+                    body.contains(where: { $0.root.kind == .item }),
+                    !body.contains(where: { $0.root.kind == .item && $0.root.flags.contains(.task) }),
+                    LaneStates.isNotes(TextCleaning.collapseWhitespace(segment.markdown.plainText(of: 0)))
+                {
+                    _ = outline.addLaneDescription(segment, last: raw)
+                    for position in (index + 1)..<end {
+                        _ = outline.addLaneDescription(segments[visible[position]], last: visible[position])
+                    }
+                    index = end
+                    continue
+                }
                 if !isObsidian, !outline.inArchive, let found = cardTable(under: index, end: end),
                     headingsLabelTables(level: node.number)
                 {
