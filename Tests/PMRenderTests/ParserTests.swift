@@ -187,6 +187,12 @@ struct ParserTests {
         #expect(board.lanes[1].cards.map(\.group) == [nil, "Notes"])
         let boxed = TestSupport.parse("## Todo\n\n### Legend\n\n- [ ] a\n").board
         #expect(boxed.lanes[0].cards.map(\.group) == ["Legend"])
+        // On a board of plain items, such a list may be cards (`### References` over papers to read), as in a lane of
+        // notes; a template's legend, the board's only items, is text.
+        let plain = TestSupport.parse("## Todo\n\n### References\n\n- Read X\n\n## Done\n\n- Y\n").board
+        #expect(plain.lanes[0].cards.map(\.group) == ["References"])
+        let template = TestSupport.parse("## Todo\n\n## Done\n\n### Definitions\n\n- **Area** - docs\n").board
+        #expect(template.cards.isEmpty)
         // A legend of the board's states: its `**Completed**: …` is text, no date, no warning.
         let states = TestSupport.parse(
             "## Todo\n\n### Status legend\n- **Pending**: not started yet\n- **Completed**: finished and tested\n")

@@ -469,12 +469,18 @@ struct BoardReader {
                 let end = Self.headingBodyEnd(after: index, level: node.number, visible, segments)
                 let body = visible[(index + 1)..<end].map { segments[$0] }
                 // A legend or notes of the lane's own before its first card (`### Definitions` over `- **Area** - …`,
-                // `### Legend` over `- 🔴 urgent`), with no task box: the lane's text, not a group of cards.
+                // `### Legend` over `- 🔴 urgent`), with no task box: the lane's text, not a group of cards. As for a
+                // lane of notes, on a board whose cards have task boxes (or are a table's rows), or whose other lanes
+                // hold no items (a template's legend).
                 if !isObsidian, !outline.inArchive, outline.lanes[outline.lanes.count - 1].cards.isEmpty,
                     outline.lanes[outline.lanes.count - 1].groups.isEmpty,
                     body.contains(where: { $0.root.kind == .item }),
                     !body.contains(where: { $0.root.kind == .item && $0.root.flags.contains(.task) }),
-                    LaneStates.isNotes(TextCleaning.collapseWhitespace(segment.markdown.plainText(of: 0)))
+                    LaneStates.isNotes(TextCleaning.collapseWhitespace(segment.markdown.plainText(of: 0))),
+                    boardMarksItsCards
+                        || !visible.indices.contains(where: {
+                            ($0 < index || $0 >= end) && segments[visible[$0]].root.kind == .item
+                        })
                 {
                     _ = outline.addLaneDescription(segment, last: raw)
                     for position in (index + 1)..<end {
