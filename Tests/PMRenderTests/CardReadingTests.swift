@@ -153,6 +153,8 @@ struct CardReadingTests {
             ("**Add a status command** (low)", "Add a status command", Priority?.some(.low), [String]()),
             ("Tag the release (medium, assigned: Ana)", "Tag the release", .medium, ["Ana"]),
             ("Fix the crash (P1) #ios", "Fix the crash", .high, []),
+            ("**Add form debouncing** (High Priority)", "Add form debouncing", .high, []),
+            ("Tidy the logs (low prio)", "Tidy the logs", .low, []),
             // Not a number alone, not inside the title, not other words.
             ("Chapter (1)", "Chapter (1)", nil, []),
             ("Set the limit (high) first", "Set the limit (high) first", nil, []),

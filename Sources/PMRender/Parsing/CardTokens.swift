@@ -423,11 +423,16 @@ enum CardTokens {
     }
 
     /// A priority written alone, without its key: a word pm-render knows for one (`high`, `P1`, `urgent`, `Alta`),
-    /// not a number alone (`(1)` numbers things), nor one character (`(中)` also names Chinese).
+    /// with the word `priority` before or after it or not (`High Priority`, `low prio`), not a number alone (`(1)`
+    /// numbers things), nor one character (`(中)` also names Chinese).
     private static func barePriority(_ text: String) -> Priority? {
-        let word = text.trimmingWhitespace
+        var word = Substring(text.trimmingWhitespace)
+        let lowered = word.lowercased()
+        for suffix in [" priority", " prio"] where lowered.hasSuffix(suffix) { word = word.dropLast(suffix.count) }
+        if lowered.hasPrefix("priority ") { word = word.dropFirst(9) }
+        word = word.trimmingSpaces
         guard word.count >= 2, word.unicodeScalars.contains(where: { $0.properties.isAlphabetic }) else { return nil }
-        return Priority(text: word)
+        return Priority(text: String(word))
     }
 
     /// The fields ending a text after a dash (` — owner: infra`, ` — (prio: High) — owner: infra`, ` – due:
