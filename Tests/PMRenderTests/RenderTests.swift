@@ -77,6 +77,31 @@ struct RenderTests {
         #expect(!page.contains("<dt>review</dt>"))
     }
 
+    @Test("a field whose value is a web address links to it; one in brackets is the card's field, not its text's link")
+    func fieldLinks() throws {
+        let text = """
+            ## Todo
+
+            - [ ] Fix login [pr:: https://example.com/pull/7?tab=files&x="1"] [note:: javascript:alert(1)]
+            - [ ] Ship it
+              see https://example.com/docs]
+            """
+        let parsed = BoardParser.parse(Array(text.utf8), file: "board.md")
+        #expect(
+            parsed.board.cards[0].extras.fields.map(\.key) == ["pr", "note"], "\(parsed.board.cards[0].extras.fields)")
+        let (site, _) = SiteRenderer.render(
+            parsed.board,
+            options: RenderOptions(clock: DeadlineClock(today: Self.today), templates: PageTemplates.builtIn()))
+        let page = String(decoding: try #require(site?.file("index.html")).contents, as: UTF8.self)
+        #expect(
+            page.contains(
+                "<dt>pr</dt><dd><a href=\"https://example.com/pull/7?tab=files&amp;x=&quot;1&quot;\">"
+                    + "https://example.com/pull/7?tab=files&amp;x=&quot;1&quot;</a></dd>"))
+        #expect(page.contains("<dt>note</dt><dd>javascript:alert(1)</dd>"))
+        // A bare address in text ends before a bracket it does not open.
+        #expect(page.contains("see <a href=\"https://example.com/docs\">https://example.com/docs</a>]"))
+    }
+
     @Test("group labels with no card under them are shown where they stand, and listed in JSON")
     func emptyGroups() throws {
         let text = """

@@ -28,4 +28,15 @@ struct WebAddressTests {
     func refused(address: String, rootRelative: Bool) {
         #expect(!WebAddress.isAllowed(address, rootRelative: rootRelative))
     }
+
+    @Test(
+        "a value linked to as it is: an http(s) URL with a host, a query or fragment too",
+        arguments: [
+            ("https://example.com/T-1?a=1#top", true), ("HTTP://ex.com", true), ("https://ex.com?x", true),
+            ("javascript:alert(1)", false), ("https://", false), ("https://?x", false), ("/wiki/", false),
+            ("https://ex.com/a b", false), ("https://ex.com\\@evil/", false), ("T-1", false),
+        ])
+    func link(address: String, isLink: Bool) {
+        #expect(WebAddress.isLink(address) == isLink)
+    }
 }

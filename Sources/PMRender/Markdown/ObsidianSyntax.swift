@@ -473,7 +473,9 @@ enum InlineTokens: Equatable {
                 index = end
                 continue
             }
-            if autolinks, index == 0 || !scalars[index - 1].isWordCharacter, let end = urlEnd(scalars, at: index) {
+            if autolinks, index == 0 || !scalars[index - 1].isWordCharacter, !isFieldValue(scalars, at: index),
+                let end = urlEnd(scalars, at: index)
+            {
                 flush()
                 var shown = String.UnicodeScalarView()
                 shown.append(contentsOf: scalars[index..<end])
@@ -511,6 +513,17 @@ enum InlineTokens: Equatable {
         return nil
     }
 
+    /// Whether `index` starts the value of a Dataview field in brackets (`[link:: https://…]`, `(pr:: https://…)`):
+    /// the card's field, which its details show as a link, not a link in its text.
+    private static func isFieldValue(_ s: [Unicode.Scalar], at index: Int) -> Bool {
+        var before = index
+        while before > 0, s[before - 1] == " " { before -= 1 }
+        guard before >= 3, s[before - 1] == ":", s[before - 2] == ":" else { return false }
+        before -= 2
+        while before > 0, s[before - 1].isWordCharacter || s[before - 1] == "-" || s[before - 1] == " " { before -= 1 }
+        return before > 0 && before < index - 2 && (s[before - 1] == "[" || s[before - 1] == "(")
+    }
+
     /// The end of a bare URL (`https://…`, `http://…`, `www.…`) starting at `index`, trailing punctuation left out.
     private static func urlEnd(_ s: [Unicode.Scalar], at index: Int) -> Int? {
         func hasPrefix(_ prefix: String) -> Bool {
@@ -531,14 +544,16 @@ enum InlineTokens: Equatable {
         }
         var end = index + schemeLength
         while end < s.count, !s[end].isSpaceLike, s[end] != "<", s[end] != ">", s[end] != "\"" { end += 1 }
-        // Trailing punctuation is not part of the URL; a closing parenthesis only when it closes one inside.
+        // Trailing punctuation is not part of the URL; a closing parenthesis or bracket only when it closes one
+        // inside (`[link:: https://x.org/a]`, a Dataview field, ends before its `]`).
         while end > index + schemeLength {
             let last = s[end - 1]
             if ".,:;!?'*_~".unicodeScalars.contains(last) {
                 end -= 1
-            } else if last == ")" {
-                let opens = s[index..<end].filter { $0 == "(" }.count
-                let closes = s[index..<end].filter { $0 == ")" }.count
+            } else if last == ")" || last == "]" {
+                let open: Unicode.Scalar = last == ")" ? "(" : "["
+                let opens = s[index..<end].filter { $0 == open }.count
+                let closes = s[index..<end].filter { $0 == last }.count
                 if closes > opens { end -= 1 } else { break }
             } else {
                 break

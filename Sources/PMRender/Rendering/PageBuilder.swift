@@ -380,7 +380,9 @@ struct PageBuilder: Sendable {
         }
         // An empty field (`[review::]`) says nothing worth a line.
         for field in extras.fields where !field.value.isEmpty {
-            items.append(LabeledValueView(label: field.key, value: field.value))
+            items.append(
+                LabeledValueView(
+                    label: field.key, value: field.value, link: WebAddress.isLink(field.value) ? field.value : ""))
         }
         return items
     }

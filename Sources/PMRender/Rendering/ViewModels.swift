@@ -129,10 +129,13 @@ final class TagView: TemplateModel, TemplateObject {
 struct LabeledValueView: TemplateModel {
     let label: String
     let value: String
+    /// The value as an address to link to, when it is a web address (`ticket: https://…`); else empty.
+    var link = ""
 
     static let fields = TemplateFields<LabeledValueView>([
         .text("label", "What happened, what is measured or what is said") { $0.label },
         .text("value", "When, how long, how many, or what") { $0.value },
+        .text("link", "The value, when it is a web address (`https://…`) to link to; else empty") { $0.link },
     ])
 }
 
