@@ -144,6 +144,19 @@ struct MetricsTests {
         #expect(first.todo == 1 && first.doing == 2 && first.done == 2)
     }
 
+    @Test("the range is at most the last ten years: a --today or --since years off charts no more days than that")
+    func longestRange() async throws {
+        for (today, since) in [("9999-12-31", nil), ("2026-01-09", "1900-01-01")] {
+            let metrics = try await Self.metrics(today: today, since: since)
+            #expect(metrics.flow.days.count == FlowMetrics.longestRange)
+            #expect(metrics.from.daysSinceEpoch == Self.date(today).daysSinceEpoch - FlowMetrics.longestRange + 1)
+            #expect(metrics.flow.days.last?.date == Self.date(today))
+        }
+        // Within ten years, the range is as asked.
+        let metrics = try await Self.metrics(today: "2026-01-09", since: "2017-01-09")
+        #expect(metrics.from == Self.date("2017-01-09"))
+    }
+
     @Test("days are counted in the board's time zone")
     func timeZone() async throws {
         let seoul = try await Self.metrics()

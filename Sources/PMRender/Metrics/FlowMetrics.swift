@@ -40,6 +40,9 @@ public struct FlowMetrics: Sendable {
         }
     }
 
+    /// The most days a range spans: ten years, ending today.
+    public static let longestRange = 3_653
+
     /// The first day of the range.
     public let from: CalendarDate
     /// The last day of the range.
@@ -80,7 +83,9 @@ public struct FlowMetrics: Sendable {
                 all.append(prefix.isEmpty ? card : card.withLanes(prefixed: prefix))
             }
         }
-        let from = min(options.since ?? all.map(\.added).min() ?? today, today)
+        // (At most the last `longestRange` days: a `--today` or `--since` years off would chart a point a day.)
+        let earliest = CalendarDate(daysSinceEpoch: today.daysSinceEpoch - Self.longestRange + 1)
+        let from = max(min(options.since ?? all.map(\.added).min() ?? today, today), earliest)
         self.from = from
         self.today = today
         cards = all.filter { card in
