@@ -1994,6 +1994,36 @@ import Testing
         #expect(reorderedLanes.map(\.descriptionSource) == ["Intro.", ""])
     }
 
+    @Test func aRowWrittenIntoAnAlignedTableIsPaddedToItsColumns() throws {
+        let board = """
+            ## To Do
+
+            | ID    | Task            | Owner |
+            |-------|-----------------|:-----:|
+            | T-001 | Write the guide | Ann   |
+
+            ## Done
+
+            | ID    | Task            | Owner | Points |
+            |-------|-----------------|:-----:|-------:|
+            | T-000 | Set up the repo | Bo    |      3 |
+
+            """
+        let (moved, afterMove) = try Self.onBoard(board, ["move", "T-001", "Done"])
+        #expect(moved.status == 0, "\(moved.stderr)")
+        // Flush left as the table's rows are, right-aligned where they are, the columns' pipes where they were.
+        #expect(
+            afterMove.hasSuffix(
+                "| T-000 | Set up the repo | Bo    |      3 |\n| T-001 | Write the guide | Ann   |        |\n"))
+        let (added, afterAdd) = try Self.onBoard(board, ["add", "Review it", "--assignee", "Cy"])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(afterAdd.contains("| T-001 | Write the guide | Ann   |\n| T-002 | Review it       | Cy    |\n"))
+        // A cell wider than its column: the row is written without padding.
+        let (long, afterLong) = try Self.onBoard(board, ["add", "A title longer than the column"])
+        #expect(long.status == 0, "\(long.stderr)")
+        #expect(afterLong.contains("| T-002 | A title longer than the column |  |\n"))
+    }
+
     @Test func aRowIsNotMovedWhereATableHasNoColumnForWhatItHolds() throws {
         let board =
             "## To Do\n\n| ID | Task | Owner |\n|---|---|---|\n| T1 | Spec | Ann |\n\n"

@@ -150,13 +150,70 @@ extension Editor {
         return insertion
     }
 
-    /// A row of `cells` written as `table` writes its header.
+    /// A row of `cells` written as `table` writes its header: in a table whose lines put their pipes at the same
+    /// places, padded to its columns (aligned as its delimiter row says), when every cell fits.
     private func rowLine(_ cells: [String], like table: RowTable) -> EditableText.Line {
         var bytes = table.indent
+        if let widths = alignedWidths(of: table), widths.count == cells.count,
+            zip(cells, widths).allSatisfy({ $0.unicodeScalars.count <= $1.width - 2 })
+        {
+            bytes += Array("|".utf8)
+            for (cell, column) in zip(cells, widths) {
+                let room = column.width - 2 - cell.unicodeScalars.count
+                let before = column.alignment == .right ? room : column.alignment == .center ? room / 2 : 0
+                let padded =
+                    String(repeating: " ", count: before + 1) + cell
+                    + String(repeating: " ", count: room - before + 1)
+                bytes += Array((padded + "|").utf8)
+            }
+            return EditableText.Line(content: bytes, terminator: conventions.lineEnding)
+        }
         if table.leadingPipe { bytes += Array("| ".utf8) }
         bytes += Array(cells.joined(separator: " | ").utf8)
         if table.trailingPipe { bytes += Array(" |".utf8) }
         return EditableText.Line(content: bytes, terminator: conventions.lineEnding)
+    }
+
+    /// A column of an aligned table: the characters between its pipes, and how its delimiter row aligns it.
+    private struct AlignedColumn {
+        enum Alignment { case left, right, center }
+        let width: Int
+        let alignment: Alignment
+    }
+
+    /// The columns of a table written with a pipe before its first cell and after its last, whose every line puts
+    /// its pipes at the same places (counted in characters: a table aligned for wide characters is not matched), and
+    /// whose cells hold a space on each side at least; nil otherwise.
+    private func alignedWidths(of table: RowTable) -> [AlignedColumn]? {
+        guard table.leadingPipe, table.trailingPipe else { return nil }
+        let lines = [table.table.line, table.table.line + 1] + table.table.rows.map(\.line)
+        var places: [Int]?
+        var delimiter: [Unicode.Scalar] = []
+        // Columns whose rows start their text one space after the pipe: written flush left, whatever the delimiter
+        // row says.
+        var flushLeft = Array(repeating: true, count: table.names.count)
+        for line in lines {
+            let scalars = Array(text.line(line).text.unicodeScalars)
+            let pipes = scalars.indices.filter { scalars[$0] == "|" && ($0 == 0 || scalars[$0 - 1] != "\\") }
+            guard pipes.count == table.names.count + 1, places == nil || places == pipes,
+                scalars[(pipes.last! + 1)...].allSatisfy(\.isSpaceLike)
+            else { return nil }
+            places = pipes
+            if line == table.table.line + 1 { delimiter = scalars }
+            guard line > table.table.line + 1 else { continue }
+            for (column, (from, to)) in zip(pipes, pipes.dropFirst()).enumerated() {
+                let spaces = scalars[(from + 1)..<to].prefix(while: \.isSpaceLike).count
+                if spaces > 1, spaces < to - from - 1 { flushLeft[column] = false }
+            }
+        }
+        guard let places else { return nil }
+        return zip(places, places.dropFirst()).enumerated().map { column, pipes in
+            let (from, to) = pipes
+            let cell = delimiter[(from + 1)..<to].filter { !$0.isSpaceLike }
+            let alignment: AlignedColumn.Alignment =
+                flushLeft[column] ? .left : cell.last == ":" ? (cell.first == ":" ? .center : .right) : .left
+            return AlignedColumn(width: to - from - 1, alignment: alignment)
+        }
     }
 
     /// A cell's text for `value`: a pipe in it escaped, as GitHub reads one inside a cell.
