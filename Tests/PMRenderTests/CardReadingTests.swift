@@ -127,6 +127,7 @@ struct CardReadingTests {
                 "2026-04-02T18:00", [], ["blocked_by: [t_3, t_4]"]
             ),
             ("Ship {owner: Lee} #ui", "Ship", nil, ["Lee"], nil, ["ui"], []),
+            ("Ship {owner: Lee} @{2031-03-04}", "Ship", nil, ["Lee"], "2031-03-04", [], []),
             // Text: inside the title, no field pm-render reads, a value it does not read.
             ("Use {owner: Lee} in the template", "Use {owner: Lee} in the template", nil, [], nil, [], []),
             ("Config {effort: 3}", "Config {effort: 3}", nil, [], nil, [], []),
@@ -155,6 +156,9 @@ struct CardReadingTests {
             ("Fix the crash (P1) #ios", "Fix the crash", .high, []),
             ("**Add form debouncing** (High Priority)", "Add form debouncing", .high, []),
             ("Tidy the logs (low prio)", "Tidy the logs", .low, []),
+            // Before more metadata, as the editing commands write a deadline after it.
+            ("**Test the export** (medium) @{2031-03-04}", "Test the export", .medium, []),
+            ("Test the import (high) [due:: 2031-03-04]", "Test the import", .high, []),
             // Not a number alone, not inside the title, not other words.
             ("Chapter (1)", "Chapter (1)", nil, []),
             ("Set the limit (high) first", "Set the limit (high) first", nil, []),

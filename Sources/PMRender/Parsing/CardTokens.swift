@@ -416,10 +416,13 @@ enum CardTokens {
     }
 
     /// Whether nothing but space, or more metadata (`#tag`, `^id`, a token's emoji), follows `index` on the line.
+    /// (Metadata is told by its first character: `@{date}`, `[due:: …]` and `(due: …)`, which the editing commands
+    /// write after a title, count, so that a deadline added after `(low)` keeps it the card's priority.)
     private static func endsLine(_ s: [Unicode.Scalar], from index: Int, atLineEnd: Bool) -> Bool {
         var after = index
         while after < s.count, s[after].isSpaceLike { after += 1 }
-        return after == s.count ? atLineEnd : (s[after] == "#" || s[after] == "^" || isTokenEmoji(s[after]))
+        guard after < s.count else { return atLineEnd }
+        return "#^@[({".unicodeScalars.contains(s[after]) || isTokenEmoji(s[after])
     }
 
     /// A priority written alone, without its key: a word pm-render knows for one (`high`, `P1`, `urgent`, `Alta`),
