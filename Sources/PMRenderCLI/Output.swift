@@ -67,6 +67,15 @@ enum Output {
         return ExitCode(2)
     }
 
+    /// Ends the process with `status`, as returning from the command would, once everything it writes is written:
+    /// `value` (a site, which holds a board) is kept to the end rather than freed first. Only for a command that is
+    /// done: it has flushed its files and printed through `out` and `error`, which do not buffer (C's streams, which
+    /// do, are flushed here, as `exit` also does).
+    static func exit(_ status: Int32, keeping value: borrowing some Any) -> Never {
+        fflush(nil)
+        withExtendedLifetime(value) { Foundation.exit(status) }
+    }
+
     static func plural(_ count: Int, _ singular: String, _ plural: String? = nil) -> String {
         "\(count) \(count == 1 ? singular : (plural ?? singular + "s"))"
     }
