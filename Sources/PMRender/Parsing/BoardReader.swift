@@ -634,7 +634,7 @@ struct BoardReader {
     /// the only copy of each card, so a card changed as it is placed in its lane is not kept twice.)
     private func store(_ readings: [CardReader.Reading], of plan: Plan, in cache: inout CardCache) {
         // Room for the first version's cards at once (later versions add a few, and the array grows as arrays do).
-        if cache.entries.isEmpty { cache.entries.reserveCapacity(readings.count) }
+        if cache.entries.isEmpty { cache.reserveCapacity(readings.count) }
         for (job, reading) in zip(plan.jobs, readings) {
             let text: ArraySlice<UInt8>? =
                 if reusesReadingsByText, case .item = job.source { self.text(of: job) } else { nil }

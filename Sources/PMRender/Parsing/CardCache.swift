@@ -38,6 +38,13 @@ extension BoardReader {
         /// What lane names mean (`LaneStates`), as found.
         var meanings: [String: LaneStates.Meaning?] = [:]
 
+        /// Makes room for `count` entries and their slots at once (a large board's first version: the slots would
+        /// otherwise be rehashed as they grow).
+        mutating func reserveCapacity(_ count: Int) {
+            entries.reserveCapacity(count)
+            slots.reserveCapacity(count)
+        }
+
         /// The slot of the reading of the card that starts with piece `segment`, if cached.
         func slot(of segment: Int) -> Int? { slots[segment] }
 

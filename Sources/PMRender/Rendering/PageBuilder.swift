@@ -69,8 +69,12 @@ struct PageBuilder: Sendable {
         var deadlineWords: [DeadlineStatus: DeadlineWords] = [:]
         var laneAges: [String: LaneAge] = [:]
         var ageTexts: [LaneDays: String] = [:]
-        var tagViews: [String: TagView] = [:]
-        var personViews: [String: PersonView] = [:]
+        // Each distinct tag and person once, in the order first met, with its number of cards: one look-up per tag
+        // of a card (the views and the counts by slug are made from these once the cards are counted).
+        var tagSlots: [String: Int] = [:]
+        var tagCounts: [(view: TagView, count: Int)] = []
+        var personSlots: [String: Int] = [:]
+        var personCounts: [(view: PersonView, count: Int)] = []
         for lane in board.lanes {
             tally.states[lane.state, default: 0] += lane.cards.count
             for card in lane.cards {
@@ -83,14 +87,20 @@ struct PageBuilder: Sendable {
                 if status.isDueSoon { tally.dueSoon += 1 }
                 if card.due == nil { tally.noDue += 1 }
                 for tag in card.tags {
-                    let view = tagViews[tag] ?? Self.tagView(tag, colors: board.settings.tagColors)
-                    tagViews[tag] = view
-                    tally.tags[view.slug, default: (tag, 0)].count += 1
+                    if let slot = tagSlots[tag] {
+                        tagCounts[slot].count += 1
+                    } else {
+                        tagSlots[tag] = tagCounts.count
+                        tagCounts.append((Self.tagView(tag, colors: board.settings.tagColors), 1))
+                    }
                 }
                 for person in card.assignees {
-                    let view = personViews[person] ?? PersonView(name: person)
-                    personViews[person] = view
-                    tally.assignees[view.slug, default: (person, 0)].count += 1
+                    if let slot = personSlots[person] {
+                        personCounts[slot].count += 1
+                    } else {
+                        personSlots[person] = personCounts.count
+                        personCounts.append((PersonView(name: person), 1))
+                    }
                 }
                 if let days = Self.daysInLane(card, history: history, clock: clock, timezone: board.timezone) {
                     let key = LaneDays(lane: card.lane, days: days)
@@ -99,6 +109,19 @@ struct PageBuilder: Sendable {
                     laneAges[card.id] = LaneAge(days: days, text: text)
                 }
             }
+        }
+        // By slug, the name first met: the first, in the order first met, of the names with that slug.
+        var tagViews: [String: TagView] = [:]
+        tagViews.reserveCapacity(tagCounts.count)
+        for (view, count) in tagCounts {
+            tagViews[view.name] = view
+            tally.tags[view.slug, default: (view.name, 0)].count += count
+        }
+        var personViews: [String: PersonView] = [:]
+        personViews.reserveCapacity(personCounts.count)
+        for (view, count) in personCounts {
+            personViews[view.name] = view
+            tally.assignees[view.slug, default: (view.name, 0)].count += count
         }
         self.tally = tally
         self.deadlineViews = deadlineViews

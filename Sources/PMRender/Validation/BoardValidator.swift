@@ -4,18 +4,25 @@ public enum BoardValidator {
         let file = board.sourceFile
         var diagnostics: [Diagnostic] = []
 
-        // An ID written twice: the second card got `-2` (see BoardReader); say so, pointing at the first.
+        // An ID written twice: the second card got `-2` (see BoardReader); say so, pointing at the first. The cards
+        // are read lane by lane, in place (`board.cards` would copy them all into a new array).
         var firstByID: [String: Card] = [:]
-        for card in board.cards where card.id == card.explicitID { firstByID[card.id] = firstByID[card.id] ?? card }
-        for card in board.cards {
-            guard let explicit = card.explicitID, card.id != explicit else { continue }
-            let note = firstByID[explicit].map {
-                [Diagnostic.Note(file: file, location: $0.location, message: Problem.firstCardWithID.message)]
+        for lane in board.lanes {
+            for card in lane.cards where card.id == card.explicitID {
+                firstByID[card.id] = firstByID[card.id] ?? card
             }
-            diagnostics.append(
-                Diagnostic(
-                    .duplicateCardID(id: explicit, title: card.title, renamed: card.id), file: file, at: card.location,
-                    notes: note ?? []))
+        }
+        for lane in board.lanes {
+            for card in lane.cards {
+                guard let explicit = card.explicitID, card.id != explicit else { continue }
+                let note = firstByID[explicit].map {
+                    [Diagnostic.Note(file: file, location: $0.location, message: Problem.firstCardWithID.message)]
+                }
+                diagnostics.append(
+                    Diagnostic(
+                        .duplicateCardID(id: explicit, title: card.title, renamed: card.id), file: file,
+                        at: card.location, notes: note ?? []))
+            }
         }
 
         for lane in board.lanes {
