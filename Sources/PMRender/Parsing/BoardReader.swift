@@ -599,13 +599,28 @@ struct BoardReader {
             let last = segments[outline.lanes[lane].lastSegment]
             outline.lanes[lane].settingsLine = ObsidianSettings.settingsLine(in: last)
         }
+        // Each lane's state as `assemble` finds it, and each card's group as it does, so that the cards are read
+        // with the lane, state and group they will have (`assemble` checks them, and puts right any that differ).
+        let laneDrafts = outline.lanes.filter { !$0.isArchive }
+        var states = self.states(
+            of: laneDrafts.map(\.heading.name), completeMarkers: laneDrafts.map(\.hasCompleteMarker), cache: &cache
+        ).makeIterator()
         // The end of a piece: the line before the next piece (blank lines are trimmed by the readers).
         var jobs: [CardReader.Job] = []
         for draft in outline.lanes {
-            for (source, last) in draft.cards {
+            let state = draft.isArchive ? nil : states.next()?.0
+            var entry = -1
+            for (position, (source, last)) in draft.cards.enumerated() {
+                while entry + 1 < draft.groups.count, draft.groups[entry + 1].firstCard <= position { entry += 1 }
                 if let slot = cache.slot(of: source.key), cache.entries[slot].body == source.body { continue }
+                let named = entry >= 0 ? draft.groups[entry].name : nil
+                let placement = state.map {
+                    CardReader.Placement(
+                        lane: draft.heading.name, state: $0, group: named?.isEmpty == false ? named : nil)
+                }
                 let job = CardReader.Job(
-                    source, endLine: Self.nextLine(after: last, in: pieceLines, source: self.source) - 1)
+                    source, endLine: Self.nextLine(after: last, in: pieceLines, source: self.source) - 1,
+                    placement: placement)
                 if reusesReadingsByText, case .item = source, cache.reuse(text(of: job), for: job.first.id) { continue }
                 jobs.append(job)
             }

@@ -30,14 +30,26 @@ struct CardReader: Sendable {
         var problems: [(Problem, SourceLocation)]
     }
 
+    /// Where the board reader expects a card to go: its lane's name and state, and its group label. A card read
+    /// with its placement is made with these fields, so that the board reader, which checks them and puts right
+    /// any that differ, does not make each card's fields again.
+    struct Placement: Sendable {
+        let lane: String
+        let state: CardState
+        let group: String?
+    }
+
     /// A card to read: its Markdown pieces and the last line of its source.
     struct Job: Sendable {
         private(set) var source: CardSource
         let endLine: Int
+        /// Where the card is expected to go, if known.
+        let placement: Placement?
 
-        init(_ source: CardSource, endLine: Int) {
+        init(_ source: CardSource, endLine: Int, placement: Placement? = nil) {
             self.source = source
             self.endLine = endLine
+            self.placement = placement
         }
 
         var first: MarkdownSegment { source.first }
@@ -49,8 +61,9 @@ struct CardReader: Sendable {
 
     func read(_ job: Job) -> Reading {
         switch job.source {
-        case .item(let segment): return listCard(segment, endLine: job.endLine)
-        case .heading(let heading, let body): return headingCard(heading, body: body, endLine: job.endLine)
+        case .item(let segment): return listCard(segment, endLine: job.endLine, placement: job.placement)
+        case .heading(let heading, let body):
+            return headingCard(heading, body: body, endLine: job.endLine, placement: job.placement)
         case .row(_, let row): return rowCard(row)
         }
     }
@@ -96,10 +109,11 @@ struct CardReader: Sendable {
     static let maximumTitleLength = 1_000
 
     /// A list-item card: `segment` is a top-level list item; its source runs to `endLine`.
-    func listCard(_ segment: MarkdownSegment, endLine: Int) -> Reading {
+    func listCard(_ segment: MarkdownSegment, endLine: Int, placement: Placement? = nil) -> Reading {
         let markdown = segment.markdown
         let item = markdown.nodes[0]
         var state = ReadingState(reader: self)
+        state.placement = placement
         state.base = segment.line - 1
         state.settingsLine = ObsidianSettings.settingsLine(in: segment)
         let children = Array(markdown.children(of: 0))
@@ -175,8 +189,11 @@ struct CardReader: Sendable {
     }
 
     /// A heading card: the heading and the segments under it, up to `endLine`.
-    func headingCard(_ heading: MarkdownSegment, body: [MarkdownSegment], endLine: Int) -> Reading {
+    func headingCard(
+        _ heading: MarkdownSegment, body: [MarkdownSegment], endLine: Int, placement: Placement? = nil
+    ) -> Reading {
         var state = ReadingState(reader: self)
+        state.placement = placement
         state.base = heading.line - 1
         var description = Markdown.Builder()
         let titleMarkup: Markdown
@@ -355,6 +372,8 @@ private struct ReadingState {
     var settingsLine: Int?
     /// How many source lines the title takes (`titleLineCount`, and emphasis that runs on over a line break).
     var titleLines = 1
+    /// The lane, state and group the card is made with (`CardReader.Placement`); else none, `todo`, none.
+    var placement: CardReader.Placement?
 
     init(reader: CardReader) {
         self.reader = reader
@@ -1101,10 +1120,10 @@ private struct ReadingState {
             id: explicitID ?? Slug.make(title), explicitID: explicitID, title: title, titleMarkup: titleMarkup,
             description: description,
             descriptionSource: descriptionSource(after: titleLine, through: last, indent: indent),
-            state: .todo, isChecked: isChecked, due: due, dates: draft.dates, extras: draft.extras,
-            tags: draft.tags, priority: draft.priority, assignees: draft.assignees,
-            subtasks: draft.subtasks, style: style, titleLines: titleLines, location: location, endLine: last,
-            dueLocation: dueLocation)
+            lane: placement?.lane ?? "", state: placement?.state ?? .todo, isChecked: isChecked, due: due,
+            dates: draft.dates, extras: draft.extras, tags: draft.tags, priority: draft.priority,
+            assignees: draft.assignees, subtasks: draft.subtasks, group: placement?.group, style: style,
+            titleLines: titleLines, location: location, endLine: last, dueLocation: dueLocation)
         return CardReader.Reading(card: card, problems: problems)
     }
 
