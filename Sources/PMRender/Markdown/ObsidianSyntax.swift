@@ -450,7 +450,7 @@ enum InlineTokens: Equatable {
     case url(String, shown: String)
 
     static func scan(_ text: String, autolinks: Bool) -> [InlineTokens] {
-        guard text.utf8.contains(UInt8(ascii: "[")) || (autolinks && mayHaveURL(text)) else { return [.text(text)] }
+        guard text.containsByte(UInt8(ascii: "[")) || (autolinks && mayHaveURL(text)) else { return [.text(text)] }
         let scalars = Array(text.unicodeScalars)
         var tokens: [InlineTokens] = []
         var plain = String.UnicodeScalarView()

@@ -644,7 +644,7 @@ private struct ReadingState {
         var changed = false
         for index in title.nodes.indices where title.nodes[index].kind == .text {
             // Most titles have no bracket at all (`（` is EF BC 88).
-            guard title.nodes[index].text.utf8.contains(where: { $0 == 0x28 || $0 == 0x5B || $0 == 0xEF }) else {
+            guard title.nodes[index].text.containsByte(where: { $0 == 0x28 || $0 == 0x5B || $0 == 0xEF }) else {
                 continue
             }
             var scalars = Array(title.nodes[index].text.unicodeScalars)
@@ -1575,7 +1575,7 @@ enum TextCleaning {
     /// Runs of spaces (left where tokens were removed) become one space; edges are kept.
     static func collapseSpaces(_ text: String) -> String {
         var previous: UInt8 = 0
-        let needed = text.utf8.contains { byte in
+        let needed = text.containsByte { byte in
             defer { previous = byte }
             return byte == 0x09 || (byte == 0x20 && previous == 0x20)
         }

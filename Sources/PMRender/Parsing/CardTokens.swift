@@ -68,7 +68,7 @@ enum CardTokens {
         let date = triggers.date.first.map { UInt8(truncatingIfNeeded: $0.value) } ?? UInt8(ascii: "@")
         let time = triggers.time.first.map { UInt8(truncatingIfNeeded: $0.value) } ?? UInt8(ascii: "@")
         var colon = false
-        let marked = text.utf8.contains { byte in
+        let marked = text.containsByte { byte in
             if byte == UInt8(ascii: ":") { colon = true }
             return byte >= 0x80 || byte == UInt8(ascii: "@") || byte == UInt8(ascii: "#") || byte == UInt8(ascii: "^")
                 || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "(") || byte == UInt8(ascii: "{") || byte == date

@@ -21,6 +21,15 @@ extension Unicode.Scalar {
 }
 
 extension String {
+    /// Whether a byte of the text's UTF-8 satisfies `predicate` (tried in order, up to the first that does). Read from
+    /// the string's storage where it can be: walking a `String.UTF8View` byte by byte costs several times more.
+    @inline(__always) func containsByte(where predicate: (UInt8) -> Bool) -> Bool {
+        utf8.withContiguousStorageIfAvailable { $0.contains(where: predicate) } ?? utf8.contains(where: predicate)
+    }
+
+    /// Whether the text's UTF-8 holds `byte` (`containsByte(where:)`).
+    @inline(__always) func containsByte(_ byte: UInt8) -> Bool { containsByte { $0 == byte } }
+
     /// The string without leading and trailing whitespace and newlines.
     var trimmingWhitespace: String {
         let scalars = unicodeScalars
