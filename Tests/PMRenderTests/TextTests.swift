@@ -18,4 +18,28 @@ struct TextTests {
         let padded = "due:" + text + "due:"
         #expect(padded.dropFirst(4).dropLast(4).holdsBytes(needle) == found)
     }
+
+    @Test(
+        "A tag list's ASCII parts are what splitting it by characters gives",
+        arguments: [
+            "", ",", " , ", "a", "a,b", "a, b", " a ,, b c ", "bug ios", "#bug #ios, #android", "UI, Host Discovery",
+            "a\r\nb, c", ",,a,,", "release, owner-5", "'a', 'b'",
+        ])
+    func asciiTagParts(list: String) {
+        let text = Substring("[" + list + "]").dropFirst().dropLast()
+        #expect(CardDraft.asciiParts(of: text, alsoAtSpaces: false) == text.split(separator: ","))
+        #expect(
+            CardDraft.asciiParts(of: text, alsoAtSpaces: true)
+                == text.split(separator: ",").flatMap { $0.split(separator: " ") })
+    }
+
+    @Test("containsByte reads any string's bytes, small or large, native or from a substring")
+    func containsByte() {
+        for text in [
+            "", "a", "abc#", String(repeating: "x", count: 100) + "#", "진행 #", String(Substring("ab#c").dropLast()),
+        ] {
+            #expect(text.containsByte(UInt8(ascii: "#")) == text.utf8.contains(UInt8(ascii: "#")))
+            #expect(text.containsByte { $0 >= 0x80 } == text.utf8.contains { $0 >= 0x80 })
+        }
+    }
 }

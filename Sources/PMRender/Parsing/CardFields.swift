@@ -310,9 +310,11 @@ struct CardDraft {
             // VS Code's `[UI, Host Discovery]`: commas part tags, which may hold spaces. Otherwise spaces part them
             // too (`Tags: bug ios`, `#bug #ios, #android`).
             let parts =
-                isBracketed
-                ? list.split(separator: ",")
-                : list.split(separator: ",").flatMap { $0.split(separator: " ") }
+                list.utf8.allSatisfy({ $0 < 0x80 })
+                ? Self.asciiParts(of: list, alsoAtSpaces: !isBracketed)
+                : isBracketed
+                    ? list.split(separator: ",")
+                    : list.split(separator: ",").flatMap { $0.split(separator: " ") }
             for part in parts {
                 var tag = part.trimmingSpaces
                 if tag.first == "#" { tag = tag.dropFirst() }
@@ -341,6 +343,26 @@ struct CardDraft {
         case .steps, .ignored:
             break
         }
+    }
+
+    /// The non-empty runs of ASCII `text` between commas (and spaces): what `split(separator:)` gives, without
+    /// reading the text character by character. (In ASCII every byte is a character, but for CR LF, which holds
+    /// neither separator.)
+    static func asciiParts(of text: Substring, alsoAtSpaces: Bool) -> [Substring] {
+        var parts: [Substring] = []
+        let bytes = text.utf8
+        var start = bytes.startIndex
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: ",") || (alsoAtSpaces && byte == UInt8(ascii: " ")) {
+                if start < index { parts.append(text[start..<index]) }
+                start = bytes.index(after: index)
+            }
+            index = bytes.index(after: index)
+        }
+        if start < bytes.endIndex { parts.append(text[start..<bytes.endIndex]) }
+        return parts
     }
 
     /// The deadline and explicit ID after settling conflicts (the first one written wins).
