@@ -273,8 +273,15 @@ extension Markdown {
         var nodes: [Node] = []
         private var open: [Int] = []
 
+        /// Room for a value's first nodes at once: a builder growing from nothing would allocate and move its nodes
+        /// at 1, 2, 4 and 8 of them (the value built is trimmed to its size all the same).
+        @inline(__always) private mutating func makeRoom() {
+            if nodes.capacity == 0 { nodes.reserveCapacity(16) }
+        }
+
         /// Adds a node that will have children; call `close()` after them.
-        mutating func openNode(_ node: Node) {
+        mutating func openNode(_ node: consuming Node) {
+            makeRoom()
             open.append(nodes.count)
             nodes.append(node)
         }
@@ -285,14 +292,15 @@ extension Markdown {
         }
 
         /// Adds a node without children.
-        mutating func leaf(_ node: Node) {
-            var node = node
+        mutating func leaf(_ node: consuming Node) {
+            makeRoom()
             node.end = nodes.count + 1
             nodes.append(node)
         }
 
         /// Adds another value's nodes (whole subtrees) under the currently open node.
         mutating func append(_ other: Markdown) {
+            makeRoom()
             let shift = nodes.count
             for var node in other.nodes {
                 node.end += shift
@@ -302,6 +310,7 @@ extension Markdown {
 
         /// Adds the subtree of `other` at `index` under the currently open node, read where it is.
         mutating func append(subtree index: Int, of other: Markdown) {
+            makeRoom()
             let shift = nodes.count - index
             for var node in other.nodes[index..<other.nodes[index].end] {
                 node.end += shift
