@@ -142,7 +142,7 @@ struct BoardReader {
         }
         cache.startVersion()
         cache.formats = (dateFormat, timeFormat, triggers)
-        let cardReader = CardReader(source: source, dateFormat: dateFormat, timeFormat: timeFormat, triggers: triggers)
+        var cardReader = CardReader(source: source, dateFormat: dateFormat, timeFormat: timeFormat, triggers: triggers)
 
         // Indices of the pieces outside comments.
         let visible = mayHaveComments ? Self.uncommented(segments) : Array(segments.indices)
@@ -610,17 +610,23 @@ struct BoardReader {
         for draft in outline.lanes {
             let state = draft.isArchive ? nil : states.next()?.0
             var entry = -1
-            for (position, (source, last)) in draft.cards.enumerated() {
+            // The placement of the cards under group entry `entry` (made when a card to read is found there).
+            var placement: (entry: Int, index: Int32)?
+            for position in draft.cards.indices {
                 while entry + 1 < draft.groups.count, draft.groups[entry + 1].firstCard <= position { entry += 1 }
+                let (source, last) = draft.cards[position]
                 if let slot = cache.slot(of: source.key), cache.entries[slot].body == source.body { continue }
-                let named = entry >= 0 ? draft.groups[entry].name : nil
-                let placement = state.map {
-                    CardReader.Placement(
-                        lane: draft.heading.name, state: $0, group: named?.isEmpty == false ? named : nil)
+                if let state, placement?.entry != entry {
+                    let named = entry >= 0 ? draft.groups[entry].name : nil
+                    // (Past `Int32.max` placements, which no board reaches, an index names none: `assemble` places.)
+                    placement = (entry, Int32(clamping: cardReader.placements.count))
+                    cardReader.placements.append(
+                        CardReader.Placement(
+                            lane: draft.heading.name, state: state, group: named?.isEmpty == false ? named : nil))
                 }
                 let job = CardReader.Job(
                     source, endLine: Self.nextLine(after: last, in: pieceLines, source: self.source) - 1,
-                    placement: placement)
+                    placement: state == nil ? -1 : placement?.index ?? -1)
                 if reusesReadingsByText, case .item = source, cache.reuse(text(of: job), for: job.first.id) { continue }
                 jobs.append(job)
             }

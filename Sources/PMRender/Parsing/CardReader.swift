@@ -15,6 +15,9 @@ struct CardReader: Sendable {
     let triggers: CardTokens.Triggers
     /// The date trigger as text (`@`), for linked dates.
     let dateTrigger: String
+    /// The places the board reader expects cards in, which a job names by its index (a job then stays small: a
+    /// large board's jobs all live while its cards are read).
+    var placements: [Placement] = []
 
     init(source: SourceText, dateFormat: DateFormat?, timeFormat: DateFormat?, triggers: CardTokens.Triggers) {
         self.source = source
@@ -43,10 +46,10 @@ struct CardReader: Sendable {
     struct Job: Sendable {
         private(set) var source: CardSource
         let endLine: Int
-        /// Where the card is expected to go, if known.
-        let placement: Placement?
+        /// Where the card is expected to go, as an index in the reader's `placements`; -1 when not known.
+        let placement: Int32
 
-        init(_ source: CardSource, endLine: Int, placement: Placement? = nil) {
+        init(_ source: CardSource, endLine: Int, placement: Int32 = -1) {
             self.source = source
             self.endLine = endLine
             self.placement = placement
@@ -60,10 +63,11 @@ struct CardReader: Sendable {
     }
 
     func read(_ job: Job) -> Reading {
+        let placement = placements.indices.contains(Int(job.placement)) ? placements[Int(job.placement)] : nil
         switch job.source {
-        case .item(let segment): return listCard(segment, endLine: job.endLine, placement: job.placement)
+        case .item(let segment): return listCard(segment, endLine: job.endLine, placement: placement)
         case .heading(let heading, let body):
-            return headingCard(heading, body: body, endLine: job.endLine, placement: job.placement)
+            return headingCard(heading, body: body, endLine: job.endLine, placement: placement)
         case .row(_, let row): return rowCard(row)
         }
     }
