@@ -1218,6 +1218,8 @@ struct CardReadingTests {
             "Legenda de prioridade", "统计", "Zusammenfassung", "Project Context", "関連ドキュメント", "예상 효과",
             "操作紀錄", "Hinweis", "Workflow", "📊 Resumo Final", "Fluxo de Trabalho", "🎯 Cómo Usar Este Kanban",
             "WIP Limits", "Conclusão", "Fazit", "📝 Cara Pakai", "Jak używać", "Cách sử dụng",
+            // A legend of a German template, an Obsidian Tasks syntax reference, names of notes joined by "and".
+            "Status-Legende", "Task Syntax Reference", "Notes and Decisions", "Notlar ve Önemli Kararlar",
         ])
     func reportLanes(name: String) throws {
         let result = Self.board(
@@ -1251,6 +1253,37 @@ struct CardReadingTests {
         #expect(before.lanes.map(\.holdsNotes) == [false, true, false, false])
         let noNotes = Self.board("## Wave 1\n\n- [ ] a\n\n## Tools in use\n\n- b\n").board
         #expect(noNotes.lanes.map(\.holdsNotes) == [false, false])
+    }
+
+    @Test("on a board of heading cards, a summary's lists are the lane's text: the cards' own lists are their details")
+    func summaryOfHeadingCards() throws {
+        let text =
+            "# Report\n\n## ✅ Done\n\n### 1. Old containers removed ✅\n\n**Agent**: ops\n\n- 3 removed\n- 2 kept\n\n"
+            + "## ⏳ In Progress\n\n### 1. Fix the login\n\n**Status**: booting\n\n- pod not ready\n\n"
+            + "## 📋 Summary\n\n### Done: 1/2\n\n- ✅ Old containers removed\n\n### In progress: 1/2\n\n- ⏳ Fix the login\n"
+        let board = Self.board(text).board
+        #expect(board.lanes.map(\.cards.count) == [1, 1, 0])
+        #expect(board.lanes.map(\.holdsNotes) == [false, false, true])
+        // Lists under group labels are cards, so there a summary lane holds cards too (a board of plain items).
+        let groups = Self.board(
+            "## Done\n\n### Phase 1\n\n- a\n\n## Summary\n\n- a is done\n"
+        ).board
+        #expect(groups.lanes.map(\.cards.count) == [1, 1])
+    }
+
+    @Test("a German board's open lanes ('Offene Tasks', 'Offene Bugs') are todo, and hold their table's rows")
+    func germanOpenLanes() throws {
+        let result = Self.board(
+            "# Todo\n\n## Offene Tasks\n\n| ID | Task | Priorität | Fällig |\n|----|------|-----------|--------|\n"
+                + "| #2 | Upgrade the postbox | Hoch | 2026-03-15 |\n| #3 | Delete the context file | Mittel | |\n\n"
+                + "## In Bearbeitung\n\n| ID | Task | Agent | Seit |\n|----|------|-------|------|\n")
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let lanes = result.board.lanes
+        #expect(lanes.map(\.state) == [.todo, .doing])
+        #expect(lanes.first?.stateSource == .name)
+        #expect(lanes.first?.cards.map(\.title) == ["Upgrade the postbox", "Delete the context file"])
+        #expect(lanes.first?.cards.first?.priority == .high)
+        #expect(lanes.first?.cards.first?.due?.iso == "2026-03-15")
     }
 
     @Test("a property list that starts with the card's ID (the Kanban & Roadmap extension's format) is read")

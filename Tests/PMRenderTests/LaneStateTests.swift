@@ -252,11 +252,23 @@ struct LaneStateTests {
             ("A faire", .todo), ("Implementé", .done), ("À Faire Priorité Haute", .todo),
             // French and Portuguese teams write "merged" as their own word (`Mergé sur main`).
             ("🚀 Mergé sur `main`", .done), ("Mergé main", .done), ("Mergeado na main", .done),
+            // German "open …": `Offene Bugs`, `Offene Tasks` (an agent template's lanes).
+            ("Offene Bugs", .todo), ("Offene Tasks", .todo), ("Offene Punkte", .todo),
         ])
     func nameParts(name: String, state: CardState) {
         let lanes = Self.lanes("## Icebox\n## Ideas\n## Active\n## \(name)\n- [ ] a\n")
         #expect(lanes[3].state == state, "\(name)")
         #expect(lanes[3].stateSource == .name, "\(name)")
+    }
+
+    @Test("names of notes joined by a word for 'and' name notes; joined to anything else, they do not")
+    func notesJoinedByAnd() {
+        for name in ["Notes and Decisions", "Notizen und Entscheidungen", "Notas y decisiones", "Notlar ve Kararlar"] {
+            #expect(LaneStates.isNotes(name), "\(name)")
+        }
+        for name in ["Notes and Tasks", "Ideas and Notes", "Research and Decisions", "Notes and"] {
+            #expect(!LaneStates.isNotes(name), "\(name)")
+        }
     }
 
     @Test("brackets never make a lane the archive; of two names alike but for accents, each finds its own lane")

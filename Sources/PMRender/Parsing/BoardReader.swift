@@ -355,12 +355,32 @@ struct BoardReader {
             // Its items are text on a board whose cards are marked, or that has other lanes and they hold no items
             // (`## In Progress` over `（暂无进行中的任务）`, … then `## 任务管理说明`, "how tasks are kept", over a list of
             // states; lanes kept as one table, then `## Resources` over links).
+            // (A heading card's lists are its details, not items of the board: `### 1. Container removed ✅` over
+            // `**Agent**: …` and a list, then `## Summary` over the same tasks as lists.)
             if boardMarksItsCards { return true }
             var otherLanes = false
-            for position in visible.indices where position < start - 1 || position >= next {
+            var position = 0
+            while position < visible.count {
+                if position >= start - 1, position < next {
+                    position = next
+                    continue
+                }
                 let root = segments[visible[position]].root
+                if root.kind == .heading, root.number > level {
+                    let end = Self.headingBodyEnd(after: position, level: root.number, visible, segments)
+                    let body = visible[(position + 1)..<end].map { segments[$0] }
+                    if !body.isEmpty,
+                        Self.isHeadingCard(
+                            body, heading: segments[visible[position]],
+                            plainListsAreDetails: boardWritesTasksOverDetails)
+                    {
+                        position = max(end, position + 1)
+                        continue
+                    }
+                }
                 if root.kind == .item { return false }
                 if root.kind == .heading, root.number == level { otherLanes = true }
+                position += 1
             }
             return otherLanes
         }

@@ -27,10 +27,20 @@ enum LaneStates {
         {
             return true
         }
-        // Names of notes joined into one (`Decisions / Notes`, `결정사항 / 주의`, `References & Links`).
-        let parts = name.split(whereSeparator: { "/／&·・、,".contains($0) })
+        // Names of notes joined into one (`Decisions / Notes`, `결정사항 / 주의`, `References & Links`), or by a word
+        // for "and" (`Notes and Decisions`, `Notlar ve Önemli Kararlar`).
+        let parts = name.split(whereSeparator: { "/／&·・、,".contains($0) }).flatMap { part in
+            part.split(separator: " ").split(whereSeparator: { conjunctions.contains($0.lowercased()) }).map {
+                $0.joined(separator: " ")
+            }
+        }
         return parts.count >= 2 && parts.allSatisfy { data.notes.contains(LaneName.key(String($0))) }
     }
+
+    /// Words for "and" that join two names of notes into one (`Notes and Decisions`).
+    private static let conjunctions: Set<String> = [
+        "and", "und", "y", "e", "et", "en", "ve", "i", "и", "і", "och", "og", "és",
+    ]
 
     /// Reads the lane-name data now rather than at its first use (see `StartupTables`).
     static func prepare() { _ = data.meanings.count }
