@@ -261,6 +261,16 @@ struct LaneStateTests {
         #expect(lanes[3].stateSource == .name, "\(name)")
     }
 
+    @Test("a day's date in brackets leaves a name wholly a lane's; other brackets must say the same or nothing")
+    func datedWholeNames() {
+        for name in ["Done (2026-06-23)", "已完成（2025-11-04）", "Erledigt (15.06.2026)", "A Fazer (Backlog)"] {
+            #expect(LaneStates.wholeMeaning(of: name) != nil, "\(name)")
+        }
+        for name in ["Review (API)", "Done (Q3)", "Done (2026)", "Code review of the API"] {
+            #expect(LaneStates.wholeMeaning(of: name) == nil, "\(name)")
+        }
+    }
+
     @Test("names of notes joined by a word for 'and' name notes; joined to anything else, they do not")
     func notesJoinedByAnd() {
         for name in ["Notes and Decisions", "Notizen und Entscheidungen", "Notas y decisiones", "Notlar ve Kararlar"] {
@@ -432,6 +442,12 @@ struct LaneStateTests {
             (
                 "## Todo\n- a\n## Done\n- [x] b\n## Deployment\n### Staging\n- x\n### Production\n- y\n",
                 ["Todo", "Done", "Deployment"], [1, 1, 2], "", [2, 2, 2]
+            ),
+            // A done lane dated in brackets is wholly a done lane's name (a roadmap's progress section).
+            (
+                "## Week 1\n### Day 1\n- [x] a\n- [ ] b\n## 📊 当前进度\n### 已完成（2025-11-04）\n- ✅ c\n### 进行中\n- 🔄 d\n"
+                    + "### 待开始\n- ⏳ e\n## 📝 日志\n- f\n",
+                ["Week 1", "已完成（2025-11-04）", "进行中", "待开始", "📝 日志"], [2, 1, 1, 1, 0], "", [2, 3, 3, 3, 2]
             ),
             // Names in two languages; lanes that say they are empty, or hold a table, are lanes, not heading cards.
             (

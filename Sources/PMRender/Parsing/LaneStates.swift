@@ -127,8 +127,8 @@ enum LaneStates {
     }
 
     /// A lane name's meaning when the whole name is a known name, symbols around it aside (`Done`, `🔨 Por hacer`,
-    /// `Done ✓`), or one given in two languages (`A Fazer (Backlog)`, `进行中 (In Progress)`); nil for names that only
-    /// hold one (`Code review of the API`, `Review (API)`).
+    /// `Done ✓`), or one given in two languages (`A Fazer (Backlog)`, `进行中 (In Progress)`), or dated (`Done
+    /// (2026-06-23)`); nil for names that only hold one (`Code review of the API`, `Review (API)`).
     static func wholeMeaning(of name: String) -> Meaning? {
         func whole(_ name: Substring) -> Meaning? {
             let words = name.unicodeScalars.map { $0.isWordCharacter || $0 == " " ? Character($0) : " " }
@@ -136,10 +136,11 @@ enum LaneStates {
             return table[LaneName.key(trimmed)] ?? table[LaneName.key(String(name))]
         }
         if let meaning = whole(Substring(name)) { return meaning }
-        guard let (before, inside) = Substring(name).trimmingSpaces.bracketedSuffix, let meaning = whole(before),
-            whole(inside) == meaning
+        guard let (before, inside) = Substring(name).trimmingSpaces.bracketedSuffix, let meaning = whole(before)
         else { return nil }
-        return meaning
+        // A day's date in brackets says when (`已完成（2025-11-04）`, `Done (2026-06-23)`): the name is still wholly the
+        // lane's.
+        return whole(inside) == meaning || holdsDayDate(inside) ? meaning : nil
     }
 
     /// Whether a lane name names a period of time (`Last week`, `2025`, `Q3`, `Sprint 12`, `Mai`): lanes after a done
