@@ -254,6 +254,8 @@ struct LaneStateTests {
             ("🚀 Mergé sur `main`", .done), ("Mergé main", .done), ("Mergeado na main", .done),
             // German "open …": `Offene Bugs`, `Offene Tasks` (an agent template's lanes).
             ("Offene Bugs", .todo), ("Offene Tasks", .todo), ("Offene Punkte", .todo),
+            // Waiting on someone's input is work started and stopped, as Waiting is.
+            ("⚠️ Benötigt Input", .doing), ("Needs Input", .doing), ("Needs Feedback", .doing),
         ])
     func nameParts(name: String, state: CardState) {
         let lanes = Self.lanes("## Icebox\n## Ideas\n## Active\n## \(name)\n- [ ] a\n")
