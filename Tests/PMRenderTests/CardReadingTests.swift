@@ -1271,6 +1271,21 @@ struct CardReadingTests {
         #expect(groups.lanes.map(\.cards.count) == [1, 1])
     }
 
+    @Test("a due date's place that says 'as soon as possible' stays as written, with no warning of a bad date")
+    func dueAsSoonAsPossible() throws {
+        let result = Self.board(
+            "## To Do\n\n- [ ] E\n  - Due: ASAP\n  - Priority: high\n- [ ] F\n  Fällig: sofort!\n\n"
+                + "## Doing\n\n| Task | Due |\n|---|---|\n| G | as soon as possible |\n| H | 2026-03-15 |\n")
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let cards = result.board.cards
+        #expect(cards.map(\.due?.iso) == [nil, nil, nil, "2026-03-15"])
+        #expect(cards.map(\.descriptionSource) == ["- Due: ASAP", "Fällig: sofort!", "", ""])
+        #expect(cards[0].priority == .high)
+        #expect(cards[2].extras.fields.map(\.value) == ["as soon as possible"])
+        // A word that is no date and says nothing of the kind is still warned of.
+        #expect(Self.board("## To Do\n\n- [ ] E\n  - Due: someday soon\n").diagnostics.count == 1)
+    }
+
     @Test("a German board's open lanes ('Offene Tasks', 'Offene Bugs') are todo, and hold their table's rows")
     func germanOpenLanes() throws {
         let result = Self.board(

@@ -195,9 +195,23 @@ enum CardField: Equatable {
         case .priority: Priority(text: String(value)) != nil || Placeholder.isValue(value)
         case .start, .scheduled, .created, .completed:
             value.unicodeScalars.contains { $0.properties.numericType != nil } || Placeholder.isValue(value)
+        // "As soon as possible" is when, not a date: it stays as written, with no warning of a bad date.
+        case .due:
+            !asSoonAsPossible.contains(
+                String(value.trimmingSpaces.lowercased().reversed().drop { "!.".contains($0) }.reversed()))
         default: true
         }
     }
+
+    /// Words for "as soon as possible" that a due date's place may hold (`Fällig: sofort`, `| Due | ASAP |`).
+    static let asSoonAsPossible: Set<String> = [
+        "asap", "a.s.a.p", "as soon as possible", "immediately", "now", "urgent", "sofort", "umgehend",
+        "schnellstmöglich", "dringend", "dès que possible", "au plus vite", "immédiatement", "lo antes posible",
+        "cuanto antes", "inmediato", "inmediatamente", "urgente", "o quanto antes", "imediato", "imediatamente",
+        "il prima possibile", "subito", "zo snel mogelijk", "meteen", "direct", "jak najszybciej", "natychmiast",
+        "как можно скорее", "срочно", "немедленно", "hemen", "acil", "en kısa sürede", "즉시", "최대한 빨리",
+        "긴급", "至急", "すぐ", "早急", "尽快", "立即", "马上", "儘快", "立刻",
+    ]
 
     /// Splits `Key: value` (ASCII or full-width colon); nil when the line is not of that form or the key is unknown.
     static func parse(_ line: Substring) -> (CardField, Substring)? {
