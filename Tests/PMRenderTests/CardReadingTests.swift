@@ -1286,6 +1286,25 @@ struct CardReadingTests {
         #expect(Self.board("## To Do\n\n- [ ] E\n  - Due: someday soon\n").diagnostics.count == 1)
     }
 
+    @Test("a table without a column of titles whose IDs link to each card's file: the IDs title its rows")
+    func tableOfLinkedIDs() throws {
+        let result = Self.board(
+            "# View by priority\n\n## High\n\n| ID | 상태 | Owner | Tags |\n|----|------|-------|------|\n"
+                + "| [T-10](T-10-websocket.md) | 완료 | Ana | kis,ws |\n| [T-31](T-31-risk-gates.md) | 보류 | Bo | qa |\n\n"
+                + "## Low\n\n| ID | 상태 | Owner |\n|----|------|-------|\n| [T-3](T-3-readme.md) | 진행 중 | Ana |\n")
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let cards = result.board.cards
+        #expect(cards.map(\.title) == ["T-10", "T-31", "T-3"])
+        #expect(cards.map(\.isChecked) == [true, false, false])
+        #expect(cards.first?.assignees == ["Ana"])
+        #expect(cards.first?.tags == ["kis", "ws"])
+        // IDs that are no links (or links to no ID) title nothing: such a table stays the lane's text.
+        for row in ["| T-10 | 완료 | Ana |", "| [the readme](README.md) | 완료 | Ana |"] {
+            let text = "## High\n\n| ID | 상태 | Owner |\n|----|------|-------|\n\(row)\n\n## Low\n\n- [ ] a\n"
+            #expect(Self.board(text).board.lanes.first?.cards.isEmpty == true, "\(row)")
+        }
+    }
+
     @Test("a German board's open lanes ('Offene Tasks', 'Offene Bugs') are todo, and hold their table's rows")
     func germanOpenLanes() throws {
         let result = Self.board(

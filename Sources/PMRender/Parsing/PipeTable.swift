@@ -192,6 +192,7 @@ extension PipeTable {
             ?? (inLaneOfState ? names.firstIndex { Self.generalTitleNames.contains($0) } : nil)
             ?? (anyText ? textColumn(names, roles: roles, allowing: .other) : nil)
             ?? (anyText ? textColumn(names, roles: roles, allowing: .description) : nil)
+            ?? linkedIDColumn(roles)
         guard let title else { return nil }
         roles[title] = .title
         // That column is the cards' IDs, when none is named so.
@@ -199,6 +200,22 @@ extension PipeTable {
             roles[ids] = .field(.id)
         }
         return roles
+    }
+
+    /// The column of IDs written as links to each card's own file (`| [TASK-010](TASK-010-ws.md) | 완료 | High |`), on
+    /// a table with no column of titles: an index generated from task files names its cards so.
+    private func linkedIDColumn(_ roles: [Role]) -> Int? {
+        roles.indices.first { column in
+            roles[column] == .field(.id) && !rows.isEmpty
+                && rows.allSatisfy { row in
+                    let text = row.cells[column].text.trimmingWhitespace
+                    guard text.hasPrefix("["), text.hasSuffix(")"), let close = text.range(of: "](") else {
+                        return false
+                    }
+                    let label = String(text[text.index(after: text.startIndex)..<close.lowerBound])
+                    return Slug.isValidID(label) && label.contains { $0.isASCII && $0.isNumber }
+                }
+        }
     }
 
     /// Whether `column` holds figures alone (a count, a percentage), in one row at least.
