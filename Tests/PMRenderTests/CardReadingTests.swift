@@ -1299,10 +1299,13 @@ struct CardReadingTests {
         #expect(cards.first?.assignees == ["Ana"])
         #expect(cards.first?.tags == ["kis", "ws"])
         // IDs that are no links (or links to no ID) title nothing: such a table stays the lane's text.
-        for row in ["| T-10 | 완료 | Ana |", "| [the readme](README.md) | 완료 | Ana |"] {
-            let text = "## High\n\n| ID | 상태 | Owner |\n|----|------|-------|\n\(row)\n\n## Low\n\n- [ ] a\n"
-            #expect(Self.board(text).board.lanes.first?.cards.isEmpty == true, "\(row)")
+        for row in ["| T-10 | Ana | 8 ph |", "| [the readme](README.md) | Ana | 8 ph |"] {
+            let text = "## High\n\n| ID | Owner | Cost |\n|----|-------|------|\n\(row)\n"
+            #expect(Self.board(text).board.cards.isEmpty, "\(row)")
         }
+        let linked = Self.board(
+            "## High\n\n| ID | Owner | Cost |\n|----|-------|------|\n| [T-1](T-1.md) | Ana | 8 ph |\n")
+        #expect(linked.board.cards.map(\.title) == ["T-1"])
     }
 
     @Test("a German board's open lanes ('Offene Tasks', 'Offene Bugs') are todo, and hold their table's rows")
