@@ -532,6 +532,14 @@ import Testing
         #expect(unchanged == board)
     }
 
+    @Test func aTitleWhoseBytesWereNotUTF8IsRefused() throws {
+        let board = "## Todo\n\n- [ ] a\n"
+        let (refused, unchanged) = try Self.onBoard(board, ["add", "caf\u{FFFD}"])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("expected a title in UTF-8 text"), "\(refused.stderr)")
+        #expect(unchanged == board)
+    }
+
     @Test func tagsAndNamesAreTakenWithoutTheSpacesAroundThem() throws {
         let board = "## Todo\n\n- [ ] Paint the fence\n\n## Done\n"
         let (added, after) = try Self.onBoard(board, ["edit", "paint", "--tag", " garden ", "--assignee", " Kim "])
@@ -867,6 +875,10 @@ import Testing
             ["edit", "call", "--due", "2024-05-01"])
         #expect(moved.status == 0, "\(moved.stderr)")
         #expect(afterMove.hasSuffix("<br>about the heating #home @{2024-05-01}\n"))
+        let (undatedBreak, afterUndate) = try Self.onBoard(
+            "## TODO\n\n- [ ] Call the landlord<br>about the heating @{2024-04-22}\n", ["edit", "call", "--no-due"])
+        #expect(undatedBreak.status == 0, "\(undatedBreak.stderr)")
+        #expect(afterUndate.hasSuffix("- [ ] Call the landlord<br>about the heating\n"))
     }
 
     @Test func aTitleThatLooksLikeShortOptionsIsRefusedNotTakenForHelp() throws {
@@ -2022,6 +2034,54 @@ import Testing
         let (long, afterLong) = try Self.onBoard(board, ["add", "A title longer than the column"])
         #expect(long.status == 0, "\(long.stderr)")
         #expect(afterLong.contains("| T-002 | A title longer than the column |  |\n"))
+    }
+
+    @Test func aStatusTheRulesNameIsNotTakenAwayAndTheFirstStatusGoesWithItsText() throws {
+        let ruled =
+            "---\nwip:\n  Review: 2\n---\n# Board\n\n| Task | Status |\n|---|---|\n| A | Todo |\n| B | Review |\n"
+        for arguments in [["move", "B", "Todo"], ["rm", "B"]] {
+            let (refused, unchanged) = try Self.onBoard(ruled, arguments)
+            #expect(refused.status == 1, "\(arguments)")
+            #expect(
+                refused.stderr.contains(
+                    "b.md:10:7: error: cannot make this edit: no row would have the status 'Review' after this edit"),
+                "\(refused.stderr)")
+            #expect(unchanged == ruled)
+        }
+        // The heading's text goes with the first lane left.
+        let board = "# Board\n\nIntro.\n\n| Task | Status |\n|---|---|\n| A | Todo |\n| B | Doing |\n"
+        let (removed, after) = try Self.onBoard(board, ["rm", "A"])
+        #expect(removed.status == 0, "\(removed.stderr)")
+        #expect(after == board.replacingOccurrences(of: "| A | Todo |\n", with: ""))
+        #expect(TestSupport.parse(after).board.lanes.map(\.descriptionSource) == ["Intro."])
+    }
+
+    @Test func aRowsCellsKeepTheirMarksAndPipesTheirPlaces() throws {
+        let board = """
+            # Board
+
+            | Task                      | Owner   | Status      |
+            |---------------------------|---------|-------------|
+            | Beta <!-- owner: kim -->  | [[ann]] | To Do       |
+            | Gamma #ui                 | Bo      | In Progress |
+
+            """
+        // A rename keeps the cell's comment and tag; an assignee is added after the names as written.
+        let (renamed, afterRename) = try Self.onBoard(board, ["edit", "beta", "--title", "Delta", "--assignee", "Cy"])
+        #expect(renamed.status == 0, "\(renamed.stderr)")
+        #expect(afterRename.contains("| Delta <!-- owner: kim --> | [[ann]], Cy | To Do       |\n"), "\(afterRename)")
+        let (tagged, afterTag) = try Self.onBoard(board, ["edit", "gamma", "--title", "Gamma #ui two"])
+        #expect(tagged.status == 0, "\(tagged.stderr)")
+        #expect(afterTag.contains("| Gamma #ui two             | Bo      |"), "\(afterTag)")
+        // A status rewritten in an aligned table keeps the pipes where they were.
+        let (moved, afterMove) = try Self.onBoard(board, ["move", "gamma", "to do"])
+        #expect(moved.status == 0, "\(moved.stderr)")
+        #expect(afterMove.contains("| Gamma #ui                 | Bo      | To Do       |\n"), "\(afterMove)")
+        // A name taken away from a cell of marks would lose them: refused.
+        let (refused, unchanged) = try Self.onBoard(board, ["edit", "beta", "--unassign", "ann"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("its assignees are written with marks"), "\(refused.stderr)")
+        #expect(unchanged == board)
     }
 
     @Test func aRowIsNotMovedWhereATableHasNoColumnForWhatItHolds() throws {

@@ -312,7 +312,7 @@ struct Editor {
         expectation.lanes[position.lane].remove(at: position.index)
         // (A status of the board's table is a lane while a row has it.)
         if expectation.lanes[position.lane].isEmpty, isStatusOfTable(lane) {
-            expectation.lanesGone.insert(position.lane)
+            try takeAwayStatus(position.lane, &expectation)
         }
         return Change(
             edits: [
@@ -1083,6 +1083,10 @@ struct Editor {
         // A control character (an escape sequence pasted from a terminal) would be written into the board unseen.
         if trimmed.unicodeScalars.contains(where: Self.isControl) {
             throw refused("a title without control characters")
+        }
+        // (An argument's bytes that are not UTF-8 arrive as U+FFFD: the title would be written changed.)
+        if trimmed.unicodeScalars.contains("\u{FFFD}") {
+            throw refused("a title in UTF-8 text (it holds bytes that are not, shown as '\u{FFFD}')")
         }
         // `- TBD` alone in a lane says the lane is empty (but on an Obsidian board, where the plugin shows it as a card).
         if !board.style.headingCards, board.style.dialect != .obsidianKanban, Placeholder.isItem(trimmed) {

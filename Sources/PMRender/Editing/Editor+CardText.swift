@@ -168,6 +168,16 @@ extension Editor {
 
     // MARK: - Deadline
 
+    /// The first piece after a `<br>` on a title line that an edit changed, before and after (the description's
+    /// text changes by that much); nil when none did.
+    static func pieceAfterBreak(changedFrom old: String, to new: String) -> (old: String, new: String)? {
+        let pieces = { (line: String) in
+            line.split(separator: /<br\s*\/?>/.ignoresCase(), omittingEmptySubsequences: false).dropFirst()
+                .map { String($0.trimmingSpaces) }
+        }
+        return zip(pieces(old), pieces(new)).first { $0 != $1 }
+    }
+
     /// Sets (or, with nil, removes) the deadline, in place where the card has one, else where the board writes them.
     /// Returns a line of the card's description it rewrote, before and after (`ship @{2026-06-08} @@{10:00}` as
     /// `ship @{2026-12-01}`): the description's text changes by that much.
@@ -188,6 +198,7 @@ extension Editor {
         guard let due else {
             // Every deadline the card carries goes: tokens, `Due:` lines, Taskell `@ date` lines.
             let before = block.lines.map(\.content)
+            let titleLine = block.lines.first?.text ?? ""
             _ = block.removeTokens(where: isDue)
             for field in block.fieldLines().reversed() where field.field == .due { block.lines.remove(at: field.index) }
             for index in block.lines.indices.dropFirst().reversed() where isTaskellDue(block.lines[index].text) {
@@ -200,7 +211,7 @@ extension Editor {
                     .editNotPossible("the card's deadline is written in a way pm-render cannot change in place"),
                     file: file)
             }
-            return nil
+            return Self.pieceAfterBreak(changedFrom: titleLine, to: block.lines.first?.text ?? "")
         }
         if let location = card.dueLocation {
             let index = location.line - card.location.line
@@ -254,11 +265,7 @@ extension Editor {
                 guard index == 0 else {
                     return (String(Substring(written).trimmingSpaces), String(Substring(rebuilt).trimmingSpaces))
                 }
-                let pieces = { (line: String) in
-                    line.split(separator: /<br\s*\/?>/.ignoresCase(), omittingEmptySubsequences: false).dropFirst()
-                        .map { String($0.trimmingSpaces) }
-                }
-                return zip(pieces(written), pieces(rebuilt)).first { $0 != $1 }
+                return Self.pieceAfterBreak(changedFrom: written, to: rebuilt)
             case .none:
                 break
             }

@@ -298,10 +298,10 @@ extension Editor {
         else { throw rowRefusal(card, "'\(to.name)' is no status of its table", fix: "change its status") }
         var cells = row.cells.map(\.text)
         cells[column] = status
-        let line = rowLine(cells, replacing: row, in: text.line(row.line))
+        let line = rowLine(cells, replacing: row, in: text.line(row.line), aligned: alignedWidths(of: table) != nil)
         var expectation = Expectation(board: board)
         expectation.lanes[position.lane].remove(at: position.index)
-        if expectation.lanes[position.lane].isEmpty { expectation.lanesGone.insert(position.lane) }
+        if expectation.lanes[position.lane].isEmpty { try takeAwayStatus(position.lane, &expectation) }
         let edits: [LineEdit]
         let index: Int
         if request.top, first.location.line != row.line {
@@ -322,6 +322,23 @@ extension Editor {
                 ? phrases.text("change.raised", ["title": card.title, "lane": to.name])
                 : phrases.text("change.moved", ["title": card.title, "from": from.name, "to": to.name]),
             card: card)
+    }
+
+    /// The status of the board's table at `laneIndex`, whose last row leaves it, is no lane after the edit (its text
+    /// may go to another: the lanes are checked by name). Refused when a rule of the front matter names the lane: the
+    /// board would then name a lane it has not.
+    func takeAwayStatus(_ laneIndex: Int, _ expectation: inout Expectation) throws(EditFailure) {
+        let lane = board.lanes[laneIndex]
+        if board.rules.namesLane(lane) {
+            throw EditFailure(
+                .refused,
+                .editNotPossible(
+                    "no row would have the status '\(lane.name)' after this edit, so it would be no lane, and the "
+                        + "front matter's rules name it: change the rules, or the rows' statuses in the file"),
+                file: file, at: lane.location)
+        }
+        expectation.lanesGone.insert(laneIndex)
+        expectation.lanesMayReorder = true
     }
 
     /// Edits a table's row in place: the cells of the columns the change reaches (the title's, the deadline's, the
@@ -350,7 +367,9 @@ extension Editor {
         }
         if let title = changes.title {
             let valid = try validRenamedTitle(title)
-            cells[titleColumn] = ([Self.cell(valid)] + titleTags).joined(separator: " ")
+            // Its tokens and comments kept after the new words, as on a list card's title line.
+            cells[titleColumn] = CardBlock.replacingWords(
+                of: cells[titleColumn], with: Self.cell(valid), conventions: conventions)
             let given = EditVerifier.cardAsRead(valid, on: board)
             check.title = given.title
             check.titleChanged = true
@@ -393,7 +412,20 @@ extension Editor {
             for name in changes.addAssignees { try validateAssignee(name) }
             let assigneesColumn = try column(.field(.assignees), for: "assignees")
             let names = unique(card.assignees + changes.addAssignees).filter { !changes.removeAssignees.contains($0) }
-            cells[assigneesColumn] = Self.cell(names.joined(separator: ", "))
+            let written = row.cells[assigneesColumn]
+            if names == card.assignees {
+                // (Nothing to write: the cell stays as written.)
+            } else if PipeTable.isEmpty(written) || written.text == card.assignees.joined(separator: ", ") {
+                cells[assigneesColumn] = Self.cell(names.joined(separator: ", "))
+            } else if card.assignees.allSatisfy(names.contains) {
+                // Added after the names as they are written (`[[ann]]` stays a link).
+                let added = names.filter { !card.assignees.contains($0) }
+                cells[assigneesColumn] = ([written.text] + added.map(Self.cell)).joined(separator: ", ")
+            } else {
+                throw rowRefusal(
+                    card, "its assignees are written with marks or separators pm-render would not keep",
+                    fix: "edit them")
+            }
             check.assignees = names
             fields.append("assignees")
         }
@@ -412,15 +444,24 @@ extension Editor {
         expectation.lanes[position.lane][position.index] = .target
         expectation.target = check
         return Change(
-            edits: [.replace(row.line...row.line, with: [rowLine(cells, replacing: row, in: text.line(row.line))])],
+            edits: [
+                .replace(
+                    row.line...row.line,
+                    with: [
+                        rowLine(
+                            cells, replacing: row, in: text.line(row.line), aligned: alignedWidths(of: table) != nil)
+                    ])
+            ],
             expectation: expectation, summary: editSummary(of: card, changes, fields: fields), card: card)
     }
 
     /// The line of `row` with the cells that differ from `cells` rewritten, every other byte kept (a cell that was
     /// empty is written with a space on each side).
-    private func rowLine(_ cells: [String], replacing row: PipeTable.Row, in line: EditableText.Line)
-        -> EditableText.Line
-    {
+    /// In a table whose pipes line up (`aligned`), the spaces after a rewritten cell take up the difference, as far
+    /// as they can, so that the pipes stay where they were.
+    private func rowLine(
+        _ cells: [String], replacing row: PipeTable.Row, in line: EditableText.Line, aligned: Bool = false
+    ) -> EditableText.Line {
         var line = line
         // From the last cell back, so that the byte columns of those before stay right.
         for column in row.cells.indices.reversed() where cells[column] != row.cells[column].text {
@@ -428,12 +469,18 @@ extension Editor {
             let end = start + row.cells[column].text.utf8.count
             guard start >= 0, end <= line.content.count else { continue }
             var new = Array(cells[column].utf8)
+            var after = end
             if start == end, !new.isEmpty {
                 // (An empty cell is found at its end: its spaces go.)
                 while start > 0, line.content[start - 1] == 0x20 || line.content[start - 1] == 0x09 { start -= 1 }
                 new = [0x20] + new + (end < line.content.count ? [0x20] : [])
+            } else if aligned {
+                let change = cells[column].unicodeScalars.count - row.cells[column].text.unicodeScalars.count
+                let spaces = line.content[end...].prefix { $0 == 0x20 }.count
+                if change < 0 { new += Array(repeating: 0x20, count: -change) }
+                if change > 0 { after = end + min(change, max(spaces - 1, 0)) }
             }
-            line.content.replaceSubrange(start..<end, with: new)
+            line.content.replaceSubrange(start..<after, with: new)
         }
         return line
     }

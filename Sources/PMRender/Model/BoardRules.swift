@@ -24,6 +24,14 @@ public struct BoardRules: Hashable, Sendable {
         self.locations = locations
     }
 
+    /// Whether a rule names `lane` by its name (not by its state).
+    public func namesLane(_ lane: Lane) -> Bool {
+        let named =
+            (newCards ?? []) + (transitions ?? [:]).flatMap { [$0.key] + $0.value } + Array(wip.keys)
+            + Array(lanes.keys)
+        return named.contains { $0.isLaneName && $0.matchesName(of: lane) }
+    }
+
     /// Whether a card may move from one lane to another. The rule for the lane the card leaves is the one naming
     /// that lane, else the one naming its state. Without a rule for it, a card may only move between lanes of the
     /// same state; with one, it may move to what the rule names, and between lanes of its state unless the rule
