@@ -21,6 +21,13 @@ struct RenderTests {
         return String(decoding: try file.contents, as: UTF8.self)
     }
 
+    /// The board page of `board`, rendered with the built-in templates.
+    static func page(of board: Board) throws -> String {
+        let (site, _) = SiteRenderer.render(
+            board, options: RenderOptions(clock: DeadlineClock(today: today), templates: PageTemplates.builtIn()))
+        return String(decoding: try #require(site?.file("index.html")).contents, as: UTF8.self)
+    }
+
     @Test("each example renders to its golden page", arguments: examples)
     func golden(name: String) async throws {
         let html = try await Self.render(TestSupport.examples.appending(path: name).path)
@@ -34,10 +41,7 @@ struct RenderTests {
             ("---\nkanban-plugin: basic\n---\n\n", "first line<br>\nsecond line"), ("", "first line\nsecond line"),
         ] {
             let parsed = BoardParser.parse(Array((front + "## Todo\n\n" + card).utf8), file: "board.md")
-            let (site, _) = SiteRenderer.render(
-                parsed.board,
-                options: RenderOptions(clock: DeadlineClock(today: Self.today), templates: PageTemplates.builtIn()))
-            let page = String(decoding: try #require(site?.file("index.html")).contents, as: UTF8.self)
+            let page = try Self.page(of: parsed.board)
             #expect(page.contains("<p>\(shown)</p>"), "\(front.isEmpty ? "CommonMark" : "Obsidian")")
         }
     }
@@ -47,10 +51,7 @@ struct RenderTests {
         let text = "## To Do\n\n- Card\n    > First line.\n    > Second line.\n    * [ ] step\n"
         let parsed = BoardParser.parse(Array(text.utf8), file: "board.md")
         #expect(parsed.board.style.dialect == .taskell)
-        let (site, _) = SiteRenderer.render(
-            parsed.board,
-            options: RenderOptions(clock: DeadlineClock(today: Self.today), templates: PageTemplates.builtIn()))
-        let page = String(decoding: try #require(site?.file("index.html")).contents, as: UTF8.self)
+        let page = try Self.page(of: parsed.board)
         #expect(page.contains("<div><p>First line.<br>\nSecond line.</p>"))
         #expect(!page.contains("<blockquote>"))
     }
@@ -64,10 +65,7 @@ struct RenderTests {
             - [ ] Plain [review::]
             """
         let parsed = BoardParser.parse(Array(text.utf8), file: "board.md")
-        let (site, _) = SiteRenderer.render(
-            parsed.board,
-            options: RenderOptions(clock: DeadlineClock(today: Self.today), templates: PageTemplates.builtIn()))
-        let page = String(decoding: try #require(site?.file("index.html")).contents, as: UTF8.self)
+        let page = try Self.page(of: parsed.board)
         #expect(
             page.contains(
                 "<dl class=\"details\"><dt>Scheduled</dt><dd>Nov 20, 2026</dd><dt>Repeats</dt><dd>every week</dd>"
@@ -89,10 +87,7 @@ struct RenderTests {
         let parsed = BoardParser.parse(Array(text.utf8), file: "board.md")
         #expect(
             parsed.board.cards[0].extras.fields.map(\.key) == ["pr", "note"], "\(parsed.board.cards[0].extras.fields)")
-        let (site, _) = SiteRenderer.render(
-            parsed.board,
-            options: RenderOptions(clock: DeadlineClock(today: Self.today), templates: PageTemplates.builtIn()))
-        let page = String(decoding: try #require(site?.file("index.html")).contents, as: UTF8.self)
+        let page = try Self.page(of: parsed.board)
         #expect(
             page.contains(
                 "<dt>pr</dt><dd><a href=\"https://example.com/pull/7?tab=files&amp;x=&quot;1&quot;\">"
@@ -127,9 +122,7 @@ struct RenderTests {
             - [ ] Saw
             """
         let board = BoardParser.parse(Array(text.utf8), file: "board.md").board
-        let (site, _) = SiteRenderer.render(
-            board, options: RenderOptions(clock: DeadlineClock(today: Self.today), templates: PageTemplates.builtIn()))
-        let page = String(decoding: try #require(site?.file("index.html")).contents, as: UTF8.self)
+        let page = try Self.page(of: board)
         let labels = page.components(separatedBy: "<li class=\"group").dropFirst().map {
             String($0.prefix { $0 != "/" })
         }

@@ -376,13 +376,7 @@ enum CardTokens {
     /// is the card's priority (`**Add the export** (low)`, as claude-memory writes tasks; `(P1)`; not `(1)`, and not
     /// inside the title: `Set the limit (high) first`).
     private static func fieldList(_ s: [Unicode.Scalar], at index: Int, atLineEnd: Bool) -> (CardToken, Int)? {
-        var close = index + 1
-        var colon = false
-        while close < s.count, close - index <= 200, s[close] != ")", s[close] != "(", s[close] != "\n" {
-            if s[close] == ":" { colon = true }
-            close += 1
-        }
-        guard close < s.count, s[close] == ")" else { return nil }
+        guard let (close, colon) = closingBracket(s, at: index, pair: ("(", ")"), within: 200) else { return nil }
         // Most brackets hold words (`(see the docs)`): no colon, no fields.
         guard colon else {
             guard endsLine(s, from: close + 1, atLineEnd: atLineEnd),
@@ -403,16 +397,27 @@ enum CardTokens {
     /// every known one reads its value; other keys are fields shown as written (`effort: 5`). Only at the end of the
     /// line (or before more metadata), so that `{key: value}` in a sentence stays text.
     private static func braceFieldList(_ s: [Unicode.Scalar], at index: Int, atLineEnd: Bool) -> (CardToken, Int)? {
-        var close = index + 1
-        var colon = false
-        while close < s.count, close - index <= 300, s[close] != "}", s[close] != "{", s[close] != "\n" {
-            if s[close] == ":" { colon = true }
-            close += 1
-        }
-        guard colon, close < s.count, s[close] == "}", endsLine(s, from: close + 1, atLineEnd: atLineEnd),
+        guard let (close, colon) = closingBracket(s, at: index, pair: ("{", "}"), within: 300), colon,
+            endsLine(s, from: close + 1, atLineEnd: atLineEnd),
             let (tokens, reads) = fields(s[(index + 1)..<close], separators: ";,", braced: true), reads
         else { return nil }
         return (.fields(tokens), close + 1)
+    }
+
+    /// The bracket closing the one at `index` on its line, no other opening before it and at most `within`
+    /// characters on, and whether a colon stands between them; nil without one.
+    private static func closingBracket(
+        _ s: [Unicode.Scalar], at index: Int, pair: (open: Unicode.Scalar, close: Unicode.Scalar), within: Int
+    ) -> (close: Int, colon: Bool)? {
+        var close = index + 1
+        var colon = false
+        while close < s.count, close - index <= within, s[close] != pair.close, s[close] != pair.open,
+            s[close] != "\n"
+        {
+            if s[close] == ":" { colon = true }
+            close += 1
+        }
+        return close < s.count && s[close] == pair.close ? (close, colon) : nil
     }
 
     /// Whether nothing but space, or more metadata (`#tag`, `^id`, a token's emoji), follows `index` on the line.
