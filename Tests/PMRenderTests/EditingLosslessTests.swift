@@ -58,6 +58,9 @@ import Testing
         let (renamed, after) = try Self.onBoard(board, ["edit", "工作计划", "--title", "计划"])
         #expect(renamed.status == 0, "\(renamed.stderr)")
         #expect(after == board.replacingOccurrences(of: "工作计划📅", with: "计划📅"))
+        let (endsInTag, afterEndsInTag) = try Self.onBoard(board, ["edit", "工作计划", "--title", "计划 #work"])
+        #expect(endsInTag.status == 0, "\(endsInTag.stderr)")
+        #expect(afterEndsInTag == board.replacingOccurrences(of: "工作计划📅", with: "计划 #work 📅"))
         // Written apart, it stays apart.
         let (spaced, afterSpaced) = try Self.onBoard(board, ["edit", "call bob", "--title", "Call Ann"])
         #expect(spaced.status == 0, "\(spaced.stderr)")
@@ -69,6 +72,10 @@ import Testing
         let (tagsAlone, afterTagsAlone) = try Self.onBoard(board, ["edit", "call bob", "--title", "#home"])
         #expect(tagsAlone.status == 0, "\(tagsAlone.stderr)")
         #expect(afterTagsAlone == board.replacingOccurrences(of: "Call bob #home", with: "#home"))
+        // Spelt otherwise, it is the card's tag as well, and both stay.
+        let (spelt, afterSpelt) = try Self.onBoard(board, ["edit", "call bob", "--title", "Call #HOME"])
+        #expect(spelt.status == 0, "\(spelt.stderr)")
+        #expect(afterSpelt == board.replacingOccurrences(of: "Call bob #home", with: "Call #HOME #home"))
     }
 
     // MARK: - Text in a lane beside its cards

@@ -173,10 +173,10 @@ struct CardBlock {
     /// `%% note %%`: the user's, though no page shows them) kept after it, in their order.
     static func replacingWords(of text: String, with newText: String, conventions: BoardConventions) -> String {
         let tagName = { (piece: CardTextPiece) -> String? in
-            if case .token(.tag(let name), _, _) = piece { return name.lowercased() }
+            if case .token(.tag(let name), _, _) = piece { return name }
             return nil
         }
-        // (A tag the new words write is not written again after them.)
+        // (A tag the new words write, spelt the same, is not written again after them.)
         let tagsWritten = Set(CardTokens.scan(newText, triggers: conventions.triggers).compactMap(tagName))
         let pieces = CardTokens.scan(text, triggers: conventions.triggers).filter {
             tagName($0).map { !tagsWritten.contains($0) } ?? true
@@ -189,8 +189,10 @@ struct CardBlock {
         }
         // A token written against the words (`工作计划📅 2026-05-01`) stays against the new ones, so that a rename and
         // its reverse give the line back.
+        // (Not after a token the new words end with: `#work📅` would be another tag to Obsidian.)
         if pieces.count > 1, case .text(let words) = pieces[0], case .token(_, let raw, _) = pieces[1],
-            kept.first == raw, let last = words.unicodeScalars.last, !last.isSpaceLike
+            kept.first == raw, let last = words.unicodeScalars.last, !last.isSpaceLike,
+            case .text = CardTokens.scan(newText, triggers: conventions.triggers).last
         {
             return ([newText + raw] + kept.dropFirst()).joined(separator: " ")
         }
