@@ -1013,8 +1013,18 @@ struct Editor {
         switch card.style {
         case .listItem, .heading: return position
         case .tableRow:
-            if rows, holdsRows(board.lanes[position.lane]) { return position }
-            written = "a row of a table"
+            guard holdsRows(board.lanes[position.lane]) else {
+                written = "a row of a table"
+                break
+            }
+            if rows { return position }
+            // (Only `archive` takes no rows: an archive of rows would be a table of its own.)
+            throw EditFailure(
+                .refused,
+                .editNotPossible(
+                    "'\(card.title)' is a row of a table, which is moved, edited and removed, not archived: "
+                        + "remove it, or move it in the file"),
+                file: file, at: card.location)
         case .yamlBlock: written = "a block of YAML"
         case .mermaidItem: written = "an item of a Mermaid kanban diagram"
         }
