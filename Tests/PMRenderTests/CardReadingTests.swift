@@ -15,6 +15,13 @@ struct CardReadingTests {
         try #require(board("## TODO\n\n" + text).board.cards.first)
     }
 
+    /// The card of a board whose one task item is `text`, which must read without a diagnostic.
+    static func taskWithoutDiagnostics(_ text: String) throws -> Card {
+        let result = board("## Todo\n\n- [ ] \(text)\n")
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        return try #require(result.board.cards.first)
+    }
+
     @Test(
         "dates in every form boards write them",
         arguments: [
@@ -94,9 +101,7 @@ struct CardReadingTests {
     func fieldLists(
         text: String, title: String, priority: Priority?, assignees: [String], due: String?, fields: [String]
     ) throws {
-        let result = Self.board("## Todo\n\n- [ ] \(text)\n")
-        let card = try #require(result.board.cards.first)
-        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let card = try Self.taskWithoutDiagnostics(text)
         #expect(card.title == title)
         #expect(card.priority == priority)
         #expect(card.assignees == assignees)
@@ -137,9 +142,7 @@ struct CardReadingTests {
         text: String, title: String, priority: Priority?, assignees: [String], due: String?, tags: [String],
         fields: [String]
     ) throws {
-        let result = Self.board("## Todo\n\n- [ ] \(text)\n")
-        let card = try #require(result.board.cards.first)
-        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let card = try Self.taskWithoutDiagnostics(text)
         #expect(card.title == title)
         #expect(card.priority == priority)
         #expect(card.assignees == assignees)
@@ -166,9 +169,7 @@ struct CardReadingTests {
             ("Translate the README (中)", "Translate the README (中)", nil, []),
         ])
     func barePriorities(text: String, title: String, priority: Priority?, assignees: [String]) throws {
-        let result = Self.board("## Todo\n\n- [ ] \(text)\n")
-        let card = try #require(result.board.cards.first)
-        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let card = try Self.taskWithoutDiagnostics(text)
         #expect(card.title == title)
         #expect(card.priority == priority)
         #expect(card.assignees == assignees)

@@ -1019,12 +1019,7 @@ struct Editor {
             }
             if rows { return position }
             // (Only `archive` takes no rows: an archive of rows would be a table of its own.)
-            throw EditFailure(
-                .refused,
-                .editNotPossible(
-                    "'\(card.title)' is a row of a table, which is moved, edited and removed, not archived: "
-                        + "remove it, or move it in the file"),
-                file: file, at: card.location)
+            throw rowRefusal(card, "rows are moved, edited and removed, not archived", fix: "remove it, or move it")
         case .yamlBlock: written = "a block of YAML"
         case .mermaidItem: written = "an item of a Mermaid kanban diagram"
         }

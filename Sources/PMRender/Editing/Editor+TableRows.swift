@@ -222,7 +222,7 @@ extension Editor {
     }
 
     /// The refusal for a table's row that cannot go where it is asked to.
-    private func rowRefusal(_ card: Card, _ reason: String, fix: String = "move it") -> EditFailure {
+    func rowRefusal(_ card: Card, _ reason: String, fix: String = "move it") -> EditFailure {
         EditFailure(
             .refused, .editNotPossible("'\(card.title)' is a row of a table: \(reason); \(fix) in the file"),
             file: file, at: card.location)
