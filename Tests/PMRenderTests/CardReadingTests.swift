@@ -816,6 +816,51 @@ struct CardReadingTests {
         #expect(untitled.board.cards.map(\.lane) == ["Backlog", "Done"])
     }
 
+    @Test("a table of statuses: a row's note after its status, text around the table, a table above the lanes")
+    func aTableOfStatusesReadAsWritten() throws {
+        // Rows of one status, each with a note of its own in brackets, are one lane named by the status.
+        let noted = Self.board(
+            "# B\n\n| Task | Status |\n|---|---|\n| a | Doing |\n| b | Done (2026-01-02) |\n| c | Done (2026-01-05) |\n"
+                + "| d | Blocked (waiting on Ann) |\n")
+        #expect(noted.board.lanes.map(\.name) == ["Doing", "Blocked", "Done"])
+        #expect(noted.board.lanes.map { $0.cards.map(\.title) } == [["a"], ["d"], ["b", "c"]])
+        // (A name in brackets after a status that is not wholly a state's name is part of it.)
+        let phases = Self.board("# B\n\n| Task | Status |\n|---|---|\n| a | Phase 2 (API) |\n| b | Phase 2 (UI) |\n")
+        #expect(phases.board.lanes.map(\.name) == ["Phase 2 (API)", "Phase 2 (UI)"])
+        // Text above and below the table: the first lane's, each piece as written.
+        let around = Self.board(
+            "# B\n\nIntro.\n\n| Task | Status |\n|---|---|\n| a | Todo |\n| b | Doing |\n\nNotes after.\n")
+        #expect(around.board.lanes.map(\.descriptionSource) == ["Intro.\n\nNotes after.", ""])
+        // A table of statuses under the board's title, with sections after it: the lanes, before the sections; the
+        // text around it the board's.
+        let above = Self.board(
+            "# Project\n\nOur plan.\n\n| Task | Status |\n|---|---|\n| a | Todo |\n| b | Doing |\n| c | Done |\n\n"
+                + "## Notes\n\n- remember x\n")
+        #expect(above.board.title == "Project")
+        #expect(above.board.descriptionSource == "Our plan.")
+        #expect(above.board.lanes.map(\.name) == ["Todo", "Doing", "Done", "Notes"])
+        #expect(above.board.lanes.map(\.cards.count) == [1, 1, 1, 0])
+        #expect(above.diagnostics.isEmpty, "\(above.diagnostics)")
+        let bare = Self.board("Our tasks.\n\n| Task | Status |\n|---|---|\n| a | Todo |\n| b | Doing |\n")
+        #expect(bare.board.lanes.map(\.name) == ["Todo", "Doing"])
+        // Not where the board has cards of its own (the table sums them up), nor where a status is a lane already.
+        let summary = Self.board(
+            "# P\n\n| Task | Status |\n|---|---|\n| a | Todo |\n\n## Todo\n\n- [ ] x\n\n## Done\n")
+        #expect(summary.board.lanes.map(\.name) == ["Todo", "Done"])
+        #expect(summary.board.cards.map(\.title) == ["x"])
+        // A row without a status keeps the table from being the lanes: said at that row's cell.
+        let gap = Self.board("# B\n\n| Task | Status |\n|---|---|\n| a | Todo |\n| b | |\n| c | Done |\n")
+        #expect(gap.board.lanes.map(\.name) == ["B"])
+        #expect(
+            gap.diagnostics.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0) \($0.code)" } == [
+                "6:7 table-not-read"
+            ])
+        let gapAbove = Self.board(
+            "# P\n\n| Task | Status |\n|---|---|\n| a | Todo |\n| b | — |\n| c | Done |\n\n## Notes\n\n- x\n")
+        #expect(gapAbove.diagnostics.map(\.message).first?.hasPrefix("this row has no status") == true)
+        #expect(gapAbove.diagnostics.map { $0.location?.line } == [6])
+    }
+
     @Test(
         "a table that is not a lane's cards is its text",
         arguments: [

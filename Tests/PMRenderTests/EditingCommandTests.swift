@@ -1989,10 +1989,10 @@ import Testing
         let (edited, afterEdit) = try Self.onBoard(board, ["edit", "export", "--assignee", "Luis"])
         #expect(edited.status == 0, "\(edited.stderr)")
         #expect(afterEdit.contains("| 3 | Export | Luis | 📋 Pendiente |"))
-        // A status no row has is no lane.
-        let (refused, unchanged) = try Self.onBoard(board, ["move", "login", "Review"])
+        // A status no row has, and no state's name, is no lane (a typo makes none).
+        let (refused, unchanged) = try Self.onBoard(board, ["move", "login", "Reveiw"])
         #expect(refused.status == 2)
-        #expect(refused.stderr.contains("the board has no lane 'Review'"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("the board has no lane 'Reveiw'"), "\(refused.stderr)")
         #expect(unchanged == board)
         // Statuses of one state are in the order they first appear: a move may change it, the heading's text staying
         // with the first lane.
@@ -2004,6 +2004,80 @@ import Testing
         let reorderedLanes = TestSupport.parse(afterReorder).board.lanes
         #expect(reorderedLanes.map(\.name) == ["Doing", "Review"])
         #expect(reorderedLanes.map(\.descriptionSource) == ["Intro.", ""])
+    }
+
+    @Test("a row of a table of statuses takes a status no row has yet, when its name says a state")
+    func aRowTakesANewStatus() throws {
+        let board = "# B\n\n| Task | Status |\n|---|---|\n| a | Todo |\n| b | In progress |\n"
+        // `done` on a table without a done status: the done lane's name in the words of the table's statuses.
+        for (statuses, done) in [
+            (("Todo", "In progress"), "Done"), (("할 일", "진행 중"), "완료"), (("TODO", "DOING"), "DONE"),
+            (("Por hacer", "En curso"), "Hecho"),
+        ] {
+            let written = board.replacingOccurrences(of: "| Todo |", with: "| \(statuses.0) |")
+                .replacingOccurrences(of: "| In progress |", with: "| \(statuses.1) |")
+            let (result, after) = try Self.onBoard(written, ["done", "b"])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(after == written.replacingOccurrences(of: "| \(statuses.1) |", with: "| \(done) |"))
+            #expect(TestSupport.parse(after).board.lanes.map(\.state) == [.todo, .done])
+        }
+        // `move` to a name that says a state, written as given (capitalised as the table's statuses are).
+        let (blocked, afterBlocked) = try Self.onBoard(board, ["move", "a", "blocked"])
+        #expect(blocked.status == 0, "\(blocked.stderr)")
+        #expect(afterBlocked == board.replacingOccurrences(of: "| a | Todo |", with: "| a | Blocked |"))
+        #expect(TestSupport.parse(afterBlocked).board.lanes.map(\.name) == ["Blocked", "In progress"])
+        // `add` on a table without a todo status: a row with one, after the table's last row.
+        let busy = "# B\n\n| Task | Status |\n|---|---|\n| a | Doing |\n| b | Done |\n"
+        let (added, afterAdd) = try Self.onBoard(busy, ["add", "c"])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(afterAdd == busy + "| c | To Do |\n")
+        let (backlog, afterBacklog) = try Self.onBoard(busy, ["add", "c", "--lane", "Backlog"])
+        #expect(backlog.status == 0, "\(backlog.stderr)")
+        #expect(afterBacklog == busy + "| c | Backlog |\n")
+        // A new card goes where the `new-cards` rule says, in a new status as in any lane.
+        let (ruled, afterRuled) = try Self.onBoard(busy, ["add", "c", "--lane", "Review"])
+        #expect(ruled.status == 1)
+        #expect(ruled.stderr.contains("a new card may not start in 'Review'"), "\(ruled.stderr)")
+        #expect(afterRuled == busy)
+    }
+
+    @Test("a table of statuses: notes after statuses, statuses spelt two ways, text around it, a tags column")
+    func aTableOfStatusesIsEditedAsWritten() throws {
+        // A row moved to a status whose rows carry notes takes the status alone, not another row's note.
+        let noted = "# B\n\n| Task | Status |\n|---|---|\n| a | Doing |\n| b | Done (2026-01-02) |\n"
+        let (done, afterDone) = try Self.onBoard(noted, ["done", "a"])
+        #expect(done.status == 0, "\(done.stderr)")
+        #expect(afterDone == noted.replacingOccurrences(of: "| a | Doing |", with: "| a | Done |"))
+        // A lane whose rows spell its status two ways is named by its first row: that row may leave.
+        let spelt = "# B\n\n| Task | Status |\n|---|---|\n| a | Done |\n| b | done |\n| c | Todo |\n"
+        let (removed, afterRemove) = try Self.onBoard(spelt, ["rm", "a"])
+        #expect(removed.status == 0, "\(removed.stderr)")
+        #expect(afterRemove == spelt.replacingOccurrences(of: "| a | Done |\n", with: ""))
+        let (moved, afterMove) = try Self.onBoard(spelt, ["move", "a", "todo"])
+        #expect(moved.status == 0, "\(moved.stderr)")
+        #expect(afterMove == spelt.replacingOccurrences(of: "| a | Done |", with: "| a | Todo |"))
+        // Text above and below the table stays where it is.
+        let around = "# B\n\nIntro.\n\n| Task | Status |\n|---|---|\n| a | Todo |\n| b | Doing |\n\nNotes after.\n"
+        for (arguments, from, to) in [
+            (["move", "a", "doing"], "| a | Todo |", "| a | Doing |"),
+            (["add", "c"], "| a | Todo |\n", "| a | Todo |\n| c | Todo |\n"),
+            (["rm", "b"], "| b | Doing |\n", ""),
+        ] {
+            let (result, after) = try Self.onBoard(around, arguments)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            #expect(after == around.replacingOccurrences(of: from, with: to), "\(arguments)")
+        }
+        // A table of statuses above the board's sections is edited as the board.
+        let above = "# P\n\n| Task | Status |\n|---|---|\n| a | Todo |\n| b | Doing |\n\n## Notes\n\n- x\n"
+        let (finished, afterFinish) = try Self.onBoard(above, ["done", "b"])
+        #expect(finished.status == 0, "\(finished.stderr)")
+        #expect(afterFinish == above.replacingOccurrences(of: "| b | Doing |", with: "| b | Done |"))
+        // A new row's tags go in the table's tags column, as `edit --tag` writes them.
+        let tagged = "# B\n\n| Task | Tags | Status |\n|---|---|---|\n| a | ui | Todo |\n"
+        let (added, afterAdd) = try Self.onBoard(tagged, ["add", "n", "--tag", "x", "--tag", "y"])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(afterAdd == tagged + "| n | x, y | Todo |\n")
+        #expect(TestSupport.parse(afterAdd).board.cards.last?.tags == ["x", "y"])
     }
 
     @Test func aRowWrittenIntoAnAlignedTableIsPaddedToItsColumns() throws {

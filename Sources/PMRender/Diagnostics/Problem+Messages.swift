@@ -55,7 +55,7 @@ extension Problem {
         case .invalidRule: return "invalid-rule"
         case .unknownLaneInRule: return "unknown-lane-in-rule"
         case .strayContent: return "stray-content"
-        case .tableNotRead: return "table-not-read"
+        case .tableNotRead, .rowWithoutStatus: return "table-not-read"
         case .tasksOutsideLanes: return "tasks-outside-lanes"
         case .invalidWIPLimit: return "invalid-wip-limit"
         case .mermaidKanbanBesideCards, .secondMermaidKanban: return "mermaid-kanban-not-read"
@@ -172,6 +172,9 @@ extension Problem {
             return "a table's rows are not read as cards: only a table alone under a lane's heading, with a column for "
                 + "titles ('| Task | … |'), is read as the lane's cards; otherwise write each card as a list item "
                 + "('- Title') or a '### Title' heading"
+        case .rowWithoutStatus:
+            return "this row has no status, so its table is not read as the board's lanes (a lane a status): give "
+                + "every row a status"
         case .tasksOutsideLanes(let count):
             return
                 "\(count == 1 ? "a task item is" : "\(count) task items are") in no lane, so \(count == 1 ? "it is" : "they are") shown as the "

@@ -24,6 +24,8 @@ public enum Problem: Hashable, Sendable {
     // Lanes
     case strayContent(String)
     case tableNotRead
+    /// A row of a table of statuses without one: the table is not the board's lanes.
+    case rowWithoutStatus
     /// Task items before the first lane (or on a board without lanes): the board's text, not cards.
     case tasksOutsideLanes(Int)
     case invalidWIPLimit(String)

@@ -116,6 +116,12 @@ struct Editor {
             {
                 return try move(query, to: position.lane)
             }
+            // A row of the board's table of statuses may take a status no row has yet.
+            if (try? resolveLane(lane)) == nil, let position = try? CardLookup.resolve(query, on: board),
+                let status = newStatus(lane, beside: position.lane)
+            {
+                return try move(position, toNewStatus: status)
+            }
             return try move(query, to: try resolveLane(lane))
         case .done(let query): return try done(query)
         case .edit(let query, let changes): return try edit(query, changes)
@@ -135,21 +141,21 @@ struct Editor {
         }
         for tag in card.tags { try validateTag(tag) }
         for name in card.assignees { try validateAssignee(name) }
+        // A row of the board's table of statuses may have a status no row has yet (`newStatus`): a lane asked for
+        // that the board has not, or the todo lane of a board without one.
+        let statusLane = board.lanes.firstIndex(where: isStatusOfTable)
+        if let statusLane, let status = newStatus(laneName ?? CardState.todo.rawValue, beside: statusLane),
+            laneName.map({ (try? resolveLane($0)) == nil }) ?? (board.firstLaneIndex(in: .todo) == nil)
+        {
+            try enforceNewCardRule(
+                in: Lane(name: status.name, state: status.state, location: board.lanes[statusLane].location))
+            return try addRow(card, title: title, to: statusLane, status: status)
+        }
         let laneIndex: Int
         if let laneName {
             laneIndex = try resolveLane(laneName)
             try refuseUnwritable(laneIndex, rows: true)
-            let lane = board.lanes[laneIndex]
-            if !board.rules.allowsNewCard(in: lane) {
-                let allowed = board.rules.newCardLaneNames(on: board)
-                try enforce([
-                    (
-                        .newCardNotAllowed(
-                            lane: lane.name, allowed: allowed, written: board.rules.newCards != nil),
-                        board.rules.locations["new-cards"]
-                    )
-                ])
-            }
+            try enforceNewCardRule(in: board.lanes[laneIndex])
         } else {
             // The first lane new cards may start in that pm-render writes: one of list or heading cards, or of a
             // table of its own, which takes a row. (Failing that, one the rule allows, or a todo lane of notes after
@@ -265,7 +271,25 @@ struct Editor {
             )
         }
         // Within its lane a card moves no matter the transitions and WIP limits.
-        if position.lane == laneIndex { return try relocate(position, to: laneIndex) }
+        if position.lane != laneIndex { try enforceRules(moving: card, from: from, to: to) }
+        return try relocate(position, to: laneIndex)
+    }
+
+    /// Refuses a new card in a lane the front matter's `new-cards` rule does not allow.
+    private mutating func enforceNewCardRule(in lane: Lane) throws(EditFailure) {
+        guard !board.rules.allowsNewCard(in: lane) else { return }
+        try enforce([
+            (
+                .newCardNotAllowed(
+                    lane: lane.name, allowed: board.rules.newCardLaneNames(on: board),
+                    written: board.rules.newCards != nil),
+                board.rules.locations["new-cards"]
+            )
+        ])
+    }
+
+    /// Refuses a move the front matter's transitions or a WIP limit do not allow.
+    private mutating func enforceRules(moving card: Card, from: Lane, to: Lane) throws(EditFailure) {
         var problems: [(Problem, SourceLocation?)] = []
         if !board.rules.allows(moveFrom: from, to: to) {
             let allowed = (board.rules.allowedTargets(from: from) ?? []).map(\.text)
@@ -277,7 +301,32 @@ struct Editor {
         }
         problems += wipProblems(into: to, from: from)
         try enforce(problems, card: card)
-        return try relocate(position, to: laneIndex)
+    }
+
+    /// A status no row of the board's table has, which a row of it may be moved to (`move A Blocked`; `done A` on a
+    /// table without a done status): the name given when it says a state (a typo does not make a lane), or, for a
+    /// state's own name (`done`), that state's name in the words of the table's statuses (`Done`, `완료`). Nil when
+    /// the lane at `laneIndex` (the card's) is no status of such a table.
+    private func newStatus(_ name: String, beside laneIndex: Int) -> (name: String, state: CardState)? {
+        guard isStatusOfTable(board.lanes[laneIndex]) else { return nil }
+        let statuses = board.lanes.filter(isStatusOfTable).map(\.name)
+        if let state = CardState(canonicalName: name) { return (LaneStates.name(for: state, besides: statuses), state) }
+        guard case .state(let state) = LaneStates.meaning(of: name) else { return nil }
+        // (`review` typed, beside statuses that start with a capital: `Review`.)
+        let name = name.trimmingWhitespace
+        let capitalized = statuses.allSatisfy { $0.first?.isUppercase == true } && name == name.lowercased()
+        return (capitalized ? name.prefix(1).uppercased() + name.dropFirst() : name, state)
+    }
+
+    /// Moves a row of the board's table of statuses to a status no row has yet (`newStatus`).
+    private mutating func move(
+        _ position: CardLookup.Position, toNewStatus status: (name: String, state: CardState)
+    ) throws(EditFailure) -> Change {
+        let from = board.lanes[position.lane]
+        let card = from.cards[position.index]
+        let lane = Lane(name: status.name, state: status.state, location: card.location)
+        try enforceRules(moving: card, from: from, to: lane)
+        return try restatusRow(position, to: .new(status.name, status.state))
     }
 
     private mutating func done(_ query: String) throws(EditFailure) -> Change {
@@ -298,6 +347,9 @@ struct Editor {
                     ?? board.lanes.firstIndex(where: { $0.state == .done && !$0.holdsNotes })
                     ?? board.lanes.firstIndex(where: { $0.state == .done })
         else {
+            if let status = newStatus(CardState.done.rawValue, beside: position.lane) {
+                return try move(position, toNewStatus: status)
+            }
             throw EditFailure(.usage, .noLaneForState(.done), file: file)
         }
         return try move(card.id, to: target)
@@ -310,9 +362,10 @@ struct Editor {
         try checkGroupsKeepCards(leaving: position)
         var expectation = Expectation(board: board)
         expectation.lanes[position.lane].remove(at: position.index)
-        // (A status of the board's table is a lane while a row has it.)
-        if expectation.lanes[position.lane].isEmpty, isStatusOfTable(lane) {
-            try takeAwayStatus(position.lane, &expectation)
+        // (A status of the board's table is a lane while a row has it, named as its first row writes it.)
+        if isStatusOfTable(lane) {
+            if expectation.lanes[position.lane].isEmpty { try takeAwayStatus(position.lane, &expectation) }
+            expectation.lanesMayReorder = true
         }
         return Change(
             edits: [
@@ -592,7 +645,7 @@ struct Editor {
     private mutating func relocate(_ position: CardLookup.Position, to laneIndex: Int) throws(EditFailure) -> Change {
         if board.lanes[position.lane].cards[position.index].style == .tableRow {
             return isStatusOfTable(board.lanes[position.lane])
-                ? try restatusRow(position, to: laneIndex) : try relocateRow(position, to: laneIndex)
+                ? try restatusRow(position, to: .lane(laneIndex)) : try relocateRow(position, to: laneIndex)
         }
         try checkGroupsKeepCards(leaving: position)
         let from = board.lanes[position.lane]

@@ -18,6 +18,9 @@ struct Expectation {
     /// one to another may change that order. Each lane is then found by its name, and the lanes' text (the heading's,
     /// which goes with the first) must be the same text in the same order.
     var lanesMayReorder = false
+    /// A lane the edit makes: a new status of the board's table, written in the moved or added row, whose cards
+    /// are these (the lane found by its name as rules compare names).
+    var newLane: (name: String, slots: [Slot])?
 
     init(board: Board) {
         lanes = board.lanes.map { $0.cards.map(Slot.same) }
@@ -96,17 +99,30 @@ enum EditVerifier {
         }
         let oldBoard = old.board
         let newBoard = new.board
+        // (The lanes found in the old board, the new lane aside.)
+        var newLanes = newBoard.lanes
+        var madeLane: Lane?
+        if let (name, _) = expectation.newLane {
+            let key = LaneName.key(name)
+            guard let index = newLanes.firstIndex(where: { LaneName.key($0.name) == key }),
+                !oldBoard.lanes.contains(where: { LaneName.key($0.name) == key })
+            else { throw fail("it would have no new lane '\(name)'") }
+            madeLane = newLanes.remove(at: index)
+        }
         // (The lanes that stay, by their index before the edit, in their order after it.)
         var kept = oldBoard.lanes.indices.filter { !expectation.lanesGone.contains($0) }
+        // (A status's lane is named as its first row writes it: `Done`, then `done` when that row leaves. The lanes
+        // are then compared as rules compare names.)
+        let name = { (lane: String) in expectation.lanesMayReorder ? LaneName.key(lane) : lane }
         if expectation.lanesMayReorder {
-            let names = newBoard.lanes.map(\.name)
+            let names = newLanes.map { name($0.name) }
             kept.sort {
-                (names.firstIndex(of: oldBoard.lanes[$0].name) ?? -1, $0) < (
-                    names.firstIndex(of: oldBoard.lanes[$1].name) ?? -1, $1
+                (names.firstIndex(of: name(oldBoard.lanes[$0].name)) ?? -1, $0) < (
+                    names.firstIndex(of: name(oldBoard.lanes[$1].name)) ?? -1, $1
                 )
             }
         }
-        guard newBoard.lanes.map(\.name) == kept.map({ oldBoard.lanes[$0].name }) else {
+        guard newLanes.map({ name($0.name) }) == kept.map({ name(oldBoard.lanes[$0].name) }) else {
             throw fail("its lanes would change")
         }
         let descriptions = { (lanes: [Lane]) in lanes.map(\.descriptionSource).filter { !$0.isEmpty } }
@@ -141,7 +157,7 @@ enum EditVerifier {
                     at: nil))
         }
         // Text after a lane's cards that no card stands before any more reads as the lane's description.
-        for (index, after) in zip(kept, newBoard.lanes)
+        for (index, after) in zip(kept, newLanes)
         where !expectation.lanesMayReorder && !expectation.lanesWithNewText.contains(index)
             && oldBoard.lanes[index].descriptionSource != after.descriptionSource
         {
@@ -163,7 +179,9 @@ enum EditVerifier {
             for (slot, card) in zip(slots, cards) {
                 switch slot {
                 case .same(let before):
-                    guard before.signature == card.signature else {
+                    var after = card.signature
+                    if expectation.lanesMayReorder, name(before.lane) == name(after.lane) { after.lane = before.lane }
+                    guard before.signature == after else {
                         throw fail("card '\(before.title)' would change")
                     }
                     if before.id != card.id {
@@ -188,14 +206,18 @@ enum EditVerifier {
                 }
             }
         }
-        for (index, lane) in zip(kept, newBoard.lanes) {
+        for (index, lane) in zip(kept, newLanes) {
             try compare(expectation.lanes[index], lane.cards, where: "'\(lane.name)'")
         }
-        try compare(expectation.archive, newBoard.archive, where: "the archive")
-        let expectsTarget = (expectation.lanes + [expectation.archive]).joined().contains {
-            if case .target = $0 { return true }
-            return false
+        if let madeLane, let (_, slots) = expectation.newLane {
+            try compare(slots, madeLane.cards, where: "'\(madeLane.name)'")
         }
+        try compare(expectation.archive, newBoard.archive, where: "the archive")
+        let expectsTarget = (expectation.lanes + [expectation.archive, expectation.newLane?.slots ?? []]).joined()
+            .contains {
+                if case .target = $0 { return true }
+                return false
+            }
         if expectsTarget, target == nil { throw fail("the card would not be found") }
         return Verified(card: target, notes: notes)
     }

@@ -84,10 +84,13 @@ extension Editor {
         holdsOwnTables(lane) || isStatusOfTable(lane)
     }
 
-    /// The status a lane of the board's table of statuses is, as its first row writes it.
+    /// The status a lane of the board's table of statuses is, as its first row writes it (without the row's own note:
+    /// `PipeTable.status`).
     private func status(of lane: Lane, in table: RowTable) -> String? {
-        guard let column = table.statusColumn, let first = lane.cards.first else { return nil }
-        return table.table.rows.first { $0.line == first.location.line }?.cells[column].text
+        guard let column = table.statusColumn, let first = lane.cards.first,
+            let cell = table.table.rows.first(where: { $0.line == first.location.line })?.cells[column].text
+        else { return nil }
+        return String(PipeTable.status(cell))
     }
 
     /// The first table in a lane with no cards, under its heading (not a lane that is a column of a table, named on
@@ -282,20 +285,38 @@ extension Editor {
             card: card)
     }
 
+    /// Where a row of the board's table of statuses goes: a status of the table (a lane), or one no row has yet.
+    enum StatusDestination {
+        case lane(Int)
+        case new(String, CardState)
+    }
+
     /// Moves a row of the board's table of statuses to another status: its status cell is rewritten as the lane's
-    /// first row writes it, every other byte of its line kept, and it stays where it is (with `--top`, it goes before
-    /// the lane's first row). A status whose last row leaves is no lane any more.
-    mutating func restatusRow(_ position: CardLookup.Position, to laneIndex: Int) throws(EditFailure) -> Change {
+    /// first row writes it (a new status, as given), every other byte of its line kept, and it stays where it is
+    /// (with `--top`, it goes before the lane's first row). A status whose last row leaves is no lane any more; a new
+    /// one is a lane from then on.
+    mutating func restatusRow(
+        _ position: CardLookup.Position, to destination: StatusDestination
+    ) throws(EditFailure) -> Change {
         let from = board.lanes[position.lane]
-        let to = board.lanes[laneIndex]
         let card = from.cards[position.index]
         guard let table = rowTable(atRow: card.location.line), let column = table.statusColumn,
             let row = table.table.rows.first(where: { $0.line == card.location.line })
         else { throw rowRefusal(card, "its table could not be read again") }
-        // (A row's table is read up to that row: the lane's own first row's reads its status.)
-        guard isStatusOfTable(to), let first = to.cards.first, let ofLane = rowTable(atRow: first.location.line),
-            ofLane.table.line == table.table.line, let status = status(of: to, in: ofLane)
-        else { throw rowRefusal(card, "'\(to.name)' is no status of its table", fix: "change its status") }
+        let status: String
+        let to: (name: String, state: CardState, cards: [Card])
+        switch destination {
+        case .lane(let laneIndex):
+            let lane = board.lanes[laneIndex]
+            // (A row's table is read up to that row: the lane's own first row's reads its status.)
+            guard isStatusOfTable(lane), let first = lane.cards.first,
+                let ofLane = rowTable(atRow: first.location.line),
+                ofLane.table.line == table.table.line, let written = self.status(of: lane, in: ofLane)
+            else { throw rowRefusal(card, "'\(lane.name)' is no status of its table", fix: "change its status") }
+            (status, to) = (written, (lane.name, lane.state, lane.cards))
+        case .new(let name, let state):
+            (status, to) = (Self.cell(name), (name, state, []))
+        }
         var cells = row.cells.map(\.text)
         cells[column] = status
         let line = rowLine(cells, replacing: row, in: text.line(row.line), aligned: alignedWidths(of: table) != nil)
@@ -304,21 +325,28 @@ extension Editor {
         if expectation.lanes[position.lane].isEmpty { try takeAwayStatus(position.lane, &expectation) }
         let edits: [LineEdit]
         let index: Int
-        if request.top, first.location.line != row.line {
+        if request.top, let first = to.cards.first, first.location.line != row.line {
             edits = [.remove(row.line...row.line), .insert([line], before: first.location.line)]
             index = 0
         } else {
             edits = [.replace(row.line...row.line, with: [line])]
             index = to.cards.count { $0.location.line < row.line && $0.location != card.location }
         }
-        expectation.lanes[laneIndex].insert(.target, at: index)
-        expectation.target = TargetCheck(base: card, lane: to.name)
+        switch destination {
+        case .lane(let laneIndex):
+            expectation.lanes[laneIndex].insert(.target, at: index)
+            expectation.target = TargetCheck(base: card, lane: to.name)
+        case .new(let name, _):
+            expectation.newLane = (name, [.target])
+            expectation.target = TargetCheck(base: card)
+        }
         expectation.lanesMayReorder = true
         // (A row is done as its status is.)
         expectation.target.checked = to.state == .done
+        let stays: Bool = if case .lane(let laneIndex) = destination { laneIndex == position.lane } else { false }
         return Change(
             edits: edits, expectation: expectation,
-            summary: laneIndex == position.lane
+            summary: stays
                 ? phrases.text("change.raised", ["title": card.title, "lane": to.name])
                 : phrases.text("change.moved", ["title": card.title, "from": from.name, "to": to.name]),
             card: card)
@@ -493,10 +521,10 @@ extension Editor {
     /// A new card as a row of the lane's table: the title (and its tags) under the title column, the deadline,
     /// assignees and description under columns of theirs, the status every row has under a status column. A field
     /// given that has no column is refused: the row could not hold it.
-    mutating func newRow(_ card: NewCard, title: String, in lane: Lane) throws(EditFailure) -> (
-        line: EditableText.Line, insertion: RowInsertion
-    ) {
-        guard let insertion = rowInsertion(in: lane), case let target = insertion.table,
+    mutating func newRow(_ card: NewCard, title: String, in lane: Lane, status newStatus: String? = nil)
+        throws(EditFailure) -> (line: EditableText.Line, insertion: RowInsertion)
+    {
+        guard var insertion = rowInsertion(in: lane), case let target = insertion.table,
             let roles = target.table.roles(inLaneOfState: true, anyTitle: true),
             let titleColumn = roles.firstIndex(of: .title)
         else {
@@ -506,8 +534,14 @@ extension Editor {
                 file: file)
         }
         var cells = Array(repeating: "", count: target.names.count)
-        let tags = card.tags.map { "#" + $0 }.joined(separator: " ")
-        cells[titleColumn] = Self.cell(tags.isEmpty ? title : title + " " + tags)
+        // (Tags in the tags' column, as `edit --tag` writes them; without one, after the title.)
+        if let column = roles.firstIndex(of: .field(.tags)) {
+            cells[titleColumn] = Self.cell(title)
+            cells[column] = Self.cell(card.tags.joined(separator: ", "))
+        } else {
+            let tags = card.tags.map { "#" + $0 }.joined(separator: " ")
+            cells[titleColumn] = Self.cell(tags.isEmpty ? title : title + " " + tags)
+        }
         func put(_ value: String, in role: PipeTable.Role, named what: String) throws(EditFailure) {
             guard let column = roles.firstIndex(of: role) else {
                 throw EditFailure(
@@ -534,7 +568,12 @@ extension Editor {
         }
         // (The lane's status, in the board's table of statuses; else the status the rows share, else one of the
         // table's that means the lane's state: a row without one is no card.)
-        if let column = target.statusColumn,
+        if let column = target.statusColumn, let newStatus {
+            // (A status no row has yet: after the table's last row.)
+            cells[column] = Self.cell(newStatus)
+            let whole = sourceText.flatMap { PipeTable(lines: target.table.line...$0.lineCount, in: $0) }
+            insertion = RowInsertion(table: target, before: (whole?.rows.last?.line ?? target.lastLine) + 1, index: 0)
+        } else if let column = target.statusColumn,
             let status = isStatusOfTable(lane)
                 ? status(of: lane, in: target) : target.sharedStatus ?? target.status(meaning: lane.state)
         {
@@ -594,21 +633,30 @@ extension Editor {
         return prefix + String(repeating: "0", count: padding) + number
     }
 
-    /// Adds a card as a row of the lane's table (`newRow`).
-    mutating func addRow(_ card: NewCard, title: String, to laneIndex: Int) throws(EditFailure) -> Change {
+    /// Adds a card as a row of the lane's table (`newRow`), or, with a `status`, a row of the board's table of
+    /// statuses (the lane's) with a status no row has yet.
+    mutating func addRow(
+        _ card: NewCard, title: String, to laneIndex: Int, status: (name: String, state: CardState)? = nil
+    ) throws(EditFailure) -> Change {
         let lane = board.lanes[laneIndex]
-        let (line, insertion) = try newRow(card, title: title, in: lane)
+        let (line, insertion) = try newRow(card, title: title, in: lane, status: status?.name)
         let given = EditVerifier.cardAsRead(title, on: board)
         var check = TargetCheck(
-            lane: lane.name, due: .some(card.due ?? given.due), tags: unique(unique(card.tags) + given.tags),
-            assignees: unique(unique(card.assignees) + given.assignees))
+            lane: status == nil ? lane.name : nil, due: .some(card.due ?? given.due),
+            tags: unique(unique(card.tags) + given.tags), assignees: unique(unique(card.assignees) + given.assignees))
         check.title = given.title
         var expectation = Expectation(board: board)
-        expectation.lanes[laneIndex].insert(.target, at: insertion.index)
+        if let status {
+            expectation.newLane = (status.name, [.target])
+            expectation.lanesMayReorder = true
+        } else {
+            expectation.lanes[laneIndex].insert(.target, at: insertion.index)
+        }
         expectation.target = check
+        let (name, state) = status ?? (lane.name, lane.state)
         return Change(
             edits: [insertion.edit(line)], expectation: expectation,
-            summary: phrases.text("change.added", ["title": title, "state": lane.name]),
-            card: Card(id: "", title: title, state: lane.state, location: SourceLocation(line: 0, column: 0)))
+            summary: phrases.text("change.added", ["title": title, "state": name]),
+            card: Card(id: "", title: title, state: state, location: SourceLocation(line: 0, column: 0)))
     }
 }

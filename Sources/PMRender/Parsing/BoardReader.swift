@@ -158,6 +158,8 @@ struct BoardReader {
         var inSectionIntro = false
         // Tables under lanes' headings before any card (their rows may be the lanes' cards), and their lanes.
         var laneTables: [(segment: MarkdownSegment, raw: Int, lane: Int, table: PipeTable)] = []
+        // Tables before the first lane (one may be the board: `# Project` over `| Task | Status |`, then `## Notes`).
+        var preambleTables: [(segment: MarkdownSegment, raw: Int, table: PipeTable)] = []
         var outline = Outline()
         var index = 0
         var sawLane = false
@@ -476,6 +478,13 @@ struct BoardReader {
             }
             // Before the first lane: the board's description.
             guard outline.hasLane else {
+                if node.kind == .paragraph,
+                    let table = PipeTable(
+                        lines: segment.line...(Self.nextLine(after: raw, in: pieceLines, source: source) - 1),
+                        in: source)
+                {
+                    preambleTables.append((segment, raw, table))
+                }
                 outline.preamble.append(segment)
                 index += 1
                 continue
@@ -611,7 +620,7 @@ struct BoardReader {
             }
         }
         readTables(
-            laneTables, into: &outline, title: &titleHeading,
+            laneTables, preamble: preambleTables, into: &outline, title: &titleHeading,
             diagramHasCards: diagrams.first?.columns.contains { !$0.cards.isEmpty } == true)
 
         // A lane's last piece may end in Obsidian's settings block, which is not the lane's.
@@ -760,7 +769,8 @@ struct BoardReader {
             if let settings = draft.settingsLine {
                 lane.endLine = min(lane.endLine, settings - 1)
             }
-            lane.descriptionSource = sourceText(of: draft.description, in: plan.pieceLines)
+            lane.descriptionSource = sourceText(
+                of: draft.description, in: plan.pieceLines, leavingOut: plan.outline.tablesRead)
             lane.placeholderLine = draft.placeholderLine
             lane.holdsNotes = draft.holdsNotes
             lane.isTable = draft.isTable
@@ -804,7 +814,7 @@ struct BoardReader {
         board.archiveLocation = archiveLocation
         let preamble = outline.preamble.filter { $0.root.kind != .thematicBreak }
         board.description = Markdown.joining(preamble) { self.source.isBlank($0) }
-        board.descriptionSource = sourceText(of: preamble, in: plan.pieceLines)
+        board.descriptionSource = sourceText(of: preamble, in: plan.pieceLines, leavingOut: plan.outline.tablesRead)
         var headingTitle = plan.titleHeading
         if let diagram {
             // The Markdown around the diagram (its headings, none of them a lane now, and their text) describes the
@@ -988,11 +998,36 @@ struct BoardReader {
     }
 
     /// The source of a description's pieces: from the first one's line through the line before whatever follows the
-    /// last (a card, a lane, a rule, the end of the file).
-    private func sourceText(of pieces: [MarkdownSegment], in pieceLines: [Int]) -> String {
-        guard let first = pieces.first, let last = pieces.last else { return "" }
-        let end = (pieceLines.first { $0 > last.line } ?? source.lineCount + 1) - 1
-        return source.text(lines: first.line, through: end, removingIndent: 0).trimmingWhitespace
+    /// last (a card, a lane, a rule, the end of the file). Pieces parted by a table read as cards (`leavingOut`, the
+    /// lines tables start on: text above and below the table of a board's lanes) are each run of them as written, a
+    /// blank line apart.
+    private func sourceText(of pieces: [MarkdownSegment], in pieceLines: [Int], leavingOut: Set<Int>) -> String {
+        // The line of the piece after the one on `line` (the pieces' lines are in file order).
+        func lineAfter(_ line: Int) -> Int {
+            var (low, high) = (0, pieceLines.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if pieceLines[middle] > line { high = middle } else { low = middle + 1 }
+            }
+            return low < pieceLines.count ? pieceLines[low] : source.lineCount + 1
+        }
+        var runs: [String] = []
+        var start = 0
+        while start < pieces.count {
+            var last = start
+            var next = lineAfter(pieces[last].line)
+            while last + 1 < pieces.count,
+                pieces[last + 1].line == next
+                    || !leavingOut.contains(where: { (pieces[last].line + 1..<pieces[last + 1].line).contains($0) })
+            {
+                last += 1
+                next = lineAfter(pieces[last].line)
+            }
+            let text = source.text(lines: pieces[start].line, through: next - 1, removingIndent: 0).trimmingWhitespace
+            if !text.isEmpty { runs.append(text) }
+            start = last + 1
+        }
+        return runs.joined(separator: "\n\n")
     }
 
     // MARK: - Lanes
@@ -1490,7 +1525,8 @@ struct BoardReader {
     /// that are not read (on a board without cards, with lanes for columns, in a lane named wholly for a state) is
     /// warned about.
     private mutating func readTables(
-        _ tables: [(segment: MarkdownSegment, raw: Int, lane: Int, table: PipeTable)], into outline: inout Outline,
+        _ tables: [(segment: MarkdownSegment, raw: Int, lane: Int, table: PipeTable)],
+        preamble: [(segment: MarkdownSegment, raw: Int, table: PipeTable)], into outline: inout Outline,
         title: inout (String, SourceLocation)?, diagramHasCards: Bool
     ) {
         let hadCards = outline.lanes.map { !$0.cards.isEmpty }
@@ -1536,6 +1572,7 @@ struct BoardReader {
                 }
                 tableLanes = (laneIndex, columnLanes(table, segment: segment, raw: raw, level: lane.level))
                 outline.lanes[laneIndex].description.removeAll { $0.id == segment.id }
+                outline.tablesRead.insert(segment.line)
                 continue
             }
             let laneColumn = table.laneColumn()
@@ -1552,6 +1589,7 @@ struct BoardReader {
                 continue
             }
             outline.lanes[laneIndex].description.removeAll { $0.id == segment.id }
+            outline.tablesRead.insert(segment.line)
             if wholeMeaning == nil, tableLanes == nil, outline.lanes[laneIndex].cards.isEmpty,
                 isNamedForState || !boardHadCards, statusTables <= 1, let column = laneColumn, column != title
             {
@@ -1563,6 +1601,11 @@ struct BoardReader {
                     statusLanes(table, roles: roles, column: column, segment: segment, raw: raw, level: lane.level)
                 )
                 continue
+            }
+            if wholeMeaning == nil, tableLanes == nil, !isNamedForState, !boardHadCards, statusTables == 0,
+                let missing = table.rowWithoutStatus()
+            {
+                problems.append((.rowWithoutStatus, cellLocation(missing.cell, of: missing.row)))
             }
             outline.lanes[laneIndex].isTable = true
             for row in Self.cardRows(table, roles: roles, title: title) {
@@ -1582,6 +1625,23 @@ struct BoardReader {
                 problems.append((.tableNotRead, tableLocation(table, in: segment)))
             }
         }
+        if tableLanes == nil, !boardHasCards, !diagramHasCards, preamble.count == 1,
+            let lanes = preambleLanes(preamble[0], among: laneNames)
+        {
+            // A table of statuses above the lanes, on a board of no other cards, is the board (`# Project` over
+            // `| Task | Status |`, then `## Notes`): its lanes come first; the text around it stays the board's.
+            outline.preamble.removeAll { $0.id == preamble[0].segment.id }
+            outline.tablesRead.insert(preamble[0].segment.line)
+            outline.lanes.insert(contentsOf: lanes, at: 0)
+        } else if !boardHasCards, !diagramHasCards, tableLanes == nil {
+            for (segment, _, table) in preamble where table.roles(inLaneOfState: false, anyTitle: false) != nil {
+                if let missing = table.rowWithoutStatus() {
+                    problems.append((.rowWithoutStatus, cellLocation(missing.cell, of: missing.row)))
+                } else {
+                    problems.append((.tableNotRead, tableLocation(table, in: segment)))
+                }
+            }
+        }
         if let (laneIndex, lanes) = tableLanes, !lanes.isEmpty {
             // The heading over the table says what it is (the board's name, when it is the first): what it has
             // besides goes with the first lane.
@@ -1591,6 +1651,29 @@ struct BoardReader {
             outline.lanes.insert(contentsOf: lanes, at: laneIndex)
             if laneIndex == 0, title == nil { title = (replaced.heading.name, replaced.location) }
         }
+    }
+
+    /// The lanes of a table of statuses before the board's first lane (`readTables`), none of them a lane of the board;
+    /// nil for another table.
+    private func preambleLanes(
+        _ piece: (segment: MarkdownSegment, raw: Int, table: PipeTable), among laneNames: Set<String>
+    ) -> [Outline.LaneDraft]? {
+        let table = piece.table
+        guard table.line == piece.segment.line, let column = table.laneColumn(),
+            var roles = table.roles(inLaneOfState: false, anyTitle: false), let title = roles.firstIndex(of: .title),
+            column != title
+        else { return nil }
+        roles[column] = .lane
+        let lanes = statusLanes(table, roles: roles, column: column, segment: piece.segment, raw: piece.raw, level: 2)
+        guard !lanes.isEmpty, !lanes.contains(where: { laneNames.contains(LaneName.key($0.heading.name)) }) else {
+            return nil
+        }
+        return lanes
+    }
+
+    /// Where a table's cell starts.
+    private func cellLocation(_ cell: PipeTable.Cell, of row: PipeTable.Row) -> SourceLocation {
+        SourceLocation(line: row.line, column: source.column(line: row.line, byteColumn: cell.byteColumn))
     }
 
     /// Where a table starts: its header's line (text may open its paragraph), at the row's first character.
@@ -1639,14 +1722,16 @@ struct BoardReader {
         let header = table.header.map(\.text)
         for (index, row) in table.rows.prefix(1 << TableRow.indexBits).enumerated() {
             let cell = row.cells[column]
-            let key = LaneName.key(MarkdownParser.inline(cell.text).inlineText)
+            // (Rows of one status, each with a note of its own, are one lane: `Done (2026-01-02)`.)
+            let status = String(PipeTable.status(cell.text))
+            let key = LaneName.key(MarkdownParser.inline(status).inlineText)
             if byName[key] == nil {
                 byName[key] = lanes.count
                 let name =
-                    PipeTable.cellSegments(cell.text, line: row.line, byteColumn: cell.byteColumn).first?.markdown
+                    PipeTable.cellSegments(status, line: row.line, byteColumn: cell.byteColumn).first?.markdown
                     ?? Markdown(nodes: [Markdown.Node(kind: .paragraph, end: 1)])
                 var lane = Outline.LaneDraft(
-                    heading: LaneHeading(name, source: cell.text),
+                    heading: LaneHeading(name, source: status),
                     location: SourceLocation(
                         line: row.line, column: source.column(line: row.line, byteColumn: cell.byteColumn)),
                     level: level, isArchive: false, lastSegment: raw)
@@ -2030,6 +2115,8 @@ private struct Outline {
     var lanes: [LaneDraft] = []
     /// Pieces before the first lane (the board's description).
     var preamble: [MarkdownSegment] = []
+    /// The lines of the tables read as cards or lanes, where they stood in a lane's text or the board's.
+    var tablesRead: Set<Int> = []
 
     /// Whether a lane has started (read without copying the lane, as `lanes.last` would).
     var hasLane: Bool { !lanes.isEmpty }

@@ -42,6 +42,24 @@ enum LaneStates {
         "and", "und", "y", "e", "et", "en", "ve", "i", "и", "і", "och", "og", "és",
     ]
 
+    /// The name a lane of `state` is given beside lanes named `names`: the first the data lists for that state in the
+    /// language of the first of `names` it lists (`완료` beside `할 일` and `진행 중`; `Done` when it lists none),
+    /// in capitals when every one of `names` is (`DONE` beside `TODO`).
+    static func name(for state: CardState, besides names: [String]) -> String {
+        let file = EmbeddedData.tables["lane-names"] ?? [:]
+        let group = { (state: CardState) in file[state.slug] ?? [:] }
+        let keys = names.map(LaneName.key)
+        let language = keys.lazy.compactMap { key in
+            [CardState.todo, .doing, .done].lazy.compactMap { state in
+                group(state).sorted(by: { $0.key < $1.key }).first { $0.value.contains { LaneName.key($0) == key } }?
+                    .key
+            }.first
+        }.first
+        let name = group(state)[language ?? "en"]?.first ?? group(state)["en"]?.first ?? state.rawValue
+        let capitals = !names.isEmpty && names.allSatisfy { $0.contains(where: \.isLetter) && $0.uppercased() == $0 }
+        return capitals ? name.uppercased() : name
+    }
+
     /// Reads the lane-name data now rather than at its first use (see `StartupTables`).
     static func prepare() { _ = data.meanings.count }
 

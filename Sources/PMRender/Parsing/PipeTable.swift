@@ -138,17 +138,29 @@ extension PipeTable {
     /// The column that says each row's lane (`Status`, `Stage`, `Column`, `Estado`, `状态`, …), when every row has
     /// one.
     func laneColumn() -> Int? {
-        guard
-            let column = header.firstIndex(where: { Self.laneNames.contains(Self.plainName($0.text)) }),
-            !rows.isEmpty,
-            rows.allSatisfy({ row in
-                let cell = row.cells[column]
-                // (`Offen` only holds a place as an assignee: as a status it is a lane's name.)
-                return !cell.text.isEmpty && !Self.isNumber(cell)
-                    && (!Self.isEmpty(cell) || LaneStates.meaning(of: cell.text) != nil)
-            })
+        guard let column = statusColumn, !rows.isEmpty, rows.allSatisfy({ Self.holdsStatus($0.cells[column]) })
         else { return nil }
         return column
+    }
+
+    /// The column named for a card's lane (`Status`), if any.
+    private var statusColumn: Int? { header.firstIndex { Self.laneNames.contains(Self.plainName($0.text)) } }
+
+    /// Whether a status cell says a lane. (`Offen` only holds a place as an assignee: as a status it is a lane's
+    /// name.)
+    private static func holdsStatus(_ cell: Cell) -> Bool {
+        !cell.text.isEmpty && !isNumber(cell) && (!isEmpty(cell) || LaneStates.meaning(of: cell.text) != nil)
+    }
+
+    /// The first row whose status cell is empty (or holds a place: `—`) in a table whose other rows, most of them,
+    /// have a status: the row that keeps the table from being a lane a status (`laneColumn`), and its cell.
+    func rowWithoutStatus() -> (row: Row, cell: Cell)? {
+        guard let column = statusColumn else { return nil }
+        let missing = rows.filter { !Self.holdsStatus($0.cells[column]) }
+        guard let first = missing.first, missing.count * 2 < rows.count,
+            missing.allSatisfy({ Self.isEmpty($0.cells[column]) })
+        else { return nil }
+        return (first, first.cells[column])
     }
 
     /// Whether the table's cells hold text, as cards do, rather than figures (WIP limits, counts, `∞`, `50%`): most
@@ -275,6 +287,17 @@ extension PipeTable {
                 ? Character(scalar) : " "
         }
         return String(kept).split(separator: " ").joined(separator: " ").lowercased()
+    }
+
+    /// A status cell's status, a note in brackets after it aside (`Done (2026-01-02)`, `Blocked (waiting on Ann)`:
+    /// `Done`, `Blocked`): the rows of one status may each carry a note of their own. A status that is not wholly a
+    /// known name of a state is kept whole (`Phase 2 (API)`).
+    static func status(_ cell: String) -> Substring {
+        let text = Substring(cell).trimmingSpaces
+        guard let (before, _) = text.bracketedSuffix, !before.isEmpty,
+            case .state = LaneStates.wholeMeaning(of: String(before))
+        else { return text }
+        return before
     }
 
     /// Whether a cell holds nothing: empty, or a mark or word that only holds the place (`—`, `N/A`, `TBD`).
