@@ -2078,6 +2078,15 @@ import Testing
         #expect(added.status == 0, "\(added.stderr)")
         #expect(afterAdd == tagged + "| n | x, y | Todo |\n")
         #expect(TestSupport.parse(afterAdd).board.cards.last?.tags == ["x", "y"])
+        // Deadlines in the date format the table's dates show.
+        let dated =
+            "# B\n\n| Task | Due | Status |\n|---|---|---|\n| a | 25/12/2026 | Todo |\n| b | 01/02/2027 | Doing |\n"
+        let (due, afterDue) = try Self.onBoard(dated, ["edit", "a", "--due", "2026-12-31"])
+        #expect(due.status == 0, "\(due.stderr)")
+        #expect(afterDue == dated.replacingOccurrences(of: "25/12/2026", with: "31/12/2026"))
+        let (new, afterNew) = try Self.onBoard(dated, ["add", "c", "--due", "2027-03-04"])
+        #expect(new.status == 0, "\(new.stderr)")
+        #expect(afterNew.contains("| a | 25/12/2026 | Todo |\n| c | 04/03/2027 | Todo |\n"))
     }
 
     @Test func aRowWrittenIntoAnAlignedTableIsPaddedToItsColumns() throws {

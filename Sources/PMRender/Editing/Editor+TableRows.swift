@@ -405,7 +405,7 @@ extension Editor {
             fields.append("title")
         }
         if let due = changes.due {
-            cells[try column(.field(.due), for: "a deadline")] = due?.description ?? ""
+            cells[try column(.field(.due), for: "a deadline")] = due.map(conventions.fieldDeadline) ?? ""
             check.due = .some(due)
             fields.append("deadline")
         }
@@ -553,7 +553,7 @@ extension Editor {
             }
             cells[column] = Self.cell(value)
         }
-        if let due = card.due { try put(due.description, in: .field(.due), named: "a deadline") }
+        if let due = card.due { try put(conventions.fieldDeadline(due), in: .field(.due), named: "a deadline") }
         if !card.assignees.isEmpty {
             try put(card.assignees.joined(separator: ", "), in: .field(.assignees), named: "assignees")
         }
