@@ -15,7 +15,8 @@ extension Problem {
             .templateSyntax, .missingTemplate, .missingPartial, .missingHistoryTemplate, .partialCycle,
             .unknownTemplateKey, .unescapedText, .templateKeyNotText, .templateNestingTooDeep, .templateRecursion,
             .templateTooLarge, .templateListsTooDeep, .pageTooLarge, .unsupportedTemplateTag,
-            .unreadableTemplate, .noSuchCard, .ambiguousCard, .noSuchLane, .ambiguousLane, .noLaneForState,
+            .unreadableTemplate, .noSuchCard, .cardInArchive, .ambiguousCard, .noSuchLane, .ambiguousLane,
+            .noLaneForState,
             .laneHoldsNotes,
             .moveNotAllowed,
             .laneAtWIPLimit, .stateAtWIPLimit, .newCardNotAllowed, .boardHasErrors, .boardChangedOnDisk,
@@ -95,7 +96,7 @@ extension Problem {
         case .unsupportedTemplateTag: return "unsupported-template-tag"
         case .unreadableTemplate: return "unreadable-template"
         case .tooManyDiagnostics: return "too-many-diagnostics"
-        case .noSuchCard: return "no-such-card"
+        case .noSuchCard, .cardInArchive: return "no-such-card"
         case .ambiguousCard: return "ambiguous-card"
         case .noSuchLane, .noLaneForState: return "no-such-lane"
         case .laneHoldsNotes: return "notes-lane"
@@ -315,7 +316,14 @@ extension Problem {
             return
                 "\(Self.quote(query)) matches \(candidates.count) cards: \(candidates.joined(separator: ", ")); give more of "
                 + "the title, or the card's ID"
+        case .cardInArchive(let title):
+            return "\(Self.quote(title)) is in the archive, which the editing commands do not change: move it back to "
+                + "a lane in the file first"
         case .noSuchLane(let name, let lanes):
+            guard !lanes.isEmpty else {
+                return "the board has no lane \(Self.quote(name)): it has no lanes (a heading over cards, '## Todo', "
+                    + "starts one)"
+            }
             return "the board has no lane \(Self.quote(name)): its lanes are \(Problem.list(lanes, or: false))"
         case .ambiguousLane(let query, let candidates):
             return "\(Self.quote(query)) fits \(candidates.count) lanes: \(Problem.list(candidates, or: true)); give a "

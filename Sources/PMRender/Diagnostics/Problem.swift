@@ -94,6 +94,8 @@ public enum Problem: Hashable, Sendable {
 
     // Editing (`add`, `move`, `done`, `edit`, `rm`, `archive`)
     case noSuchCard(String)
+    /// The card named is in the archive, which the editing commands do not change.
+    case cardInArchive(String)
     case ambiguousCard(String, candidates: [String])
     case noSuchLane(String, lanes: [String])
     case ambiguousLane(String, candidates: [String])

@@ -364,6 +364,11 @@ struct Editor {
         expectation.lanes[position.lane].remove(at: position.index)
         // (A status of the board's table is a lane while a row has it, named as its first row writes it.)
         if isStatusOfTable(lane) {
+            if board.lanes.filter(isStatusOfTable).map(\.cards.count).reduce(0, +) == 1 {
+                throw rowRefusal(
+                    card, "it is its table's only row, and a table without rows is not the board's lanes",
+                    fix: "remove it")
+            }
             if expectation.lanes[position.lane].isEmpty { try takeAwayStatus(position.lane, &expectation) }
             expectation.lanesMayReorder = true
         }

@@ -53,15 +53,11 @@ public enum CardLookup {
         case .none:
             // A card archived is not on the board's lanes, which the editing commands change: said where it is.
             let archived = board.archive.enumerated().map { (Position(lane: -1, index: $0.offset), $0.element) }
-            var notes: [Diagnostic.Note] = []
             if case .found(let position) = find(query, among: archived) {
                 let card = board.archive[position.index]
-                notes.append(
-                    Diagnostic.Note(
-                        file: board.sourceFile, location: card.location,
-                        message: "'\(card.title)' is in the archive, which the editing commands do not change"))
+                throw EditFailure(.usage, .cardInArchive(card.title), file: board.sourceFile, at: card.location)
             }
-            throw EditFailure(.usage, .noSuchCard(query), file: board.sourceFile, notes: notes)
+            throw EditFailure(.usage, .noSuchCard(query), file: board.sourceFile)
         case .ambiguous(let positions):
             let cards = positions.map { board.lanes[$0.lane].cards[$0.index] }
             let candidates = cards.prefix(10).map { "'\($0.id)'" } + (cards.count > 10 ? ["…"] : [])
