@@ -824,6 +824,11 @@ struct CardReadingTests {
                 + "| d | Blocked (waiting on Ann) |\n")
         #expect(noted.board.lanes.map(\.name) == ["Doing", "Blocked", "Done"])
         #expect(noted.board.lanes.map { $0.cards.map(\.title) } == [["a"], ["d"], ["b", "c"]])
+        // (The status as written is then the card's field, shown with it.)
+        #expect(
+            noted.board.cards.map { $0.extras.fields.map { "\($0.key): \($0.value)" } } == [
+                [], ["Status: Blocked (waiting on Ann)"], ["Status: Done (2026-01-02)"], ["Status: Done (2026-01-05)"],
+            ])
         // (A name in brackets after a status that is not wholly a state's name is part of it.)
         let phases = Self.board("# B\n\n| Task | Status |\n|---|---|\n| a | Phase 2 (API) |\n| b | Phase 2 (UI) |\n")
         #expect(phases.board.lanes.map(\.name) == ["Phase 2 (API)", "Phase 2 (UI)"])

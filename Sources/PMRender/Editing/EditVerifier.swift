@@ -53,6 +53,9 @@ struct TargetCheck {
     var descriptionSwap: (old: String, new: String)?
     /// A field shown as written that takes a new value (a table row's `Status` cell, moved to a table of done rows).
     var fieldSwap: (key: String, new: String)?
+    /// A field that may go or change (a table row's status with a note of its own, `Status: Done (2026-01-02)`,
+    /// when the row takes another status).
+    var fieldMayChange: String?
     /// A new card's description as given: each of its lines must be read as its text.
     var description: String?
     /// The description's source the new card must read with, exactly, where the card's lines hold it as written
@@ -274,6 +277,10 @@ enum EditVerifier {
         }
         before.group = after.group
         before.isArchived = after.isArchived
+        if let key = expected.fieldMayChange {
+            before.extras.fields.removeAll { $0.key == key }
+            after.extras.fields.removeAll { $0.key == key }
+        }
         if let (key, new) = expected.fieldSwap {
             guard after.extras.fields.contains(where: { $0.key == key && $0.value == new }) else {
                 return "\(name)'s \(key) would not be \(new)"

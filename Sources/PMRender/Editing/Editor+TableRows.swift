@@ -341,8 +341,9 @@ extension Editor {
             expectation.target = TargetCheck(base: card)
         }
         expectation.lanesMayReorder = true
-        // (A row is done as its status is.)
+        // (A row is done as its status is; a note after its status, a field, goes with it.)
         expectation.target.checked = to.state == .done
+        expectation.target.fieldMayChange = PipeTable.displayName(table.table.header[column].text)
         let stays: Bool = if case .lane(let laneIndex) = destination { laneIndex == position.lane } else { false }
         return Change(
             edits: edits, expectation: expectation,

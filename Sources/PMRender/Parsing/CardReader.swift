@@ -331,7 +331,10 @@ extension CardReader {
             case .other:
                 state.draft.extras.fields.append(CardExtras.Field(key: key, value: plain))
             case .lane:
-                break
+                // A note after the row's status is the row's own (`Done (2026-01-02)`: the lane is `Done`).
+                if PipeTable.status(cell.text).utf8.count != cell.text.utf8.count {
+                    state.draft.extras.fields.append(CardExtras.Field(key: key, value: plain))
+                }
             }
         }
         let start = table.row.cells.first { !$0.text.isEmpty }?.byteColumn ?? 1
