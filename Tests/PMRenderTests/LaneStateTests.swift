@@ -30,7 +30,8 @@ struct LaneStateTests {
             // Chinese, Japanese and Korean names that start with a known one.
             ("进行中工作", .doing), ("已完成功能清单", .done), ("已完成功能 (阶段一)", .done), ("進行中タスク", .doing),
             ("完了タスク", .done), ("待办任务", .todo), ("진행 중인 작업", .doing), ("완료된 작업", .done),
-            ("進行中のタスク", .doing), ("Pronto", .done), ("Yapılanlar", .done), ("남은 작업", .todo), ("Abandoned", .done),
+            ("進行中のタスク", .doing), ("実装中", .doing), ("実装中の機能", .doing), ("Bugs", .todo), ("バグ", .todo),
+            ("버그", .todo), ("Pronto", .done), ("Yapılanlar", .done), ("남은 작업", .todo), ("Abandoned", .done),
             ("Won't Fix", .done), ("For Review", .doing), ("Moved to Done", .done), ("Sent for Review", .doing),
             ("🔜 Prochainement", .todo), ("🚧 Implementation", .doing), ("✅ Produktiv", .done),
             // Czech, Ukrainian, Persian (with and without the zero-width non-joiner), Arabic, Hebrew, Thai.
@@ -190,7 +191,8 @@ struct LaneStateTests {
             // A duration is not a period.
             ("Execution order (2 weeks)", .todo), ("Last 2 weeks", .done), ("Release notes [2025]", .done),
             // A day's date in brackets says when the lane was written: the name before it decides.
-            ("Bugs (2026-06-23)", .todo), ("Decisions (updated 15.06.2026)", .todo), ("Sprint 3 (2026-06-23)", .done),
+            ("Leftovers (2026-06-23)", .todo), ("Decisions (updated 15.06.2026)", .todo),
+            ("Sprint 3 (2026-06-23)", .done),
             ("Week 12", .done), ("2026-06", .done), ("June 2026", .done), ("Semana 4", .done),
         ])
     func afterDone(name: String, state: CardState) {
@@ -271,6 +273,31 @@ struct LaneStateTests {
         for name in ["Review (API)", "Done (Q3)", "Done (2026)", "Code review of the API"] {
             #expect(LaneStates.wholeMeaning(of: name) == nil, "\(name)")
         }
+    }
+
+    @Test(
+        "known names joined, and a Chinese, Japanese or Korean name of a lane's tasks (a note in brackets aside), are wholly lanes' names"
+    )
+    func joinedAndTaskWholeNames() {
+        let whole: [(String, LaneStates.Meaning)] = [
+            ("進行中 / 待辦", .state(.doing)), ("Doing / Review", .state(.doing)), ("Blocked & Waiting", .state(.doing)),
+            ("Done / Won't Do", .state(.done)), ("完了済み機能", .state(.done)), ("진행 중인 작업", .state(.doing)),
+            ("実装中の機能（未完成のもの）", .state(.doing)), ("완료된 작업 (최근)", .state(.done)),
+        ]
+        for (name, meaning) in whole {
+            #expect(LaneStates.wholeMeaning(of: name) == meaning, "\(name)")
+        }
+        // A name beside something else, a task's title, a note in brackets after a name of no tasks.
+        for name in ["Done / API", "Review / login page", "完了予定", "実装中の機能を直す", "Review (API)", "完了（最近）"] {
+            #expect(LaneStates.wholeMeaning(of: name) == nil, "\(name)")
+        }
+    }
+
+    @Test("a lane of bugs is todo wherever it stands: between In progress and Done too")
+    func bugsLaneIsTodo() {
+        let lanes = Self.lanes("## To do\n- [ ] a\n## In progress\n- [ ] b\n## Bugs\n- [ ] c\n## Done\n- [x] d\n")
+        #expect(lanes.map(\.state) == [.todo, .doing, .todo, .done])
+        #expect(lanes[2].stateSource == .name)
     }
 
     @Test("names of notes joined by a word for 'and' name notes; joined to anything else, they do not")
@@ -373,6 +400,11 @@ struct LaneStateTests {
                 "## Sprint 4\n### To Do\n- a\n### Doing\n- b\n### Done\n", "Sprint 4", ["To Do", "Doing", "Done"],
                 [1, 1, 0], ""
             ),
+            // A day's log over lanes, one of them two names joined.
+            (
+                "# Log\n## 2026-03-02\n### 已完成\n- ✅ a\n### 進行中 / 待辦\n- 🔨 b\n- ⬜ c\n### 之後\n- d\n", "Log",
+                ["已完成", "進行中 / 待辦", "之後"], [1, 2, 1], "## 2026-03-02"
+            ),
             // A lane's name over groups, one known name below, or two headings at the level: the level is the lanes'.
             ("## Backlog\n### Next\n- a\n### Later\n- b\n", "b", ["Backlog"], [2], ""),
             ("## Notes\n### Frontend\n- a\n### Done\n- b\n", "b", ["Notes"], [2], ""),
@@ -450,6 +482,14 @@ struct LaneStateTests {
                 "## Week 1\n### Day 1\n- [x] a\n- [ ] b\n## 📊 当前进度\n### 已完成（2025-11-04）\n- ✅ c\n### 进行中\n- 🔄 d\n"
                     + "### 待开始\n- ⏳ e\n## 📝 日志\n- f\n",
                 ["Week 1", "已完成（2025-11-04）", "进行中", "待开始", "📝 日志"], [2, 1, 1, 1, 0], "", [2, 3, 3, 3, 2]
+            ),
+            // Japanese names of a lane's features (one with a note in brackets, one with a query mark), the middle one
+            // saying it is empty, beside the document's other sections.
+            (
+                "## 概要\nテスト用。\n## 現在の状況\n### 完了済み機能\n- a\n- b\n### 実装中の機能（途中のもの）\n- 特になし\n"
+                    + "### 未着手の機能 ?\n- c\n## 手順\n- d\n",
+                ["概要", "完了済み機能", "実装中の機能（途中のもの）", "未着手の機能 ?", "手順"], [0, 2, 0, 1, 1], "",
+                [2, 3, 3, 3, 2]
             ),
             // Names in two languages; lanes that say they are empty, or hold a table, are lanes, not heading cards.
             (

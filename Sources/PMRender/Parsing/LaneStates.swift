@@ -29,12 +29,18 @@ enum LaneStates {
         }
         // Names of notes joined into one (`Decisions / Notes`, `결정사항 / 주의`, `References & Links`), or by a word
         // for "and" (`Notes and Decisions`, `Notlar ve Önemli Kararlar`).
-        let parts = name.split(whereSeparator: { "/／&·・、,".contains($0) }).flatMap { part in
+        let parts = joinedNames(name)
+        return parts.count >= 2 && parts.allSatisfy { data.notes.contains(LaneName.key(String($0))) }
+    }
+
+    /// The names a name joins into one (`Decisions / Notes`, `References & Links`, `进行中 / 待办`, `Notes and
+    /// Decisions`): its parts around `/`, `&`, `·`, `、` and commas, and around a word for "and".
+    private static func joinedNames(_ name: Substring) -> [String] {
+        name.split(whereSeparator: { "/／&·・、,".contains($0) }).flatMap { part in
             part.split(separator: " ").split(whereSeparator: { conjunctions.contains($0.lowercased()) }).map {
                 $0.joined(separator: " ")
             }
         }
-        return parts.count >= 2 && parts.allSatisfy { data.notes.contains(LaneName.key(String($0))) }
     }
 
     /// Words for "and" that join two names of notes into one (`Notes and Decisions`).
@@ -146,16 +152,29 @@ enum LaneStates {
 
     /// A lane name's meaning when the whole name is a known name, symbols around it aside (`Done`, `🔨 Por hacer`,
     /// `Done ✓`), or one given in two languages (`A Fazer (Backlog)`, `进行中 (In Progress)`), or dated (`Done
-    /// (2026-06-23)`); nil for names that only hold one (`Code review of the API`, `Review (API)`).
+    /// (2026-06-23)`), or known names joined (`進行中 / 待辦`, `Doing / Review`), or a known name and a word for tasks
+    /// in Chinese, Japanese or Korean (`完了済み機能`, `진행 중인 작업`), which names the lane's tasks, a note in brackets
+    /// after it aside (`実装中の機能（未完成のもの）`); nil for names that only hold one (`Code review of the API`,
+    /// `Review (API)`).
     static func wholeMeaning(of name: String) -> Meaning? {
-        func whole(_ name: Substring) -> Meaning? {
+        func words(_ name: Substring) -> String {
             let words = name.unicodeScalars.map { $0.isWordCharacter || $0 == " " ? Character($0) : " " }
-            let trimmed = String(words).split(separator: " ").joined(separator: " ")
-            return table[LaneName.key(trimmed)] ?? table[LaneName.key(String(name))]
+            return String(words).split(separator: " ").joined(separator: " ")
         }
-        if let meaning = whole(Substring(name)) { return meaning }
-        guard let (before, inside) = Substring(name).trimmingSpaces.bracketedSuffix, let meaning = whole(before)
-        else { return nil }
+        func whole(_ name: Substring) -> Meaning? {
+            table[LaneName.key(words(name))] ?? table[LaneName.key(String(name))]
+        }
+        func tasks(_ name: Substring) -> Meaning? {
+            let key = LaneName.key(words(name))
+            return !key.isEmpty && key.unicodeScalars.allSatisfy(\.isCJK) ? compoundMeaning(key) : nil
+        }
+        let trimmed = Substring(name).trimmingSpaces
+        if let meaning = whole(trimmed) ?? tasks(trimmed) { return meaning }
+        let joined = joinedNames(trimmed)
+        if joined.count >= 2, joined.allSatisfy({ whole(Substring($0)) != nil }) { return meaning(of: name) }
+        guard let (before, inside) = trimmed.bracketedSuffix else { return nil }
+        if let meaning = tasks(before) { return meaning }
+        guard let meaning = whole(before) else { return nil }
         // A day's date in brackets says when (`已完成（2025-11-04）`, `Done (2026-06-23)`): the name is still wholly the
         // lane's.
         return whole(inside) == meaning || holdsDayDate(inside) ? meaning : nil
