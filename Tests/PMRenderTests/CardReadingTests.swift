@@ -917,6 +917,21 @@ struct CardReadingTests {
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
     }
 
+    @Test("an empty item, alone in its lane or not, is a card begun without a title (Taskell writes one so): warned")
+    func emptyItemsThatAreCards() throws {
+        for text in [
+            "## Todo\n\n-\n", "## Todo\n\n- [ ]\n", "## Todo\n\n- a\n- \n",
+            "---\nkanban-plugin: basic\n---\n\n## Todo\n\n-\n",
+        ] {
+            let result = Self.board(text)
+            #expect(result.board.lanes[0].placeholderLine == nil, "\(text)")
+            let line = text.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+            #expect(
+                result.diagnostics.map { "\($0.location!.line):\($0.location!.column) \($0.code)" }
+                    == ["\(line):1 empty-card"], "\(text)")
+        }
+    }
+
     @Test("a title of hundreds of nested brackets is a card, its text kept (Benchmarks/bench times thousands)")
     func nestedBracketsInATitle() throws {
         // (The innermost `[[x]]` is a wikilink, shown as `x`.)
