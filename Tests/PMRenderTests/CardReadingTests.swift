@@ -1482,6 +1482,50 @@ struct CardReadingTests {
         #expect((card.assignees, card.priority) == (["Ana"], .high))
     }
 
+    @Test(
+        "a heading over a checklist and then lines of fields is a card: the checklist its subtasks, the fields its own")
+    func headingOverChecklistThenFields() throws {
+        let result = Self.board(
+            """
+            ## Now
+
+            ### Billing export
+            - [x] CSV writer
+            - [ ] PDF writer
+
+            **Why:** finance asks every month.
+
+            **Priority:** High
+            **Assignee:** Mina
+            **Target:** end of March
+
+            ### 결제 알림
+            - [ ] 웹훅 처리
+
+            **우선순위:** 중간  
+            **담당:** 백엔드
+
+            ### Frontend
+            - [ ] Login page
+            - [ ] Settings page
+
+            **Note:** the designer is away in May.
+            """)
+        // (Only the note under the group label is not shown.)
+        #expect(
+            result.diagnostics.map { "\($0.location!.line):\($0.location!.column) \($0.code)" } == [
+                "23:1 stray-content"
+            ])
+        let cards = result.board.cards
+        #expect(cards.map(\.title) == ["Billing export", "결제 알림", "Login page", "Settings page"])
+        #expect(cards.map(\.priority) == [.high, .medium, nil, nil])
+        #expect(cards.map(\.assignees) == [["Mina"], ["백엔드"], [], []])
+        #expect(cards[0].subtasks.map(\.isDone) == [true, false])
+        #expect(cards[0].descriptionSource.hasSuffix("**Target:** end of March"))
+        // Without a field pm-render reads, the heading labels its list.
+        #expect(result.board.lanes[0].groups.map(\.name) == ["Frontend"])
+    }
+
     @Test("a heading over a plain list of its details is a card: its ID or number, or most items `Key: value`")
     func headingOverItsDetails() throws {
         // A task's ID before the title (VS Code boards, GitHub Project summaries), its one item a plain key.

@@ -1310,6 +1310,9 @@ struct BoardReader {
             return nesting < 2 || nesting * 2 < items.count
         }
         guard first.root.kind == .item else { return true }
+        // Fields after its list (`**Priority:** High`, `**Owner:** Ana` under a task's checklist) are the heading's own:
+        // a group label has none.
+        if body.contains(where: Self.isFieldParagraph) { return true }
         // A list of the card's properties: VS Code Markdown Kanban's (`- due: …`), or any list whose first item is a
         // known field, or whose items all start with bold keys, one of them a field's (`- **Priority:** High`,
         // `- **Why:** …`; `- **Issue**: #12`, `- **Due**: 2025-10-02`).
@@ -1444,6 +1447,31 @@ struct BoardReader {
             })
         guard let text = CardField.lineText(nodes, in: markdown) else { return nil }
         return (text, markdown.nodes[nodes[0]].kind == .strong)
+    }
+
+    /// Whether a paragraph is lines of fields alone (`**Priority:** High`, `**Owner:** Ana`, `Due: 2026-03-01`), one of
+    /// them a field pm-render reads.
+    private static func isFieldParagraph(_ segment: MarkdownSegment) -> Bool {
+        let markdown = segment.markdown
+        guard segment.root.kind == .paragraph else { return false }
+        var lines: [[Int]] = [[]]
+        for child in markdown.children(of: 0) {
+            if [.softBreak, .lineBreak].contains(markdown.nodes[child].kind) {
+                lines.append([])
+            } else {
+                lines[lines.count - 1].append(child)
+            }
+        }
+        var known = false
+        for line in lines where !line.isEmpty {
+            guard let line = CardField.lineText(line, in: markdown) else { return false }
+            let text = Substring(line)
+            guard CardField.isPlainKeyLine(text) else { return false }
+            if let field = CardField.parse(text)?.0, field != CardField.ignored, field != CardField.steps {
+                known = true
+            }
+        }
+        return known
     }
 
     /// A paragraph's text when it is a label for the cards after it: one short line that ends with a colon (`RBAC:`,
