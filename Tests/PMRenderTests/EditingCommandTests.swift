@@ -1069,6 +1069,11 @@ import Testing
         let (who, afterWho) = try Self.onBoard(board, ["edit", "card", "--assignee", "Bo"])
         #expect(who.status == 0, "\(who.stderr)")
         #expect(afterWho.contains("**Assignee:** Ana, Bo  \n**Due:** 2026-05-11\n"))
+        // A new field among lines parted by line breaks is a line of its own too: before the last, with a break.
+        let (tag, afterTag) = try Self.onBoard(board, ["edit", "card", "--tag", "ui"])
+        #expect(tag.status == 0, "\(tag.stderr)")
+        #expect(afterTag.contains("**Assignee:** Ana  \n**Tags:** ui  \n**Due:** 2026-05-11\n"), "\(afterTag)")
+        #expect(TestSupport.parse(afterTag).board.cards.first?.tags == ["ui"])
     }
 
     @Test func aFieldThatHoldsItsPlaceTakesTheValueAndANewFieldFollowsTheListsForm() throws {

@@ -505,8 +505,19 @@ struct CardBlock {
     mutating func insertField(key: String, value: String) {
         let index = fieldInsertionIndex
         let text: String
-        if let last = fieldLines().last(where: { $0.index < index }), !conventions.fieldsAsProperties {
+        let fields = fieldLines().filter { $0.index < index }
+        if let last = fields.last, !conventions.fieldsAsProperties {
             text = Self.fieldHead(like: last.head, key: key) + value
+            // Lines of one paragraph parted by line breaks (two spaces), the last without: the new line goes before
+            // the last, with a break of its own, so that it is a line of its own where Markdown is shown.
+            let lines = self.lines
+            let breaks = { (index: Int) in lines[index].text.hasSuffix("  ") }
+            if fields.count >= 2, fields[fields.count - 2].index == last.index - 1, breaks(last.index - 1),
+                !breaks(last.index)
+            {
+                insertLine(text + "  ", at: last.index)
+                return
+            }
         } else if conventions.fieldsAsProperties {
             let existing = fieldLines().first { $0.head.contains("- ") }
             let prefix =
