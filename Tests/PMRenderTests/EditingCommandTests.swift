@@ -2102,6 +2102,11 @@ import Testing
         let (new, afterNew) = try Self.onBoard(dated, ["add", "c", "--due", "2027-03-04"])
         #expect(new.status == 0, "\(new.stderr)")
         #expect(afterNew.contains("| a | 25/12/2026 | Todo |\n| c | 04/03/2027 | Todo |\n"))
+        // A cell that says no date (`sofort`, a field as written) takes one.
+        let soon = "# B\n\n| Task | Fällig | Status |\n|---|---|---|\n| a | sofort | Todo |\n"
+        let (dated2, afterSoon) = try Self.onBoard(soon, ["edit", "a", "--due", "2026-12-31"])
+        #expect(dated2.status == 0, "\(dated2.stderr)")
+        #expect(afterSoon == soon.replacingOccurrences(of: "sofort", with: "2026-12-31"))
     }
 
     @Test func aRowWrittenIntoAnAlignedTableIsPaddedToItsColumns() throws {

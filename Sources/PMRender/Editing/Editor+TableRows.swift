@@ -406,8 +406,11 @@ extension Editor {
             fields.append("title")
         }
         if let due = changes.due {
-            cells[try column(.field(.due), for: "a deadline")] = due.map(conventions.fieldDeadline) ?? ""
+            let dueColumn = try column(.field(.due), for: "a deadline")
+            cells[dueColumn] = due.map(conventions.fieldDeadline) ?? ""
             check.due = .some(due)
+            // (What the cell held that is no date, `sofort`, was a field of its own.)
+            check.fieldMayChange = PipeTable.displayName(table.table.header[dueColumn].text)
             fields.append("deadline")
         }
         if !changes.addTags.isEmpty || !changes.removeTags.isEmpty {
