@@ -2102,6 +2102,16 @@ import Testing
         let (new, afterNew) = try Self.onBoard(dated, ["add", "c", "--due", "2027-03-04"])
         #expect(new.status == 0, "\(new.stderr)")
         #expect(afterNew.contains("| a | 25/12/2026 | Todo |\n| c | 04/03/2027 | Todo |\n"))
+        // A row titled by a link to its task's own file is renamed there; its other cells are edited here.
+        let linked =
+            "# Index\n\n## High\n\n| ID | 상태 | Owner |\n|---|---|---|\n| [TASK-010](TASK-010-ws.md) | 완료 | KIS API Engineer |\n"
+        let (renamed, afterRename) = try Self.onBoard(linked, ["edit", "task-010", "--title", "X"])
+        #expect(renamed.status == 1)
+        #expect(renamed.stderr.contains("whose title is a link to the task's own file"), "\(renamed.stderr)")
+        #expect(afterRename == linked)
+        let (owned, afterOwned) = try Self.onBoard(linked, ["edit", "task-010", "--assignee", "Ann"])
+        #expect(owned.status == 0, "\(owned.stderr)")
+        #expect(afterOwned.contains("| 완료 | KIS API Engineer, Ann |"), "\(afterOwned)")
         // A cell that says no date (`sofort`, a field as written) takes one.
         let soon = "# B\n\n| Task | Fällig | Status |\n|---|---|---|\n| a | sofort | Todo |\n"
         let (dated2, afterSoon) = try Self.onBoard(soon, ["edit", "a", "--due", "2026-12-31"])

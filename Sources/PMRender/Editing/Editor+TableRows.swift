@@ -370,6 +370,20 @@ extension Editor {
         expectation.lanesMayReorder = true
     }
 
+    /// The roles of a table's columns as the reader took them for `card`, a row of it: of the ways a table is read
+    /// (in a lane named for a state or not, any column of text a title or not), the first whose title cell reads as
+    /// the card's title (`| [TASK-010](…) | 완료 | … |` is titled by its linked ID, not by a column of text).
+    static func roles(of table: PipeTable, reading card: Card, on row: PipeTable.Row) -> [PipeTable.Role]? {
+        let ways = [(true, true), (false, false), (true, false), (false, true)].lazy.compactMap {
+            table.roles(inLaneOfState: $0.0, anyTitle: $0.1)
+        }
+        return ways.first { roles in
+            roles.firstIndex(of: .title).map {
+                MarkdownParser.inline(row.cells[$0].text).inlineText.contains(card.title)
+            } ?? false
+        } ?? ways.first
+    }
+
     /// Edits a table's row in place: the cells of the columns the change reaches (the title's, the deadline's, the
     /// assignees', the tags' or, without one, the title's `#tags`) are rewritten, every other byte of the line kept. A
     /// change with no column to hold it is refused.
@@ -377,7 +391,7 @@ extension Editor {
         let card = board.lanes[position.lane].cards[position.index]
         guard let table = rowTable(atRow: card.location.line),
             let row = table.table.rows.first(where: { $0.line == card.location.line }),
-            let roles = table.table.roles(inLaneOfState: true, anyTitle: true),
+            let roles = Self.roles(of: table.table, reading: card, on: row),
             let titleColumn = roles.firstIndex(of: .title)
         else { throw rowRefusal(card, "its table could not be read again") }
         var cells = row.cells.map(\.text)
@@ -395,6 +409,16 @@ extension Editor {
             return nil
         }
         if let title = changes.title {
+            // (A table of linked IDs, `| [TASK-010](TASK-010-….md) | 완료 |`, names each task in its own file.)
+            let cell = Substring(cells[titleColumn]).trimmingSpaces
+            if cell.hasPrefix("["), cell.hasSuffix(")"), cell.contains("]("), !cell.dropFirst().contains("[") {
+                throw EditFailure(
+                    .refused,
+                    .editNotPossible(
+                        "'\(card.title)' is a row of a table whose title is a link to the task's own file: rename "
+                            + "the task there"),
+                    file: file, at: card.location)
+            }
             let valid = try validRenamedTitle(title)
             // Its tokens and comments kept after the new words, as on a list card's title line.
             cells[titleColumn] = CardBlock.replacingWords(
