@@ -1734,6 +1734,17 @@ import Testing
         let obsidian = "---\nkanban-plugin: basic\n---\n\n" + board
         let (moved, _) = try Self.onBoard(obsidian, ["done", "dark"])
         #expect(moved.status == 0, "\(moved.stderr)")
+        // Nor one label of several, on a board whose headings over text and a list are cards: said at the label.
+        let groups =
+            "## To Do\n\n### A. Naming\n- [ ] Rename\n\n### B. Model\n- [ ] Design\n\n### C. Hardware\n"
+            + "One session does it:\n- [ ] Tune\n\n## Done\n"
+        let (refused, unchanged) = try Self.onBoard(groups, ["rm", "rename"])
+        #expect(refused.status == 1)
+        #expect(
+            refused.stderr.hasPrefix(
+                "b.md:3:1: error: cannot make this edit: it would leave the group label 'A. Naming'"),
+            "\(refused.stderr)")
+        #expect(unchanged == groups)
     }
 
     @Test func aDataviewAssigneeListIsEditedInPlace() throws {

@@ -22,7 +22,7 @@ extension Problem {
             .laneAtWIPLimit, .stateAtWIPLimit, .newCardNotAllowed, .boardHasErrors, .boardChangedOnDisk,
             .boardAccessNotKept,
             .editChangesBoard, .editLosesDateFormat, .editChangesLaneText,
-            .invalidEditValue, .editNotPossible, .headingCardBecomesLabel,
+            .invalidEditValue, .editNotPossible, .headingCardBecomesLabel, .groupLabelLeftEmpty,
             .descriptionLineReadAsMetadata, .lineReadAsTitle,
             .fileSystem:
             return .error
@@ -115,7 +115,8 @@ extension Problem {
         case .editLosesDialect: return "edit-loses-dialect"
         case .identityRenumbered: return "identity-renumbered"
         case .invalidEditValue: return "invalid-value"
-        case .editNotPossible, .headingCardBecomesLabel, .descriptionLineReadAsMetadata, .lineReadAsTitle:
+        case .editNotPossible, .headingCardBecomesLabel, .groupLabelLeftEmpty, .descriptionLineReadAsMetadata,
+            .lineReadAsTitle:
             return "edit-not-possible"
         case .cardAlreadyInLane: return "already-in-lane"
         case .editChangesNothing: return "nothing-to-change"
@@ -431,6 +432,10 @@ extension Problem {
             return "cannot make this edit: \(Self.quote(title)) is a heading over a list, which reads as a card only "
                 + "while a field line or text comes before the list; without them the heading would read as a group "
                 + "label over list cards: write a line of text above the list, then run it again"
+        case .groupLabelLeftEmpty(let labels, let lane):
+            return "cannot make this edit: it would leave the group label \(Problem.list(labels, or: false)) in "
+                + "\(Self.quote(lane)) without a card, and a heading with no card under it reads as a card: remove the "
+                + "label first, or add a card under it"
         case .editChangesNothing(let title):
             return "\(Self.quote(title)) already is as asked: nothing to do"
         case .cardAlreadyInLane(let title, let lane):

@@ -133,6 +133,8 @@ public enum Problem: Hashable, Sendable {
     /// A heading card over a list with no field line or text before it (taken away, or a new card's description that
     /// starts with a list): the heading would read as a group label over list cards.
     case headingCardBecomesLabel(title: String)
+    /// A group label (`### Backend`) left without a card under it, which would read as a card.
+    case groupLabelLeftEmpty(labels: [String], lane: String)
     /// A line of a new card's description that the board would read as the card's metadata (`Due: 2026-01-01`).
     case descriptionLineReadAsMetadata(String)
     /// The line after a card's title that the board would read as part of the title (a long title line followed by

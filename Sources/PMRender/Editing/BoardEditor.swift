@@ -927,13 +927,7 @@ struct Editor {
         else { return }
         let others = lane.cards.indices.filter { $0 != position.index && lane.cards[$0].style == .listItem }
         guard others.isEmpty else { return }
-        let names = headings.map { "'\($0.name)'" }.joined(separator: ", ")
-        throw EditFailure(
-            .refused,
-            .editNotPossible(
-                "it would leave the group label \(names) in '\(lane.name)' without a card, and a heading with no card "
-                    + "under it reads as a card: remove the label first, or add a card under it"),
-            file: file)
+        throw EditFailure(.refused, .groupLabelLeftEmpty(labels: headings.map(\.name), lane: lane.name), file: file)
     }
 
     /// The lines a card's removal takes: its own, and one of the runs of blank lines around it, so that the lines

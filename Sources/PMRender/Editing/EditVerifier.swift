@@ -173,7 +173,17 @@ enum EditVerifier {
                 file: file, at: before.location)
         }
         var target: Card?
+        // (Group labels, each by the lane it is in: one left without a card reads as a heading card.)
+        let labels = Set(
+            oldBoard.lanes.flatMap { lane in lane.groups.filter(\.isHeading).map { [lane.name, $0.name] } })
         func compare(_ slots: [Expectation.Slot], _ cards: [Card], where place: String) throws(EditFailure) {
+            if cards.count > slots.count,
+                let label = cards.first(where: { $0.style == .heading && labels.contains([$0.lane, $0.title]) })
+            {
+                throw EditFailure(
+                    .refused, .groupLabelLeftEmpty(labels: [label.title], lane: label.lane), file: file,
+                    at: label.location)
+            }
             guard slots.count == cards.count else {
                 throw fail(
                     slots.count > cards.count
