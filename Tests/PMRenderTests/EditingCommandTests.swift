@@ -2093,6 +2093,12 @@ import Testing
         #expect(only.status == 1)
         #expect(only.stderr.contains("it is its table's only row"), "\(only.stderr)")
         #expect(afterOnly == single)
+        // The one row without a status is not removed: the table would become the board's lanes.
+        let gap = "# B\n\n| Task | Status |\n|---|---|\n| a | Todo |\n| b | |\n| c | Done |\n"
+        let (gapped, afterGap) = try Self.onBoard(gap, ["rm", "b"])
+        #expect(gapped.status == 1)
+        #expect(gapped.stderr.contains("it is the one row without a status"), "\(gapped.stderr)")
+        #expect(afterGap == gap)
         // A table of statuses above the board's sections is edited as the board.
         let above = "# P\n\n| Task | Status |\n|---|---|\n| a | Todo |\n| b | Doing |\n\n## Notes\n\n- x\n"
         let (finished, afterFinish) = try Self.onBoard(above, ["done", "b"])

@@ -362,6 +362,16 @@ struct Editor {
         try checkGroupsKeepCards(leaving: position)
         var expectation = Expectation(board: board)
         expectation.lanes[position.lane].remove(at: position.index)
+        // (The one row without a status of a table that is a lane's: without it, the table is the board's lanes.)
+        if card.style == .tableRow, let source = sourceText, let top = rowTable(atRow: card.location.line)?.table.line,
+            let table = PipeTable(lines: top...source.lineCount, in: source),
+            table.rowsWithoutStatus.map(\.line) == [card.location.line]
+        {
+            throw rowRefusal(
+                card,
+                "it is the one row without a status, and without it the table would be read as the board's lanes "
+                    + "(a lane a status)", fix: "give it a status, or remove it")
+        }
         // (A status of the board's table is a lane while a row has it, named as its first row writes it.)
         if isStatusOfTable(lane) {
             if board.lanes.filter(isStatusOfTable).map(\.cards.count).reduce(0, +) == 1 {

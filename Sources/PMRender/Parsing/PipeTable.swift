@@ -155,12 +155,16 @@ extension PipeTable {
     /// The first row whose status cell is empty (or holds a place: `—`) in a table whose other rows, most of them,
     /// have a status: the row that keeps the table from being a lane a status (`laneColumn`), and its cell.
     func rowWithoutStatus() -> (row: Row, cell: Cell)? {
-        guard let column = statusColumn else { return nil }
-        let missing = rows.filter { !Self.holdsStatus($0.cells[column]) }
-        guard let first = missing.first, missing.count * 2 < rows.count,
-            missing.allSatisfy({ Self.isEmpty($0.cells[column]) })
-        else { return nil }
+        guard let column = statusColumn, let first = rowsWithoutStatus.first else { return nil }
         return (first, first.cells[column])
+    }
+
+    /// The rows of `rowWithoutStatus`, all of them (none where the table is not so).
+    var rowsWithoutStatus: [Row] {
+        guard let column = statusColumn else { return [] }
+        let missing = rows.filter { !Self.holdsStatus($0.cells[column]) }
+        guard missing.count * 2 < rows.count, missing.allSatisfy({ Self.isEmpty($0.cells[column]) }) else { return [] }
+        return missing
     }
 
     /// Whether the table's cells hold text, as cards do, rather than figures (WIP limits, counts, `∞`, `50%`): most
