@@ -3,7 +3,7 @@ import Foundation
 import PMRender
 
 /// `pm-render history BOARD.md`: what happened to every card, from git.
-struct History: AsyncParsableCommand {
+struct History: HistoryCommand {
     static let configuration = CommandConfiguration(
         commandName: "history",
         abstract:
@@ -14,6 +14,8 @@ struct History: AsyncParsableCommand {
             with a warning.
             """
     )
+
+    static let reading = "history"
 
     @OptionGroup var board: BoardFileArgument
 
@@ -33,13 +35,8 @@ struct History: AsyncParsableCommand {
         try DayOption.validate("--since", since)
     }
 
-    func run() async throws {
-        let locale = try report.locale()
-        guard
-            let (current, history) = try await Boards.withHistory(
-                board.path, format: report.diagnostics, reading: "history")
-        else { return }
-        Boards.printNotes(of: history, file: board.path, format: report.diagnostics)
+    func describe(_ history: BoardHistory, of current: Board, locale: BoardLocale?) {
+        printNotes(of: history)
         let sinceSeconds = DayOption.day(since).map { $0.daysSinceEpoch * 86_400 }
         let events = history.filtered(since: sinceSeconds, limit: limit)
         switch format {

@@ -130,3 +130,34 @@ enum Boards {
         Output.diagnostics(notes, format: format)
     }
 }
+
+/// A command that reports on a board's git history (`history`, `metrics`): its `run` reads the board and the history
+/// side by side (`Boards.withHistory`), then `describe` prints what the command says about them.
+protocol HistoryCommand: AsyncParsableCommand {
+    var board: BoardFileArgument { get }
+
+    var report: ReportOptions { get }
+
+    /// What the history is read for, in the message about a board outside git: the command's name.
+    static var reading: String { get }
+
+    /// Prints what the command says about `history`, the history of `current` (`locale`: the one asked for, if any).
+    func describe(_ history: BoardHistory, of current: Board, locale: BoardLocale?) throws
+}
+
+extension HistoryCommand {
+    func run() async throws {
+        let locale = try report.locale()
+        let path = board.path
+        guard
+            let (current, history) = try await Boards.withHistory(
+                path, format: report.diagnostics, reading: Self.reading)
+        else { return }
+        try describe(history, of: current, locale: locale)
+    }
+
+    /// Prints the history's notes about itself (`Boards.printNotes`).
+    func printNotes(of history: BoardHistory) {
+        Boards.printNotes(of: history, file: board.path, format: report.diagnostics)
+    }
+}

@@ -4,7 +4,7 @@ import PMRender
 
 /// `pm-render metrics BOARD.md`: flow metrics (cycle time, throughput, cumulative flow, aging work, forecast) from
 /// the board's git history.
-struct MetricsCommand: AsyncParsableCommand {
+struct MetricsCommand: HistoryCommand {
     static let configuration = CommandConfiguration(
         commandName: "metrics",
         abstract:
@@ -16,6 +16,8 @@ struct MetricsCommand: AsyncParsableCommand {
             with fewer than 10 cards done in those days it says it is not reliable. See docs/METRICS.md.
             """
     )
+
+    static let reading = "metrics"
 
     @OptionGroup var board: BoardFileArgument
 
@@ -43,12 +45,7 @@ struct MetricsCommand: AsyncParsableCommand {
         try DayOption.validate("--by", by)
     }
 
-    func run() async throws {
-        let locale = try report.locale()
-        guard
-            let (current, history) = try await Boards.withHistory(
-                board.path, format: report.diagnostics, reading: "metrics")
-        else { return }
+    func describe(_ history: BoardHistory, of current: Board, locale: BoardLocale?) throws {
         let today = try clock.resolve(timezone: current.timezone).today
         let sinceDate = DayOption.day(since)
         let byDate = DayOption.day(by)
@@ -63,7 +60,7 @@ struct MetricsCommand: AsyncParsableCommand {
             throw Output.usageFailure(
                 "--by \(byDate) is more than \(horizon / 365) years after today (\(today)): too far to forecast")
         }
-        Boards.printNotes(of: history, file: board.path, format: report.diagnostics)
+        printNotes(of: history)
         var options = FlowMetrics.Options(today: today, since: sinceDate)
         options.forecast.seed = seed
         options.forecast.by = byDate
