@@ -97,15 +97,7 @@ public enum OutputRefusal: Hashable, Sendable {
                 + "move it out of the folder, or choose another folder"
         case .replacedFile(let file, let change):
             let file = DiagnosticPrinter.sanitized(file)
-            let what =
-                switch change {
-                case .symbolicLink: "is now a symbolic link"
-                case .folder: "is now a folder"
-                case .file: "is now a file"
-                case .special: "is now a special file"
-                case .edited: "was changed after pm-render wrote it"
-                }
-            return "refusing to replace '\(path)': its '\(file)' \(what); "
+            return "refusing to replace '\(path)': its '\(file)' \(change.phrase); "
                 + "move it out of the folder, or choose another folder"
         }
     }
@@ -123,4 +115,17 @@ public enum SiteFileChange: Hashable, Sendable {
     case special
     /// Its contents are not those pm-render wrote.
     case edited
+}
+
+extension SiteFileChange {
+    /// "is now a symbolic link": what became of the file, after its name.
+    var phrase: String {
+        switch self {
+        case .symbolicLink: "is now a symbolic link"
+        case .folder: "is now a folder"
+        case .file: "is now a file"
+        case .special: "is now a special file"
+        case .edited: "was changed after pm-render wrote it"
+        }
+    }
 }

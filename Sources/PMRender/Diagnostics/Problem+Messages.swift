@@ -247,13 +247,9 @@ extension Problem {
                 "new card \(Self.quote(title)) starts in \(Self.quote(lane)), but the 'new-cards' rule lets new cards start only in "
                 + Problem.list(allowed)
         case .illegalMove(let title, let from, let to, let allowed):
-            let options =
-                allowed.isEmpty
-                ? "cards in \(Self.quote(from)) may not move"
-                : "cards in \(Self.quote(from)) may move only to \(Problem.list(allowed))"
             return
                 "card \(Self.quote(title)) moved from \(Self.quote(from)) to \(Self.quote(to)), which the 'transitions' rule does not allow: "
-                + options
+                + Self.moves(from: from, allowed: allowed)
         case .previousVersionUnreadable(let version):
             return "the previous version (\(version)) is not a readable board, so the changes cannot be checked"
         case .historyVersionSkipped(let commit, let subject):
@@ -338,13 +334,9 @@ extension Problem {
                 + "no card is put there: name another lane, or give one of its items a task box ('- [ ]') to make its "
                 + "items cards"
         case .moveNotAllowed(let title, let from, let to, let allowed):
-            let options =
-                allowed.isEmpty
-                ? "cards in \(Self.quote(from)) may not move"
-                : "cards in \(Self.quote(from)) may move only to \(Problem.list(allowed))"
             return
                 "cannot move \(Self.quote(title)) from \(Self.quote(from)) to \(Self.quote(to)): the 'transitions' rule here does not allow it; "
-                + "\(options)"
+                + Self.moves(from: from, allowed: allowed)
         case .laneAtWIPLimit(let lane, let count, let limit):
             return
                 "lane \(Self.quote(lane)) is full: it holds \(count) card\(count == 1 ? "" : "s") and its WIP limit here is "
@@ -451,7 +443,6 @@ extension Problem {
     /// stays one readable line.
     static let quotedLength = 80
 
-    /// `'value'` for a message; a value longer than `quotedLength` characters is cut with "…".
     /// The name of the tool a dialect is written by.
     static func toolName(_ dialect: BoardStyle.Dialect) -> String {
         switch dialect {
@@ -464,6 +455,7 @@ extension Problem {
         }
     }
 
+    /// `'value'` for a message; a value longer than `quotedLength` characters is cut with "…".
     static func quote(_ value: String) -> String {
         var end = value.startIndex
         guard value.formIndex(&end, offsetBy: quotedLength, limitedBy: value.endIndex), end != value.endIndex else {
@@ -484,6 +476,13 @@ extension Problem {
         let format = first > 12 ? day : second > 12 ? month : "\(day) or \(month)"
         let example = first > 12 || second <= 12 ? day : month
         return "; for dates written \(format), set the board's date format (front matter 'date-format: \(example)')"
+    }
+
+    /// Where the 'transitions' rule lets cards in lane `from` move: "cards in 'Review' may move only to 'Done'".
+    static func moves(from: String, allowed: [String]) -> String {
+        allowed.isEmpty
+            ? "cards in \(quote(from)) may not move"
+            : "cards in \(quote(from)) may move only to \(list(allowed))"
     }
 
     /// "'Review'", "'Review' or 'Done'", "'A', 'B' or 'C'" (with quotes), for names in messages.
