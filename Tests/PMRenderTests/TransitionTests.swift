@@ -34,6 +34,14 @@ struct TransitionTests {
 
             """
 
+    /// A repository in which board.md was committed as `committed` and now reads `now`.
+    func repository(committed: String = Self.base, now: String) throws -> GitFixture {
+        let repo = try GitFixture()
+        try repo.commit("start", files: ["board.md": committed])
+        try repo.write("board.md", now)
+        return repo
+    }
+
     func check(_ repo: GitFixture, _ arguments: [String] = [], against: String = "HEAD") throws -> TestSupport.RunResult
     {
         try TestSupport.run(["check", "board.md", "--against", against] + arguments, in: repo.root)
@@ -41,11 +49,8 @@ struct TransitionTests {
 
     @Test("a legal move passes and diff describes it")
     func legalMove() throws {
-        let repo = try GitFixture()
-        try repo.commit("start", files: ["board.md": Self.base])
-        try repo.write(
-            "board.md",
-            Self.base.replacingOccurrences(of: "- [ ] Write README\n", with: "")
+        let repo = try repository(
+            now: Self.base.replacingOccurrences(of: "- [ ] Write README\n", with: "")
                 .replacingOccurrences(of: "- [ ] Ship it", with: "- [ ] Write README\n- [ ] Ship it"))
         let result = try check(repo)
         #expect(result.status == 0, "\(result.stderr)")
@@ -55,11 +60,9 @@ struct TransitionTests {
 
     @Test("the old version's own errors are notes, named board.md@REV: a change that fixes them passes")
     func oldVersionErrorsAreNotes() throws {
-        let repo = try GitFixture()
         let broken = Self.base.replacingOccurrences(
             of: "---\ntransitions:", with: "---\ntimezone: Mars/Olympus\ntransitions:")
-        try repo.commit("start", files: ["board.md": broken])
-        try repo.write("board.md", Self.base)
+        let repo = try repository(committed: broken, now: Self.base)
         let result = try check(repo)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
@@ -102,11 +105,9 @@ struct TransitionTests {
 
     @Test("lanes with free names: moves are between lanes, and rules name lanes or states")
     func freeLaneNames() throws {
-        let repo = try GitFixture()
-        try repo.commit("start", files: ["board.md": Self.freeLanes])
-        try repo.write(
-            "board.md",
-            Self.freeLanes.replacingOccurrences(of: "- [ ] Alpha\n", with: "")
+        let repo = try repository(
+            committed: Self.freeLanes,
+            now: Self.freeLanes.replacingOccurrences(of: "- [ ] Alpha\n", with: "")
                 .replacingOccurrences(of: "- [ ] Delta\n", with: "")
                 .replacingOccurrences(
                     of: "- [x] Epsilon\n", with: "- [x] Epsilon\n- [x] Delta\n- [x] Alpha\n- [x] New\n"))
@@ -146,11 +147,8 @@ struct TransitionTests {
 
     @Test("an illegal move is an error at the card with notes at the old line and the rule")
     func illegalMove() throws {
-        let repo = try GitFixture()
-        try repo.commit("start", files: ["board.md": Self.base])
-        try repo.write(
-            "board.md",
-            Self.base.replacingOccurrences(of: "- [ ] Write README\n", with: "")
+        let repo = try repository(
+            now: Self.base.replacingOccurrences(of: "- [ ] Write README\n", with: "")
                 .replacingOccurrences(of: "- [x] Release notes", with: "- [x] Release notes\n- [x] Write README"))
         let result = try check(repo)
         #expect(result.status == 1)
@@ -185,9 +183,7 @@ struct TransitionTests {
 
     @Test("a new card added in DONE breaks the default new-cards rule")
     func newCardInDone() throws {
-        let repo = try GitFixture()
-        try repo.commit("start", files: ["board.md": Self.base])
-        try repo.write("board.md", Self.base + "- [x] Sneaky shortcut\n")
+        let repo = try repository(now: Self.base + "- [x] Sneaky shortcut\n")
         let result = try check(repo)
         #expect(result.status == 1)
         #expect(
@@ -200,10 +196,9 @@ struct TransitionTests {
     func newRowInATable() throws {
         let table = "| ID | Task |\n|---|---|\n"
         let base = "## To Do\n\n\(table)| T1 | Spec |\n\n## Done\n\n\(table)| T0 | Repo |\n"
-        let repo = try GitFixture()
-        try repo.commit("start", files: ["board.md": base])
-        try repo.write(
-            "board.md", base.replacingOccurrences(of: "| T1 | Spec |\n", with: "| T1 | Spec |\n| T2 | API |\n"))
+        let repo = try repository(
+            committed: base,
+            now: base.replacingOccurrences(of: "| T1 | Spec |\n", with: "| T1 | Spec |\n| T2 | API |\n"))
         let added = try check(repo)
         #expect(added.status == 0, "\(added.stderr)")
         try repo.write("board.md", base + "| T3 | Shortcut |\n")
@@ -217,11 +212,8 @@ struct TransitionTests {
 
     @Test("removed, renamed (by ID) and edited cards are classified, not confused")
     func classification() throws {
-        let repo = try GitFixture()
-        try repo.commit("start", files: ["board.md": Self.base])
-        try repo.write(
-            "board.md",
-            Self.base.replacingOccurrences(of: "- [ ] Old spike\n", with: "")
+        let repo = try repository(
+            now: Self.base.replacingOccurrences(of: "- [ ] Old spike\n", with: "")
                 .replacingOccurrences(of: "Fix date picker ^picker", with: "Fix the date picker ^picker")
                 .replacingOccurrences(of: "@{2026-12-01}", with: "@{2026-12-05} #release"))
         let result = try check(repo)
@@ -245,11 +237,8 @@ struct TransitionTests {
 
     @Test("WIP over its limit is a warning, with or without a previous version; --strict makes it fail")
     func wipOverflow() throws {
-        let repo = try GitFixture()
-        try repo.commit("start", files: ["board.md": Self.base])
-        try repo.write(
-            "board.md",
-            Self.base.replacingOccurrences(of: "## DOING", with: "## DOING (1)")
+        let repo = try repository(
+            now: Self.base.replacingOccurrences(of: "## DOING", with: "## DOING (1)")
                 .replacingOccurrences(of: "- [ ] Write README\n", with: "")
                 .replacingOccurrences(of: "- [ ] Ship it", with: "- [ ] Write README\n- [ ] Ship it"))
         let warning = "board.md:12:1: warning: lane 'DOING' has 2 cards, over its WIP limit of 1\n"
@@ -354,11 +343,8 @@ struct TransitionTests {
 
     @Test("diagnostic formats match the expected files", arguments: ["github", "json", "sarif"])
     func formats(format: String) throws {
-        let repo = try GitFixture()
-        try repo.commit("start", files: ["board.md": Self.base])
-        try repo.write(
-            "board.md",
-            Self.base.replacingOccurrences(of: "- [ ] Write README\n", with: "")
+        let repo = try repository(
+            now: Self.base.replacingOccurrences(of: "- [ ] Write README\n", with: "")
                 .replacingOccurrences(
                     of: "- [x] Release notes",
                     with: "- [x] Release notes\n- [x] Write README\n- [x] Brand new, \"quoted\": 100%"))
