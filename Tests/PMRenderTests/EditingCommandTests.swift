@@ -103,8 +103,7 @@ import Testing
     /// A board whose name is as long as a name may be is edited: the temporary file's name is cut to fit.
     @Test func aBoardWithTheLongestNameIsEdited() throws {
         for name in [String(repeating: "b", count: 252) + ".md", String(repeating: "보", count: 84) + ".md"] {
-            let (result, after) = try Self.onBoard("## To Do\n\n- [ ] One\n", ["add", "Two"], file: name)
-            #expect(result.status == 0, "\(result.stderr)")
+            let after = try Self.edited("## To Do\n\n- [ ] One\n", ["add", "Two"], file: name)
             #expect(after == "## To Do\n\n- [ ] One\n- [ ] Two\n")
         }
     }
@@ -517,9 +516,8 @@ import Testing
         let board =
             "## Todo\n\n- [ ] **Ship** the [app](https://example.com) @{2026-12-01}\n- [ ] Other\n\n## Done\n\n"
             + "***\n\n## Archive\n\n- [x] Retired card\n"
-        let (edited, after) = try Self.onBoard(
+        let after = try Self.edited(
             board, ["edit", "**Ship** the [app](https://example.com)", "--due", "2026-12-09"])
-        #expect(edited.status == 0, "\(edited.stderr)")
         #expect(after == board.replacingOccurrences(of: "2026-12-01", with: "2026-12-09"))
         // A card in the archive is named, with where it is, though no command edits it.
         let (archived, unchanged) = try Self.onBoard(board, ["move", "retired", "Todo"])
@@ -546,12 +544,10 @@ import Testing
 
     @Test func tagsAndNamesAreTakenWithoutTheSpacesAroundThem() throws {
         let board = "## Todo\n\n- [ ] Paint the fence\n\n## Done\n"
-        let (added, after) = try Self.onBoard(board, ["edit", "paint", "--tag", " garden ", "--assignee", " Kim "])
-        #expect(added.status == 0, "\(added.stderr)")
+        let after = try Self.edited(board, ["edit", "paint", "--tag", " garden ", "--assignee", " Kim "])
         #expect(after == board.replacingOccurrences(of: "fence", with: "fence #garden\n  Assignee: Kim"))
-        let (removed, afterRemoved) = try Self.onBoard(
+        let afterRemoved = try Self.edited(
             after, ["edit", "paint", "--untag", "garden ", "--unassign", " Kim"])
-        #expect(removed.status == 0, "\(removed.stderr)")
         #expect(afterRemoved == board)
     }
 
@@ -832,16 +828,24 @@ import Testing
         return (result, String(decoding: try Data(contentsOf: folder.appending(path: file)), as: UTF8.self))
     }
 
+    /// `onBoard` for an edit that must succeed: the board after it (a failure is reported at the caller's line).
+    static func edited(
+        _ text: String, _ arguments: [String], file: String = "b.md",
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) throws -> String {
+        let (result, after) = try onBoard(text, arguments, file: file)
+        #expect(result.status == 0, "\(result.stderr)", sourceLocation: sourceLocation)
+        return after
+    }
+
     /// Taskell names its boards `taskell.md`: one without a card that shows Taskell's marks (a board of plain
     /// items, or one whose last `> description` was removed) is still written as Taskell writes.
     @Test func aBoardNamedTaskellIsWrittenAsTaskellWrites() throws {
         let board = "## To Do\n\n- a\n\n## Done\n\n- b\n"
-        let (dated, after) = try Self.onBoard(board, ["edit", "a", "--due", "2026-01-01"], file: "taskell.md")
-        #expect(dated.status == 0, "\(dated.stderr)")
+        let after = try Self.edited(board, ["edit", "a", "--due", "2026-01-01"], file: "taskell.md")
         #expect(after == "## To Do\n\n- a\n    @ 2026-01-01\n\n## Done\n\n- b\n")
-        let (described, withDescription) = try Self.onBoard(
+        let withDescription = try Self.edited(
             board, ["add", "c", "--description", "hi"], file: "taskell.md")
-        #expect(described.status == 0, "\(described.stderr)")
         #expect(withDescription.contains("- c\n    > hi\n"), "\(withDescription)")
         let (_, elsewhere) = try Self.onBoard(board, ["edit", "a", "--due", "2026-01-01"], file: "board.md")
         #expect(!elsewhere.contains("    @ 2026-01-01"), "\(elsewhere)")
@@ -857,31 +861,25 @@ import Testing
 
     @Test(arguments: ["/", "-"])
     func aBoxInProgressOrCancelledIsCheckedWhenDone(box: String) throws {
-        let (result, after) = try Self.onBoard("## TODO\n\n- [\(box)] Half done\n\n## DONE\n", ["done", "half"])
-        #expect(result.status == 0, "\(result.stderr)")
+        let after = try Self.edited("## TODO\n\n- [\(box)] Half done\n\n## DONE\n", ["done", "half"])
         #expect(after == "## TODO\n\n## DONE\n\n- [x] Half done\n")
     }
 
     @Test func editsOnATitleLineWithBreaksKeepItsSpacingAndLeaveNoBreakDangling() throws {
         let board = "## TODO\n\n- [ ] **Exam**<br>desc line<br>#calc\n- [ ] Exam2<br>@{2026-04-30}@@{12:00}\n"
-        let (renamed, after) = try Self.onBoard(board, ["edit", "exam", "--title", "Exam final"])
-        #expect(renamed.status == 0, "\(renamed.stderr)")
+        let after = try Self.edited(board, ["edit", "exam", "--title", "Exam final"])
         #expect(after.contains("- [ ] Exam final<br>desc line<br>#calc\n"))
-        let (undated, noDue) = try Self.onBoard(board, ["edit", "exam2", "--no-due"])
-        #expect(undated.status == 0, "\(undated.stderr)")
+        let noDue = try Self.edited(board, ["edit", "exam2", "--no-due"])
         #expect(noDue.hasSuffix("- [ ] Exam2\n"))
         // A deadline after a `<br>` is in the description's text, which changes by that date alone.
-        let (redated, afterRedate) = try Self.onBoard(board, ["edit", "exam2", "--due", "2026-05-02"])
-        #expect(redated.status == 0, "\(redated.stderr)")
+        let afterRedate = try Self.edited(board, ["edit", "exam2", "--due", "2026-05-02"])
         #expect(afterRedate.hasSuffix("- [ ] Exam2<br>@{2026-05-02}\n"))
-        let (moved, afterMove) = try Self.onBoard(
+        let afterMove = try Self.edited(
             "## TODO\n\n- [ ] Call the landlord<br>about the heating #home @{2024-04-22}\n",
             ["edit", "call", "--due", "2024-05-01"])
-        #expect(moved.status == 0, "\(moved.stderr)")
         #expect(afterMove.hasSuffix("<br>about the heating #home @{2024-05-01}\n"))
-        let (undatedBreak, afterUndate) = try Self.onBoard(
+        let afterUndate = try Self.edited(
             "## TODO\n\n- [ ] Call the landlord<br>about the heating @{2024-04-22}\n", ["edit", "call", "--no-due"])
-        #expect(undatedBreak.status == 0, "\(undatedBreak.stderr)")
         #expect(afterUndate.hasSuffix("- [ ] Call the landlord<br>about the heating\n"))
     }
 
@@ -894,8 +892,7 @@ import Testing
         let (check, _) = try Self.onBoard(board, ["check", "-dash.md"])
         #expect(check.status == 2)
         #expect(check.stderr.contains("(pm-render check … -- '-dash.md')"), "\(check.stderr)")
-        let (added, after) = try Self.onBoard(board, ["add", "--", "-high priority fix"])
-        #expect(added.status == 0, "\(added.stderr)")
+        let after = try Self.edited(board, ["add", "--", "-high priority fix"])
         #expect(after == board + "- [ ] -high priority fix\n")
     }
 
@@ -907,8 +904,7 @@ import Testing
     func aCardPutBeforeTheSettingsBlockIsPartedFromIt(arguments: [String]) throws {
         let settings = "%% kanban:settings\n```\n{\"kanban-plugin\":\"basic\"}\n```\n%%\n"
         let board = "---\nkanban-plugin: basic\n---\n\n## Todo\n\n- [ ] Two\n\t- [ ] sub\n\n## Done\n\n- [x] Three\n"
-        let (result, after) = try Self.onBoard(board + settings, arguments)
-        #expect(result.status == 0, "\(result.stderr)")
+        let after = try Self.edited(board + settings, arguments)
         #expect(after.hasSuffix("\t- [ ] sub\n\n" + settings) || after.hasSuffix("  - [ ] sub\n\n" + settings))
         let parsed = TestSupport.parse(after)
         #expect(parsed.diagnostics.isEmpty, "\(parsed.diagnostics)")
@@ -919,14 +915,11 @@ import Testing
     /// its removal (its lines and the blank lines before them) gives back the file, as a move back does.
     @Test func aCardPutInAnEmptyLaneRightAboveTheNextHeadingIsAsTightAsTheHeadingWas() throws {
         let board = "## Todo\n\n- [ ] a\n\n## Doing\n## Done\n"
-        let (spaced, after) = try Self.onBoard(board, ["move", "a", "doing"])
-        #expect(spaced.status == 0, "\(spaced.stderr)")
+        let after = try Self.edited(board, ["move", "a", "doing"])
         #expect(after == "## Todo\n\n## Doing\n\n- [ ] a\n## Done\n")
-        let (back, afterBack) = try Self.onBoard(after, ["move", "a", "todo"])
-        #expect(back.status == 0, "\(back.stderr)")
+        let afterBack = try Self.edited(after, ["move", "a", "todo"])
         #expect(afterBack == board)
-        let (tight, afterTight) = try Self.onBoard("## Todo\n- a\n## Doing\n## Done\n", ["move", "a", "doing"])
-        #expect(tight.status == 0, "\(tight.stderr)")
+        let afterTight = try Self.edited("## Todo\n- a\n## Doing\n## Done\n", ["move", "a", "doing"])
         #expect(afterTight == "## Todo\n## Doing\n- a\n## Done\n")
     }
 
@@ -936,11 +929,9 @@ import Testing
         #expect(meet.status == 0, "\(meet.stderr)")
         #expect(afterMeet.contains("- [ ] Meet @work due:2025-09-01\n"))
         // todo.txt has no times: a deadline with one is written as Obsidian Kanban writes it.
-        let (timed, afterTimed) = try Self.onBoard(board, ["edit", "meet", "--due", "2025-09-01 10:00"])
-        #expect(timed.status == 0, "\(timed.stderr)")
+        let afterTimed = try Self.edited(board, ["edit", "meet", "--due", "2025-09-01 10:00"])
         #expect(afterTimed.contains("- [ ] Meet @work @{2025-09-01} @@{10:00}\n"))
-        let (mail, afterMail) = try Self.onBoard(board, ["edit", "mail", "--due", "2022-09-30"])
-        #expect(mail.status == 0, "\(mail.stderr)")
+        let afterMail = try Self.edited(board, ["edit", "mail", "--due", "2022-09-30"])
         #expect(afterMail.contains("- [ ] Mail @due 📅 2022-09-30 ✅ 2022-09-24\n"))
     }
 
@@ -948,14 +939,12 @@ import Testing
         let board =
             "---\nkanban-plugin: basic\n---\n\n## Todo\n\n- [ ] Gamepad\n\n***\n\n## Archive\n\n"
             + "- [x] 2023-08-19 19:46 Benchmark\n- [x] 2023-08-20 09:00 Pool\n"
-        let (archived, after) = try Self.onBoard(board, ["archive", "gamepad", "--now", "2026-11-26T10:00"])
-        #expect(archived.status == 0, "\(archived.stderr)")
+        let after = try Self.edited(board, ["archive", "gamepad", "--now", "2026-11-26T10:00"])
         #expect(after.hasSuffix("- [x] 2023-08-20 09:00 Pool\n- [ ] 2026-11-26 10:00 Gamepad\n"))
         #expect(TestSupport.parse(after).board.archive.map(\.title) == ["Benchmark", "Pool", "Gamepad"])
         // A card whose title starts with a date and time goes into an empty archive as it is.
         let log = "---\nkanban-plugin: basic\n---\n\n## Log\n\n- [x] 2025-02-02 08:00 Sync\n\n***\n\n## Archive\n"
-        let (logged, afterLog) = try Self.onBoard(log, ["archive", "2025-02-02 08:00 Sync"])
-        #expect(logged.status == 0, "\(logged.stderr)")
+        let afterLog = try Self.edited(log, ["archive", "2025-02-02 08:00 Sync"])
         #expect(TestSupport.parse(afterLog).board.archive.map(\.title) == ["2025-02-02 08:00 Sync"])
     }
 
@@ -970,8 +959,7 @@ import Testing
         #expect(refused.status == 2)
         #expect(refused.stderr.contains(message), "\(refused.stderr)")
         #expect(after == board)
-        let (added, _) = try Self.onBoard(board, ["add", "New", "--description=Text\n- item\n\nText - with dashes"])
-        #expect(added.status == 0, "\(added.stderr)")
+        let _ = try Self.edited(board, ["add", "New", "--description=Text\n- item\n\nText - with dashes"])
     }
 
     @Test func aNewCardOutsideTheTodoLanesNamesTheDefaultRuleWhereNoneIsWritten() throws {
@@ -991,8 +979,7 @@ import Testing
         #expect(refused.status == 2)
         #expect(refused.stderr.contains("fits 2 lanes: 'Done' or 'Done ✔️'"), "\(refused.stderr)")
         #expect(unchanged == board)
-        let (moved, after) = try Self.onBoard(board, ["move", "a", "Done ✔️"])
-        #expect(moved.status == 0, "\(moved.stderr)")
+        let after = try Self.edited(board, ["move", "a", "Done ✔️"])
         #expect(after == "## Todo\n\n## Done\n\n## Done ✔️\n\n- [x] z\n- [x] a\n")
         // Lanes written the same are named by the first of them, whatever the case or a state's name.
         let twice = "## Todo\n\n- [ ] a\n\n## Doing\n\n- [ ] c\n\n## Doing\n\n- [ ] d\n"
@@ -1007,20 +994,16 @@ import Testing
         let wrapped =
             "## TODO\n\n- [ ] Replace the incremental command lexer with the clean-break expression and\n"
             + "  block parser so that the grammar is easier to maintain\n\n## DONE\n"
-        let (tagged, withTag) = try Self.onBoard(wrapped, ["edit", "replace", "--tag", "parser"])
-        #expect(tagged.status == 0, "\(tagged.stderr)")
+        let withTag = try Self.edited(wrapped, ["edit", "replace", "--tag", "parser"])
         #expect(withTag.contains("  block parser so that the grammar is easier to maintain #parser\n"))
-        let (assigned, withAssignee) = try Self.onBoard(wrapped, ["edit", "replace", "--assignee", "bob"])
-        #expect(assigned.status == 0, "\(assigned.stderr)")
+        let withAssignee = try Self.edited(wrapped, ["edit", "replace", "--assignee", "bob"])
         #expect(withAssignee.contains("easier to maintain\n  Assignee: bob\n"))
-        let (untagged, noTag) = try Self.onBoard(withTag, ["edit", "replace", "--untag", "parser"])
-        #expect(untagged.status == 0, "\(untagged.stderr)")
+        let noTag = try Self.edited(withTag, ["edit", "replace", "--untag", "parser"])
         #expect(noTag == wrapped)
         // A tag or a date added to a short first line does not make the description's first line the title's.
         let short = "## TODO\n\n- [ ] Investigate why the nightly export job stalls\n  see the runbook\n"
         for arguments in [["--tag", "backend"], ["--due", "2026-12-01"]] {
-            let (edited, after) = try Self.onBoard(short, ["edit", "investigate"] + arguments)
-            #expect(edited.status == 0, "\(edited.stderr)")
+            let after = try Self.edited(short, ["edit", "investigate"] + arguments)
             #expect(
                 TestSupport.parse(after).board.cards.first?.title == "Investigate why the nightly export job stalls")
         }
@@ -1030,11 +1013,9 @@ import Testing
         let board =
             "## TODO\n\n- [ ] Hand the terminal to full-screen programs and restore the shell terminal #a\n"
             + "  modes cleanly when they #b exit or stop.\n\n  More.\n\n## DONE\n"
-        let (renamed, after) = try Self.onBoard(board, ["edit", "hand", "--title", "Hand over the terminal"])
-        #expect(renamed.status == 0, "\(renamed.stderr)")
+        let after = try Self.edited(board, ["edit", "hand", "--title", "Hand over the terminal"])
         #expect(after == "## TODO\n\n- [ ] Hand over the terminal #a #b\n\n  More.\n\n## DONE\n")
-        let (moved, afterMove) = try Self.onBoard(board, ["move", "hand", "done"])
-        #expect(moved.status == 0, "\(moved.stderr)")
+        let afterMove = try Self.edited(board, ["move", "hand", "done"])
         #expect(
             afterMove
                 == "## TODO\n\n## DONE\n\n- [x] Hand the terminal to full-screen programs and restore the shell "
@@ -1043,31 +1024,25 @@ import Testing
 
     @Test func aTitleWrittenAsAHeadingUnderTheTagsIsRenamedThere() throws {
         let board = "## TODO\n\n- [ ] #bug #mobile\n\t# Mobile Bug\n\tDraw pile.\n\n## DONE\n"
-        let (renamed, after) = try Self.onBoard(board, ["edit", "mobile-bug", "--title", "Tablet Bug"])
-        #expect(renamed.status == 0, "\(renamed.stderr)")
+        let after = try Self.edited(board, ["edit", "mobile-bug", "--title", "Tablet Bug"])
         #expect(after == "## TODO\n\n- [ ] #bug #mobile\n\t# Tablet Bug\n\tDraw pile.\n\n## DONE\n")
         let card = try #require(TestSupport.parse(after).board.cards.first)
         #expect((card.title, card.tags) == ("Tablet Bug", ["bug", "mobile"]))
         // Tags in the new title, markup in the heading, the tags line emptied: the edit reads back as asked.
-        let (tagged, withTag) = try Self.onBoard(board, ["edit", "mobile-bug", "--title", "Fix #urgent"])
-        #expect(tagged.status == 0, "\(tagged.stderr)")
+        let withTag = try Self.edited(board, ["edit", "mobile-bug", "--title", "Fix #urgent"])
         #expect(withTag.contains("\t# Fix #urgent\n"))
         let bold = "## TODO\n\n- [ ] #ui\n  ### **Bold** name\n"
-        let (renamed2, afterBold) = try Self.onBoard(bold, ["edit", "bold-name", "--title", "Plain"])
-        #expect(renamed2.status == 0, "\(renamed2.stderr)")
+        let afterBold = try Self.edited(bold, ["edit", "bold-name", "--title", "Plain"])
         #expect(afterBold == "## TODO\n\n- [ ] #ui\n  ### Plain\n")
-        let (untagged, noTags) = try Self.onBoard(board, ["edit", "mobile-bug", "--untag", "bug", "--untag", "mobile"])
-        #expect(untagged.status == 0, "\(untagged.stderr)")
+        let noTags = try Self.edited(board, ["edit", "mobile-bug", "--untag", "bug", "--untag", "mobile"])
         #expect(TestSupport.parse(noTags).board.cards.map(\.title) == ["Mobile Bug"])
     }
 
     @Test func boldFieldsAreChangedInPlaceKeepingTheirLineBreaks() throws {
         let board = "## TODO\n\n### Card\n\n**Assignee:** Ana  \n**Due:** 2026-05-11\n\n## DONE\n"
-        let (due, afterDue) = try Self.onBoard(board, ["edit", "card", "--due", "2026-06-01"])
-        #expect(due.status == 0, "\(due.stderr)")
+        let afterDue = try Self.edited(board, ["edit", "card", "--due", "2026-06-01"])
         #expect(afterDue == "## TODO\n\n### Card\n\n**Assignee:** Ana  \n**Due:** 2026-06-01\n\n## DONE\n")
-        let (who, afterWho) = try Self.onBoard(board, ["edit", "card", "--assignee", "Bo"])
-        #expect(who.status == 0, "\(who.stderr)")
+        let afterWho = try Self.edited(board, ["edit", "card", "--assignee", "Bo"])
         #expect(afterWho.contains("**Assignee:** Ana, Bo  \n**Due:** 2026-05-11\n"))
         // A new field among lines parted by line breaks is a line of its own too: before the last, with a break.
         let (tag, afterTag) = try Self.onBoard(board, ["edit", "card", "--tag", "ui"])
@@ -1080,9 +1055,8 @@ import Testing
         let board = "## TODO\n\n### Card\n- **Assignee:** —\n- **Due:** TBD\n- **Priority:** High\n\nNotes.\n"
         let card = try #require(TestSupport.parse(board).board.cards.first)
         #expect((card.assignees, card.due, card.priority) == ([], nil, .high))
-        let (edit, after) = try Self.onBoard(
+        let after = try Self.edited(
             board, ["edit", "card", "--due", "2026-06-01", "--assignee", "Bo", "--tag", "ui"])
-        #expect(edit.status == 0, "\(edit.stderr)")
         // A plain `Tags: ui` line after the list would continue its last item: the new field is an item as they are.
         #expect(
             after
@@ -1094,14 +1068,12 @@ import Testing
 
     @Test func aCardAddedToADoneLaneIsCheckedAndStampedAsAMoveWouldWriteIt() throws {
         let board = "---\nnew-cards: [Todo, Done]\n---\n## Todo\n\n- [ ] a\n\n## Done\n\n- [x] B ✅ 2026-01-02\n"
-        let (result, after) = try Self.onBoard(board, ["add", "C", "--lane", "done", "--today", "2026-11-26"])
-        #expect(result.status == 0, "\(result.stderr)")
+        let after = try Self.edited(board, ["add", "C", "--lane", "done", "--today", "2026-11-26"])
         #expect(after == board + "- [x] C ✅ 2026-11-26\n")
         // A board that does not stamp completions gets the checked box alone.
         let plain = "## Todo\n\n- [ ] a\n\n## Done\n\n- [x] b\n"
-        let (added, afterPlain) = try Self.onBoard(
+        let afterPlain = try Self.edited(
             "---\nnew-cards: [Todo, Done]\n---\n" + plain, ["add", "C", "--lane", "done"])
-        #expect(added.status == 0, "\(added.stderr)")
         #expect(afterPlain.hasSuffix("- [x] b\n- [x] C\n"))
     }
 
@@ -1153,14 +1125,12 @@ import Testing
     ])
     func aTitleThatStartsLikeABlockIsText(title: String, withBox: String, withoutBox: String) throws {
         for (board, line) in [("## Todo\n\n- [ ] a\n", withBox), ("## Todo\n\n- a\n", withoutBox)] {
-            let (result, after) = try Self.onBoard(board, ["add", "--", title])
-            #expect(result.status == 0, "\(result.stderr)")
+            let after = try Self.edited(board, ["add", "--", title])
             #expect(after == board + line + "\n")
             let expected = title == "*Why* not" ? "Why not" : title
             #expect(TestSupport.parse(after).board.cards.last?.title == expected)
         }
-        let (edited, after) = try Self.onBoard("## Todo\n\n- a\n", ["edit", "a", "--title=" + title])
-        #expect(edited.status == 0, "\(edited.stderr)")
+        let after = try Self.edited("## Todo\n\n- a\n", ["edit", "a", "--title=" + title])
         #expect(after == "## Todo\n\n" + withoutBox + "\n")
     }
 
@@ -1171,8 +1141,7 @@ import Testing
         #expect(result.stderr.contains("expected a title that does not start with a task box"), "\(result.stderr)")
         #expect(after == board)
         // After a task box, it is text.
-        let (added, withBoxes) = try Self.onBoard("## Todo\n\n- [ ] a\n", ["add", "[x] b"])
-        #expect(added.status == 0, "\(added.stderr)")
+        let withBoxes = try Self.edited("## Todo\n\n- [ ] a\n", ["add", "[x] b"])
         let card = try #require(TestSupport.parse(withBoxes).board.cards.last)
         #expect(card.title == "[x] b" && !card.isChecked)
     }
@@ -1180,32 +1149,27 @@ import Testing
     @Test func aNewCardGoesToALaneNamedTodoBeforeOneThatIsTodoForItsPlace() throws {
         // `Notes` after the doing lane, before `À faire`, is todo for standing outside the flow: no new card goes there.
         let board = "## En cours\n\n- [ ] a\n\n## Notes\n\n- [ ] n\n\n## À faire\n\n- [ ] b\n\n## Terminé\n"
-        let (added, afterAdd) = try Self.onBoard(board, ["add", "c"])
-        #expect(added.status == 0, "\(added.stderr)")
+        let afterAdd = try Self.edited(board, ["add", "c"])
         #expect(afterAdd.contains("- [ ] b\n- [ ] c\n"))
-        let (moved, afterMove) = try Self.onBoard(board, ["move", "a", "todo"])
-        #expect(moved.status == 0, "\(moved.stderr)")
+        let afterMove = try Self.edited(board, ["move", "a", "todo"])
         #expect(afterMove.contains("- [ ] b\n- [ ] a\n"))
         // A card already in a lane of that state stays.
         let schedule = "## Schedule\n\n- [ ] Monday\n\n## Ideas\n\n- [ ] i\n\n## Done\n"
-        let (stays, unchanged) = try Self.onBoard(schedule, ["move", "monday", "todo"])
-        #expect(stays.status == 0, "\(stays.stderr)")
+        let unchanged = try Self.edited(schedule, ["move", "monday", "todo"])
         #expect(unchanged == schedule)
     }
 
     @Test func aBoardWhoseLocaleIsGuessedTakesCardsInAnotherLanguage() throws {
         // The locale is guessed from the board's words; a Korean card on an English-named board may tip it.
         let board = "# 작업 보드\n\n## Todo\n\n- [ ] 회의\n\n## Doing\n\n## Done\n"
-        let (result, after) = try Self.onBoard(board, ["add", "로그인 페이지 디자인 수정하기"])
-        #expect(result.status == 0, "\(result.stderr)")
+        let after = try Self.edited(board, ["add", "로그인 페이지 디자인 수정하기"])
         #expect(after.contains("- [ ] 회의\n- [ ] 로그인 페이지 디자인 수정하기\n"))
     }
 
     @Test func obsidianAndTaskellTitlesThatStartLikeABlock() throws {
         // The plugin shows a card's text as Markdown blocks: escaped after the task box too.
         let obsidian = "---\nkanban-plugin: basic\n---\n\n## Todo\n\n- [ ] a\n"
-        let (added, after) = try Self.onBoard(obsidian, ["add", "--", "1. Intro"])
-        #expect(added.status == 0, "\(added.stderr)")
+        let after = try Self.edited(obsidian, ["add", "--", "1. Intro"])
         #expect(after == obsidian + "- [ ] 1\\. Intro\n")
         // Taskell shows titles as plain text: refused rather than written with a backslash.
         let taskell = "## To Do\n\n- Buy milk\n    @ 2026-12-01\n\n## Done\n\n- Old\n"
@@ -1218,47 +1182,39 @@ import Testing
     @Test func theLastCardUnderALabelOfTextMayLeave() throws {
         // The label stays where it was, a line of text (a `###` label would read as a heading card: refused).
         let board = "## Todo\n\n- a\n\nRBAC:\n\n- b\n\n## Done\n"
-        let (result, after) = try Self.onBoard(board, ["move", "b", "done"])
-        #expect(result.status == 0, "\(result.stderr)")
+        let after = try Self.edited(board, ["move", "b", "done"])
         #expect(after == "## Todo\n\n- a\n\nRBAC:\n\n## Done\n\n- b\n")
     }
 
     @Test func aTaskellBoardWithoutDescriptionsYetGetsAQuotedOne() throws {
         let board = "## To Do\n\n- Buy milk\n    @ 2026-12-01\n- Walk dog\n\n## Done\n\n- Old\n"
         #expect(TestSupport.parse(board).board.style.dialect == .taskell)
-        let (result, after) = try Self.onBoard(board, ["add", "New one", "--description", "line 1\nline 2"])
-        #expect(result.status == 0, "\(result.stderr)")
+        let after = try Self.edited(board, ["add", "New one", "--description", "line 1\nline 2"])
         #expect(after.contains("- Walk dog\n- New one\n    > line 1\n    > line 2\n"))
     }
 
     @Test func aDoneLaneWhoseCardsLeaveTheirBoxesOpenGetsTheCardAsTheyAre() throws {
         let board = "## Todo\n\n- [ ] a\n- [ ] c\n\n## Done\n\n- [ ] b\n"
-        let (moved, afterMove) = try Self.onBoard(board, ["move", "a", "done"])
-        #expect(moved.status == 0, "\(moved.stderr)")
+        let afterMove = try Self.edited(board, ["move", "a", "done"])
         #expect(afterMove == "## Todo\n\n- [ ] c\n\n## Done\n\n- [ ] b\n- [ ] a\n")
-        let (added, afterAdd) = try Self.onBoard(
+        let afterAdd = try Self.edited(
             "---\nnew-cards: [Todo, Done]\n---\n" + board, ["add", "d", "--lane", "done"])
-        #expect(added.status == 0, "\(added.stderr)")
         #expect(afterAdd.hasSuffix("- [ ] b\n- [ ] d\n"))
         // One checked card, or Obsidian's **Complete** marker, and the box is checked.
-        let (checked, afterChecked) = try Self.onBoard(board + "- [x] e\n", ["move", "a", "done"])
-        #expect(checked.status == 0, "\(checked.stderr)")
+        let afterChecked = try Self.edited(board + "- [x] e\n", ["move", "a", "done"])
         #expect(afterChecked.hasSuffix("- [x] e\n- [x] a\n"))
     }
 
     @Test func aDeadlineInADescriptionLineIsChangedWhereItIs() throws {
         let board =
             "---\nkanban-plugin: basic\n---\n\n## Todo\n\n- [ ] #bug\n\t# Mobile Bug\n\tDraw pile. @{2026-06-08}\n"
-        let (result, after) = try Self.onBoard(board, ["edit", "mobile-bug", "--due", "2026-12-01"])
-        #expect(result.status == 0, "\(result.stderr)")
+        let after = try Self.edited(board, ["edit", "mobile-bug", "--due", "2026-12-01"])
         #expect(after == board.replacingOccurrences(of: "@{2026-06-08}", with: "@{2026-12-01}"))
         // A time written apart on that line goes with the date it belonged to.
         let timed = board.replacingOccurrences(of: "@{2026-06-08}", with: "@{2026-06-08} @@{10:00}")
-        let (retimed, afterTime) = try Self.onBoard(timed, ["edit", "mobile-bug", "--due", "2026-12-01 09:30"])
-        #expect(retimed.status == 0, "\(retimed.stderr)")
+        let afterTime = try Self.edited(timed, ["edit", "mobile-bug", "--due", "2026-12-01 09:30"])
         #expect(afterTime == board.replacingOccurrences(of: "@{2026-06-08}", with: "@{2026-12-01} @@{09:30}"))
-        let (dated, afterDate) = try Self.onBoard(timed, ["edit", "mobile-bug", "--due", "2026-12-01"])
-        #expect(dated.status == 0, "\(dated.stderr)")
+        let afterDate = try Self.edited(timed, ["edit", "mobile-bug", "--due", "2026-12-01"])
         #expect(afterDate == board.replacingOccurrences(of: "@{2026-06-08}", with: "@{2026-12-01}"))
     }
 
@@ -1272,12 +1228,10 @@ import Testing
         #expect(added.status == 0, "\(added.stderr)")
         #expect(added.stderr == "")
         #expect(afterAdd == board + "- [ ] \(title)\n\n  see the logs in CI\n")
-        let (removed, afterRemove) = try Self.onBoard(afterAdd, ["rm", "investigate"])
-        #expect(removed.status == 0, "\(removed.stderr)")
+        let afterRemove = try Self.edited(afterAdd, ["rm", "investigate"])
         #expect(afterRemove == board)
         // A short title takes its description on the next line, as before.
-        let (short, afterShort) = try Self.onBoard(board, ["add", "Fix build", "--description", "see the logs in CI"])
-        #expect(short.status == 0, "\(short.stderr)")
+        let afterShort = try Self.edited(board, ["add", "Fix build", "--description", "see the logs in CI"])
         #expect(afterShort == board + "- [ ] Fix build\n  see the logs in CI\n")
         let (renamed, afterRename) = try Self.onBoard(afterShort, ["edit", "fix build", "--title", title])
         #expect(renamed.status == 0, "\(renamed.stderr)")
@@ -1314,8 +1268,7 @@ import Testing
         let (unassigned, _) = try Self.onBoard(board, ["edit", "a", "--unassign", "TBD"])
         #expect(unassigned.status == 2)
         #expect(unassigned.stderr == "b.md: error: invalid --unassign 'TBD': " + expected)
-        let (assigned, afterAssign) = try Self.onBoard(board, ["edit", "a", "--assignee", "Ann Lee"])
-        #expect(assigned.status == 0, "\(assigned.stderr)")
+        let afterAssign = try Self.edited(board, ["edit", "a", "--assignee", "Ann Lee"])
         #expect(afterAssign == board + "  Assignee: Ann Lee\n")
     }
 
@@ -1360,15 +1313,13 @@ import Testing
                 + "'Doing' was empty\n")
         #expect(afterMove == "## Todo\n\n## Doing\n\n- [ ] a\n\n## Done\n\nПусто.\nSee the archive.\n")
         // A paragraph of more than that line is the lane's text, and stays.
-        let (done, afterDone) = try Self.onBoard(afterMove, ["done", "a"])
-        #expect(done.status == 0, "\(done.stderr)")
+        let afterDone = try Self.edited(afterMove, ["done", "a"])
         #expect(afterDone == "## Todo\n\n## Doing\n\n## Done\n\nПусто.\nSee the archive.\n\n- [x] a\n")
     }
 
     @Test func newCardsDoNotStartInALaneOfNotes() throws {
         let board = "## Legend\n\n- 📝 TODO - to do\n\n## TODO\n\n- [ ] a\n\n## Done\n"
-        let (added, afterAdd) = try Self.onBoard(board, ["add", "b"])
-        #expect(added.status == 0, "\(added.stderr)")
+        let afterAdd = try Self.edited(board, ["add", "b"])
         #expect(afterAdd == "## Legend\n\n- 📝 TODO - to do\n\n## TODO\n\n- [ ] a\n- [ ] b\n\n## Done\n")
         // Named, or the only lane of the state asked for, it is refused: a card there would turn its items into
         // cards, or be read as its text.
@@ -1387,8 +1338,7 @@ import Testing
     @Test func aTaskellBoardWithoutDeadlinesYetGetsAnAtLine() throws {
         let board = "## To Do\n\n- Buy milk\n    > Two litres.\n- Walk dog\n\n## Done\n\n- Old\n"
         #expect(TestSupport.parse(board).board.style.dialect == .taskell)
-        let (result, after) = try Self.onBoard(board, ["edit", "buy milk", "--due", "2026-12-01"])
-        #expect(result.status == 0, "\(result.stderr)")
+        let after = try Self.edited(board, ["edit", "buy milk", "--due", "2026-12-01"])
         #expect(after.contains("- Buy milk\n    @ 2026-12-01\n    > Two litres.\n"), "\(after)")
     }
 
@@ -1414,20 +1364,17 @@ import Testing
 
             """
         #expect(TestSupport.parse(board).board.style.dialect == .vscodeKanban)
-        let (added, afterAdd) = try Self.onBoard(
+        let afterAdd = try Self.edited(
             board, ["add", "New card", "--tag", "x", "--due", "2026-12-01", "--description", "Some `code`"])
-        #expect(added.status == 0, "\(added.stderr)")
         #expect(
             afterAdd.contains(
                 "- New card\n  - due: 2026-12-01\n  - tags: [x]\n    ```md\n    Some `code`\n    ```\n"))
-        let (done, afterDone) = try Self.onBoard(board, ["done", "021", "--today", "2026-11-26"])
-        #expect(done.status == 0, "\(done.stderr)")
+        let afterDone = try Self.edited(board, ["done", "021", "--today", "2026-11-26"])
         #expect(
             afterDone.contains(
                 "- [021] Add scripts\n  - due: 2025-07-08\n  - tags: [tooling]\n  - completed: 2026-11-26\n"))
         #expect(!afterDone.contains("✅"))
-        let (reopened, afterMove) = try Self.onBoard(board, ["move", "020", "to do"])
-        #expect(reopened.status == 0, "\(reopened.stderr)")
+        let afterMove = try Self.edited(board, ["move", "020", "to do"])
         #expect(afterMove.contains("- [020] Debug configs\n  - due: 2025-07-07\n    ```md\n    Done.\n    ```\n"))
     }
 
@@ -1441,9 +1388,8 @@ import Testing
         #expect(refused.stderr.contains("the description holds a heading ('## H')"), "\(refused.stderr)")
         #expect(refused.stderr.contains("or give the card a deadline, a tag or an assignee"), "\(refused.stderr)")
         #expect(unchanged == board)
-        let (added, after) = try Self.onBoard(
+        let after = try Self.edited(
             board, ["add", "New", "--description", "## H", "--due", "2026-02-02"])
-        #expect(added.status == 0, "\(added.stderr)")
         #expect(after.contains("### New\n  - due: 2026-02-02\n    ```md\n    ## H\n    ```\n"), "\(after)")
     }
 
@@ -1452,8 +1398,7 @@ import Testing
         let board =
             "# Board\n\n## To Do\n\n### P12-13 Update Planner Prompt\n- Source: P12-13_PROMPT.md\n\n"
             + "### P12-14 Manual Testing\n- Source: P12-14_E2E.md\n\n## In Progress\n\n## Done\n\n### P11-12 Old\n"
-        let (moved, after) = try Self.onBoard(board, ["move", "p12-13", "in progress"])
-        #expect(moved.status == 0, "\(moved.stderr)")
+        let after = try Self.edited(board, ["move", "p12-13", "in progress"])
         #expect(
             after
                 == "# Board\n\n## To Do\n\n### P12-14 Manual Testing\n- Source: P12-14_E2E.md\n\n## In Progress\n\n"
@@ -1463,14 +1408,12 @@ import Testing
         let details =
             "## Todo\n\n### Estructura\n- Rama: chore/x\n- Carpetas: backend, docs\n\n### Docker + SQLAlchemy\n"
             + "- Rama: feature/db\n- connection.py, init_db.py\n- psycopg2 instalado con uv\n\n## Done\n"
-        let (done, afterDone) = try Self.onBoard(details, ["move", "docker", "done"])
-        #expect(done.status == 0, "\(done.stderr)")
+        let afterDone = try Self.edited(details, ["move", "docker", "done"])
         #expect(
             afterDone.hasSuffix(
                 "## Done\n\n### Docker + SQLAlchemy\n- Rama: feature/db\n- connection.py, init_db.py\n"
                     + "- psycopg2 instalado con uv\n"), "\(afterDone)")
-        let (tagged, afterTag) = try Self.onBoard(details, ["edit", "docker", "--tag", "db"])
-        #expect(tagged.status == 0, "\(tagged.stderr)")
+        let afterTag = try Self.edited(details, ["edit", "docker", "--tag", "db"])
         #expect(afterTag.contains("### Docker + SQLAlchemy\nTags: db\n- Rama: feature/db\n"), "\(afterTag)")
     }
 
@@ -1492,24 +1435,19 @@ import Testing
             #expect(unchanged == board)
         }
         // Other edits and moves keep the field line.
-        let (edited, after) = try Self.onBoard(board, ["edit", "alpha", "--assignee", "ann"])
-        #expect(edited.status == 0, "\(edited.stderr)")
+        let after = try Self.edited(board, ["edit", "alpha", "--assignee", "ann"])
         #expect(after.contains("### Alpha\nDue: 2026-01-01\nAssignee: ann\n- [ ] step\n"), "\(after)")
-        let (moved, _) = try Self.onBoard(board, ["move", "alpha", "done"])
-        #expect(moved.status == 0, "\(moved.stderr)")
+        let _ = try Self.edited(board, ["move", "alpha", "done"])
     }
 
     @Test func addTopGoesAboveAHeadingCardOverGroupedListCards() throws {
         let board =
             "# B\n\n## Todo\n\n### Alpha\n\nSome text.\n\n### Group\n\n- [ ] One\n- [ ] Two\n\n## Done\n\n- [x] Old\n"
-        let (added, after) = try Self.onBoard(board, ["add", "New", "--top"])
-        #expect(added.status == 0, "\(added.stderr)")
+        let after = try Self.edited(board, ["add", "New", "--top"])
         #expect(after.hasPrefix("# B\n\n## Todo\n\n- [ ] New\n\n### Alpha\n\nSome text.\n"), "\(after)")
-        let (moved, afterMove) = try Self.onBoard(board, ["move", "old", "todo", "--top"])
-        #expect(moved.status == 0, "\(moved.stderr)")
+        let afterMove = try Self.edited(board, ["move", "old", "todo", "--top"])
         #expect(afterMove.hasPrefix("# B\n\n## Todo\n\n- [ ] Old\n\n### Alpha\n"), "\(afterMove)")
-        let (raised, afterRaise) = try Self.onBoard(board, ["move", "two", "todo", "--top"])
-        #expect(raised.status == 0, "\(raised.stderr)")
+        let afterRaise = try Self.edited(board, ["move", "two", "todo", "--top"])
         #expect(afterRaise.hasPrefix("# B\n\n## Todo\n\n- [ ] Two\n\n### Alpha\n"), "\(afterRaise)")
         #expect(afterRaise.contains("### Group\n\n- [ ] One\n\n## Done"), "\(afterRaise)")
     }
@@ -1517,8 +1455,7 @@ import Testing
     @Test(arguments: ["    let x = 1\n    y", "\tlet x = 1", "Code:\n\n\tlet x = 1"])
     func aDescriptionsIndentedCodeStaysCode(description: String) throws {
         let board = "# B\n\n## Todo\n\n- [ ] One\n\n## Done\n"
-        let (added, after) = try Self.onBoard(board, ["add", "New", "--description", description])
-        #expect(added.status == 0, "\(added.stderr)")
+        let after = try Self.edited(board, ["add", "New", "--description", description])
         let card = try #require(TestSupport.parse(after).board.lanes[0].cards.last)
         #expect(card.title == "New", "\(after)")
         // An indented code block cannot interrupt the title's paragraph (a blank line parts them), and two spaces before
@@ -1546,8 +1483,7 @@ import Testing
         // `One`'s only line under its title is code: new text under a title is indented as its marker, not six in
         // (after a blank line, six would make `b` code).
         let board = "## Todo\n\n- [ ] One\n\n      let x = 1\n\n## Done\n"
-        let (added, after) = try Self.onBoard(board, ["add", "New", "--description", "a\n\nb"])
-        #expect(added.status == 0, "\(added.stderr)")
+        let after = try Self.edited(board, ["add", "New", "--description", "a\n\nb"])
         #expect(after.contains("- [ ] New\n  a\n\n  b\n"), "\(after)")
     }
 
@@ -1559,9 +1495,8 @@ import Testing
         #expect(raised.stdout.contains("Moved 'b' to the top of Todo"), "\(raised.stdout)")
         #expect(after.contains("## Todo\n\n- [ ] b\n  desc b\n- [ ] a\n- [ ] c\n"))
         // Into a lane with fewer cards than the card's place in its own.
-        let (across, afterAcross) = try Self.onBoard(
+        let afterAcross = try Self.edited(
             "## Todo\n\n- [ ] A\n- [ ] B\n\n## Done\n", ["move", "B", "done", "--top"])
-        #expect(across.status == 0, "\(across.stderr)")
         #expect(afterAcross.hasSuffix("## Done\n\n- [x] B\n"))
         // The first card already is at the top; without --top a card stays where it is.
         for arguments in [["move", "a", "todo", "--top"], ["move", "c", "todo"]] {
@@ -1583,8 +1518,7 @@ import Testing
 
     @Test func aTagWithASpaceTheCardHasCanBeTakenAway() throws {
         let board = "## Todo\n\n### Scan hosts\n\n- tags: [UI, Host Discovery]\n- due: 2026-12-01\n"
-        let (result, after) = try Self.onBoard(board, ["edit", "scan", "--untag", "Host Discovery"])
-        #expect(result.status == 0, "\(result.stderr)")
+        let after = try Self.edited(board, ["edit", "scan", "--untag", "Host Discovery"])
         #expect(after == board.replacingOccurrences(of: "[UI, Host Discovery]", with: "[UI]"))
         // A tag the card does not have must still be one a card could have.
         let (refused, _) = try Self.onBoard(board, ["edit", "scan", "--untag", "No Such"])
@@ -1594,8 +1528,7 @@ import Testing
     @Test func aCardWhoseStampFollowsABlockIDMovesOutOfDone() throws {
         // Without the stamp, `^dep-a` ends the line and becomes the card's block ID, as Obsidian reads it.
         let board = "---\nkanban-plugin: basic\n---\n\n## Todo\n\n## Done\n\n- [x] Ship it ^dep-a ✅ 2026-05-03\n"
-        let (result, after) = try Self.onBoard(board, ["move", "ship", "todo"])
-        #expect(result.status == 0, "\(result.stderr)")
+        let after = try Self.edited(board, ["move", "ship", "todo"])
         #expect(after.contains("## Todo\n\n- [ ] Ship it ^dep-a\n"))
         let card = try #require(TestSupport.parse(after).board.cards.first)
         #expect(card.title == "Ship it")
@@ -1613,11 +1546,9 @@ import Testing
             - [x] Read  [[My  Note]] ✅ 2026-01-01\u{20}\u{20}
 
             """
-        let (untagged, afterUntag) = try Self.onBoard(board, ["edit", "run", "--untag", "t", "--untag", "u"])
-        #expect(untagged.status == 0, "\(untagged.stderr)")
+        let afterUntag = try Self.edited(board, ["edit", "run", "--untag", "t", "--untag", "u"])
         #expect(afterUntag.contains("\n- [ ] Run  `a  b` [[My  Note]] [x](<a  b.md>)\n"))
-        let (moved, afterMove) = try Self.onBoard(board, ["move", "read", "todo"])
-        #expect(moved.status == 0, "\(moved.stderr)")
+        let afterMove = try Self.edited(board, ["move", "read", "todo"])
         // The stamp goes; the spaces inside the wikilink, and the trailing spaces, stay.
         #expect(afterMove.contains("\n- [ ] Read  [[My  Note]]  \n"))
     }
@@ -1632,15 +1563,13 @@ import Testing
 
     @Test func textThatWouldReadOtherwiseIsWrittenSoItReadsAsGiven() throws {
         // A `#` run at the end of a heading card's title is escaped, or it would close the heading.
-        let (renamed, heading) = try Self.onBoard(
+        let heading = try Self.edited(
             "## TODO\n\n### Card\nbody\n\n## DONE\n", ["edit", "card", "--title", "Has hashes #"])
-        #expect(renamed.status == 0, "\(renamed.stderr)")
         #expect(heading.contains("### Has hashes \\#\n"))
         #expect(TestSupport.parse(heading).board.cards.map(\.title) == ["Has hashes #"])
         // A `---` under the description's first line would turn the title into a heading: a blank line parts them.
-        let (added, list) = try Self.onBoard(
+        let list = try Self.edited(
             "## TODO\n\n- [ ] Alpha\n\n## DONE\n", ["add", "New", "--description", "x\n---"])
-        #expect(added.status == 0, "\(added.stderr)")
         let card = try #require(TestSupport.parse(list).board.cards.last)
         #expect(card.title == "New")
         #expect(card.descriptionSource == "x\n---")
@@ -1663,16 +1592,14 @@ import Testing
         let read = TestSupport.parse(board).board
         #expect(read.cards.map(\.title) == ["A", "Last"])
         #expect(read.cards.first?.due?.iso == "2026-06-01")
-        let (result, after) = try Self.onBoard(board, arguments)
-        #expect(result.status == 0, "\(result.stderr)")
+        let after = try Self.edited(board, arguments)
         #expect(after.hasSuffix(settings))
         #expect(TestSupport.parse(after).board.cards.first?.due?.iso == "2026-06-01")
     }
 
     @Test func aBoardOfCarriageReturnLinesGetsCarriageReturnLines() throws {
-        let (result, after) = try Self.onBoard(
+        let after = try Self.edited(
             "## TODO\r\r### A\rbody\r\r## DONE\r", ["add", "New", "--tag", "x", "--description", "one\ntwo"])
-        #expect(result.status == 0, "\(result.stderr)")
         #expect(!after.contains("\n"))
         #expect(TestSupport.parse(after).board.cards.last?.tags == ["x"])
     }
@@ -1689,8 +1616,7 @@ import Testing
     @Test func aMovedCardLinesUpWithTheCardItFollows() throws {
         // The lane's first card is indented by two: under the unindented last one, two spaces would nest it.
         let board = "## TODO\n\n  - [ ] A\n- [ ] B\n\n## DOING\n\n- [ ] C\n"
-        let (result, after) = try Self.onBoard(board, ["move", "c", "todo"])
-        #expect(result.status == 0, "\(result.stderr)")
+        let after = try Self.edited(board, ["move", "c", "todo"])
         #expect(after == "## TODO\n\n  - [ ] A\n- [ ] B\n- [ ] C\n\n## DOING\n")
     }
 
@@ -1698,15 +1624,13 @@ import Testing
         // Three spaces put before a tab widen nothing (the tab reaches column 4 either way): they go after it.
         let board =
             "## Todo\n\n- [ ] Beta\n- [ ] Alpha\n\t- [ ] sub\n\t\t- deeper\n\n\tmore text\n\n## Done\n\n   - [x] Omega\n"
-        let (result, after) = try Self.onBoard(board, ["move", "alpha", "done"])
-        #expect(result.status == 0, "\(result.stderr)")
+        let after = try Self.edited(board, ["move", "alpha", "done"])
         #expect(
             after
                 == "## Todo\n\n- [ ] Beta\n\n## Done\n\n   - [x] Omega\n   - [x] Alpha\n\t   - [ ] sub\n\t\t   - deeper\n\n"
                 + "\t   more text\n")
         // And back: the spaces after the tab go.
-        let (back, returned) = try Self.onBoard(after, ["move", "alpha", "todo"])
-        #expect(back.status == 0, "\(back.stderr)")
+        let returned = try Self.edited(after, ["move", "alpha", "todo"])
         #expect(
             returned.hasPrefix("## Todo\n\n- [ ] Beta\n- [ ] Alpha\n\t- [ ] sub\n\t\t- deeper\n\n\tmore text\n"),
             "\(returned)")
@@ -1716,11 +1640,9 @@ import Testing
         // Two `- Key: value` items (one known key) are a list in the description: an `- Assignee:` item among them
         // would make them the card's properties. The new field goes under the title instead.
         let board = "## Todo\n- [ ] Card\n    - Added: 26/01\n    - Completed: N/A\n"
-        let (result, after) = try Self.onBoard(board, ["edit", "card", "--assignee", "X"])
-        #expect(result.status == 0, "\(result.stderr)")
+        let after = try Self.edited(board, ["edit", "card", "--assignee", "X"])
         #expect(after == "## Todo\n- [ ] Card\n  Assignee: X\n    - Added: 26/01\n    - Completed: N/A\n")
-        let (removed, before) = try Self.onBoard(after, ["edit", "card", "--unassign", "X"])
-        #expect(removed.status == 0, "\(removed.stderr)")
+        let before = try Self.edited(after, ["edit", "card", "--unassign", "X"])
         #expect(before == board)
     }
 
@@ -1732,8 +1654,7 @@ import Testing
         #expect(after == board)
         // Obsidian reads every heading in a lane as a label: there the card goes.
         let obsidian = "---\nkanban-plugin: basic\n---\n\n" + board
-        let (moved, _) = try Self.onBoard(obsidian, ["done", "dark"])
-        #expect(moved.status == 0, "\(moved.stderr)")
+        let _ = try Self.edited(obsidian, ["done", "dark"])
         // Nor one label of several, on a board whose headings over text and a list are cards: said at the label.
         let groups =
             "## To Do\n\n### A. Naming\n- [ ] Rename\n\n### B. Model\n- [ ] Design\n\n### C. Hardware\n"
@@ -1749,15 +1670,12 @@ import Testing
 
     @Test func aDataviewAssigneeListIsEditedInPlace() throws {
         let board = "## TODO\n\n- [ ] A [assignee:: Ana, Ben]\n\n## DONE\n"
-        let (removed, afterRemoving) = try Self.onBoard(board, ["edit", "a", "--unassign", "Ana"])
-        #expect(removed.status == 0, "\(removed.stderr)")
+        let afterRemoving = try Self.edited(board, ["edit", "a", "--unassign", "Ana"])
         #expect(afterRemoving == "## TODO\n\n- [ ] A [assignee:: Ben]\n\n## DONE\n")
-        let (added, afterAdding) = try Self.onBoard(board, ["edit", "a", "--assignee", "Cy"])
-        #expect(added.status == 0, "\(added.stderr)")
+        let afterAdding = try Self.edited(board, ["edit", "a", "--assignee", "Cy"])
         #expect(afterAdding == "## TODO\n\n- [ ] A [assignee:: Ana, Ben, Cy]\n\n## DONE\n")
-        let (cleared, afterClearing) = try Self.onBoard(
+        let afterClearing = try Self.edited(
             board, ["edit", "a", "--unassign", "Ana", "--unassign", "Ben"])
-        #expect(cleared.status == 0, "\(cleared.stderr)")
         #expect(afterClearing == "## TODO\n\n- [ ] A\n\n## DONE\n")
     }
 
@@ -1777,8 +1695,7 @@ import Testing
         #expect(result.stderr.contains("opens with a list, a quote or code, not a title line"))
         #expect(after == board)
         // Moving it writes nothing on that line, and works.
-        let (moved, afterMoving) = try Self.onBoard(board, ["move", "make deploy", "done", "--force"])
-        #expect(moved.status == 0, "\(moved.stderr)")
+        let afterMoving = try Self.edited(board, ["move", "make deploy", "done", "--force"])
         #expect(afterMoving.hasSuffix("## Done\n\n- ```sh\n  make deploy\n  ```\n"))
         // Indented code (five spaces after the marker) is code too.
         let indented = "## Todo\n\n-     make deploy\n- next\n"
@@ -1793,41 +1710,35 @@ import Testing
         let card = try #require(TestSupport.parse(board).board.cards.first)
         #expect(card.tags == ["front", "back"])
         #expect(card.assignees == ["ana", "ben"])
-        let (result, after) = try Self.onBoard(board, ["edit", "a", "--untag", "front", "--unassign", "ben"])
-        #expect(result.status == 0, "\(result.stderr)")
+        let after = try Self.edited(board, ["edit", "a", "--untag", "front", "--unassign", "ben"])
         #expect(after == "## TODO\n\n- A\n  Labels : `back`\n  Owner: `ana`\n")
     }
 
     @Test func tagsInANewTitleAreTheCardsTags() throws {
-        let (result, after) = try Self.onBoard(
+        let after = try Self.edited(
             "## TODO\n\n- [ ] Fix login #ui\n", ["edit", "fix", "--title", "Fix the login #bug"])
-        #expect(result.status == 0, "\(result.stderr)")
         #expect(after == "## TODO\n\n- [ ] Fix the login #bug #ui\n")
         #expect(Set(TestSupport.parse(after).board.cards.first?.tags ?? []) == ["bug", "ui"])
     }
 
     @Test func taskellCardsGetQuotedDescriptionsAndDeadlinesInUTC() throws {
         let board = "## To Do\n\n- Record\n    @ 2026-11-24\n    > Guest.\n\n## Done\n"
-        let (result, after) = try Self.onBoard(
+        let after = try Self.edited(
             board, ["add", "New", "--description", "hello", "--due", "2026-12-01 10:00"])
-        #expect(result.status == 0, "\(result.stderr)")
         #expect(after.contains("- New\n    @ 2026-12-01 10:00 UTC\n    > hello\n"))
         #expect(TestSupport.parse(after).board.cards.last?.due?.iso == "2026-12-01T10:00")
-        let (edited, afterEditing) = try Self.onBoard(board, ["edit", "record", "--due", "2026-12-02 09:30"])
-        #expect(edited.status == 0, "\(edited.stderr)")
+        let afterEditing = try Self.edited(board, ["edit", "record", "--due", "2026-12-02 09:30"])
         #expect(afterEditing.contains("- Record\n    @ 2026-12-02 09:30 UTC\n"))
     }
 
     @Test func aBreakTagInACodeSpanIsTitleText() throws {
-        let (result, after) = try Self.onBoard(
+        let after = try Self.edited(
             "## TODO\n\n- [ ] A\n", ["edit", "a", "--title", "Fix `<br>` handling"])
-        #expect(result.status == 0, "\(result.stderr)")
         #expect(TestSupport.parse(after).board.cards.first?.title == "Fix <br> handling")
     }
 
     @Test func aBoardWithCRLFLinesGetsCRLFLinesWhereverTheFirstEndingIs() throws {
-        let (result, after) = try Self.onBoard("## Todo\n\n- [ ] A\r\n- [ ] B\r\n", ["add", "New"])
-        #expect(result.status == 0, "\(result.stderr)")
+        let after = try Self.edited("## Todo\n\n- [ ] A\r\n- [ ] B\r\n", ["add", "New"])
         #expect(after.hasSuffix("- [ ] New\r\n"))
     }
 
@@ -1841,8 +1752,7 @@ import Testing
             #expect(result.stderr.contains("b.md: error: cannot make this edit: kanbn keeps"))
             #expect(after == board)
         }
-        let (moved, after) = try Self.onBoard(board, ["move", "fix-login", "Doing"])
-        #expect(moved.status == 0, "\(moved.stderr)")
+        let after = try Self.edited(board, ["move", "fix-login", "Doing"])
         #expect(after.contains("## Doing\n\n- [fix-login](tasks/fix-login.md)\n"))
     }
 
@@ -1870,8 +1780,7 @@ import Testing
             #expect(result.stderr.contains(message), "\(result.stderr)")
             #expect(after == board)
         }
-        let (added, afterAdding) = try Self.onBoard(board, ["add", "Plan | launch", "--assignee", "Bo"])
-        #expect(added.status == 0, "\(added.stderr)")
+        let afterAdding = try Self.edited(board, ["add", "Plan | launch", "--assignee", "Bo"])
         #expect(afterAdding.contains("| T1 | Write the guide | Ann |\n| T2 | Plan \\| launch | Bo |\n\n## Doing"))
         let card = TestSupport.parse(afterAdding).board.lanes[0].cards.last
         #expect((card?.title, card?.assignees) == ("Plan | launch", ["Bo"]))
@@ -1880,8 +1789,7 @@ import Testing
         #expect(
             noColumn.stderr.contains("error: cannot make this edit: the table of 'To Do' has no column for a deadline"))
         #expect(unchanged == board)
-        let (removed, afterRemoving) = try Self.onBoard(board, ["rm", "T1"])
-        #expect(removed.status == 0, "\(removed.stderr)")
+        let afterRemoving = try Self.edited(board, ["rm", "T1"])
         #expect(afterRemoving == board.replacingOccurrences(of: "| T1 | Write the guide | Ann |\n", with: ""))
     }
 
@@ -1935,8 +1843,7 @@ import Testing
             #expect(after.split(separator: "\n").count == board.split(separator: "\n").count)
         }
         let plain = "## To Do\n\n| Task | Owner |\n|---|---|\n| Spec #ux | Ann |\n"
-        let (tagged, afterTagging) = try Self.onBoard(plain, ["edit", "spec", "--tag", "api", "--untag", "ux"])
-        #expect(tagged.status == 0, "\(tagged.stderr)")
+        let afterTagging = try Self.edited(plain, ["edit", "spec", "--tag", "api", "--untag", "ux"])
         #expect(afterTagging.hasSuffix("| Spec #api | Ann |\n"))
         let card = TestSupport.parse(afterTagging).board.lanes[0].cards.first
         #expect((card?.title, card?.tags) == ("Spec", ["api"]))
@@ -1971,8 +1878,7 @@ import Testing
             )
         }
         let numbered = "## To Do\n\n| # | Task |\n|---|---|\n| 8 | A |\n| 9 | B |\n\n## Done\n"
-        let (result, after) = try Self.onBoard(numbered, ["add", "C"])
-        #expect(result.status == 0, "\(result.stderr)")
+        let after = try Self.edited(numbered, ["add", "C"])
         #expect(after.contains("| 9 | B |\n| 10 | C |\n"))
     }
 
@@ -1982,32 +1888,26 @@ import Testing
             + "| 1 | Login | Ana | ✅ Hecho |\n| 2 | Search | Luis | 🚧 En progreso |\n| 3 | Export |  | 📋 Pendiente |\n"
             + "| 4 | Import | Ana | 📋 Pendiente |\n"
         // A move rewrites the status cell alone; the row stays where it is.
-        let (moved, afterMove) = try Self.onBoard(board, ["move", "export", "en progreso"])
-        #expect(moved.status == 0, "\(moved.stderr)")
+        let afterMove = try Self.edited(board, ["move", "export", "en progreso"])
         #expect(
             afterMove
                 == board.replacingOccurrences(
                     of: "| 3 | Export |  | 📋 Pendiente |", with: "| 3 | Export |  | 🚧 En progreso |"))
         // `--top`: before the lane's first row.
-        let (raised, afterRaise) = try Self.onBoard(board, ["move", "import", "en progreso", "--top"])
-        #expect(raised.status == 0, "\(raised.stderr)")
+        let afterRaise = try Self.edited(board, ["move", "import", "en progreso", "--top"])
         #expect(afterRaise.contains("| 1 | Login | Ana | ✅ Hecho |\n| 4 | Import | Ana | 🚧 En progreso |\n| 2 |"))
         // A new row goes after its lane's last, with its status and the next number.
-        let (added, afterAdd) = try Self.onBoard(board, ["add", "Sync", "--assignee", "Ana"])
-        #expect(added.status == 0, "\(added.stderr)")
+        let afterAdd = try Self.edited(board, ["add", "Sync", "--assignee", "Ana"])
         #expect(afterAdd.contains("| 4 | Import | Ana | 📋 Pendiente |\n| 5 | Sync | Ana | 📋 Pendiente |\n"))
         // The last row of a status taken away takes its lane away.
-        let (done, afterDone) = try Self.onBoard(board, ["done", "search"])
-        #expect(done.status == 0, "\(done.stderr)")
+        let afterDone = try Self.edited(board, ["done", "search"])
         #expect(afterDone == board.replacingOccurrences(of: "Luis | 🚧 En progreso", with: "Luis | ✅ Hecho"))
         let lanes = TestSupport.parse(afterDone).board.lanes
         #expect(lanes.map(\.name) == ["📋 Pendiente", "✅ Hecho"])
         #expect(lanes[1].cards.map(\.title) == ["Login", "Search"])
-        let (removed, afterRemove) = try Self.onBoard(board, ["rm", "login"])
-        #expect(removed.status == 0, "\(removed.stderr)")
+        let afterRemove = try Self.edited(board, ["rm", "login"])
         #expect(afterRemove == board.replacingOccurrences(of: "| 1 | Login | Ana | ✅ Hecho |\n", with: ""))
-        let (edited, afterEdit) = try Self.onBoard(board, ["edit", "export", "--assignee", "Luis"])
-        #expect(edited.status == 0, "\(edited.stderr)")
+        let afterEdit = try Self.edited(board, ["edit", "export", "--assignee", "Luis"])
         #expect(afterEdit.contains("| 3 | Export | Luis | 📋 Pendiente |"))
         // A status no row has, and no state's name, is no lane (a typo makes none).
         let (refused, unchanged) = try Self.onBoard(board, ["move", "login", "Reveiw"])
@@ -2018,8 +1918,7 @@ import Testing
         // with the first lane.
         let ordered =
             "## Board\n\nIntro.\n\n| Task | Status |\n|---|---|\n| a | Todo |\n| b | Review |\n| c | Doing |\n"
-        let (reordered, afterReorder) = try Self.onBoard(ordered, ["move", "a", "Doing"])
-        #expect(reordered.status == 0, "\(reordered.stderr)")
+        let afterReorder = try Self.edited(ordered, ["move", "a", "Doing"])
         #expect(afterReorder == ordered.replacingOccurrences(of: "| a | Todo |", with: "| a | Doing |"))
         let reorderedLanes = TestSupport.parse(afterReorder).board.lanes
         #expect(reorderedLanes.map(\.name) == ["Doing", "Review"])
@@ -2151,18 +2050,15 @@ import Testing
             | T-000 | Set up the repo | Bo    |      3 |
 
             """
-        let (moved, afterMove) = try Self.onBoard(board, ["move", "T-001", "Done"])
-        #expect(moved.status == 0, "\(moved.stderr)")
+        let afterMove = try Self.edited(board, ["move", "T-001", "Done"])
         // Flush left as the table's rows are, right-aligned where they are, the columns' pipes where they were.
         #expect(
             afterMove.hasSuffix(
                 "| T-000 | Set up the repo | Bo    |      3 |\n| T-001 | Write the guide | Ann   |        |\n"))
-        let (added, afterAdd) = try Self.onBoard(board, ["add", "Review it", "--assignee", "Cy"])
-        #expect(added.status == 0, "\(added.stderr)")
+        let afterAdd = try Self.edited(board, ["add", "Review it", "--assignee", "Cy"])
         #expect(afterAdd.contains("| T-001 | Write the guide | Ann   |\n| T-002 | Review it       | Cy    |\n"))
         // A cell wider than its column: the row is written without padding.
-        let (long, afterLong) = try Self.onBoard(board, ["add", "A title longer than the column"])
-        #expect(long.status == 0, "\(long.stderr)")
+        let afterLong = try Self.edited(board, ["add", "A title longer than the column"])
         #expect(afterLong.contains("| T-002 | A title longer than the column |  |\n"))
     }
 
@@ -2180,8 +2076,7 @@ import Testing
         }
         // The heading's text goes with the first lane left.
         let board = "# Board\n\nIntro.\n\n| Task | Status |\n|---|---|\n| A | Todo |\n| B | Doing |\n"
-        let (removed, after) = try Self.onBoard(board, ["rm", "A"])
-        #expect(removed.status == 0, "\(removed.stderr)")
+        let after = try Self.edited(board, ["rm", "A"])
         #expect(after == board.replacingOccurrences(of: "| A | Todo |\n", with: ""))
         #expect(TestSupport.parse(after).board.lanes.map(\.descriptionSource) == ["Intro."])
     }
@@ -2197,15 +2092,12 @@ import Testing
 
             """
         // A rename keeps the cell's comment and tag; an assignee is added after the names as written.
-        let (renamed, afterRename) = try Self.onBoard(board, ["edit", "beta", "--title", "Delta", "--assignee", "Cy"])
-        #expect(renamed.status == 0, "\(renamed.stderr)")
+        let afterRename = try Self.edited(board, ["edit", "beta", "--title", "Delta", "--assignee", "Cy"])
         #expect(afterRename.contains("| Delta <!-- owner: kim --> | [[ann]], Cy | To Do       |\n"), "\(afterRename)")
-        let (tagged, afterTag) = try Self.onBoard(board, ["edit", "gamma", "--title", "Gamma #ui two"])
-        #expect(tagged.status == 0, "\(tagged.stderr)")
+        let afterTag = try Self.edited(board, ["edit", "gamma", "--title", "Gamma #ui two"])
         #expect(afterTag.contains("| Gamma #ui two             | Bo      |"), "\(afterTag)")
         // A status rewritten in an aligned table keeps the pipes where they were.
-        let (moved, afterMove) = try Self.onBoard(board, ["move", "gamma", "to do"])
-        #expect(moved.status == 0, "\(moved.stderr)")
+        let afterMove = try Self.edited(board, ["move", "gamma", "to do"])
         #expect(afterMove.contains("| Gamma #ui                 | Bo      | To Do       |\n"), "\(afterMove)")
         // A name taken away from a cell of marks would lose them: refused.
         let (refused, unchanged) = try Self.onBoard(board, ["edit", "beta", "--unassign", "ann"])
@@ -2269,8 +2161,7 @@ import Testing
         #expect(refused.stderr.contains("error: nothing was written: the board's dates are read as DD-MM-YYYY"))
         #expect(after == board)
         // Removing it is fine when no other date would read otherwise.
-        let (removed, afterRemoving) = try Self.onBoard("## To Do\n\n- [ ] a @{30-04-2024}\n- [ ] b\n", ["rm", "a"])
-        #expect(removed.status == 0, "\(removed.stderr)")
+        let afterRemoving = try Self.edited("## To Do\n\n- [ ] a @{30-04-2024}\n- [ ] b\n", ["rm", "a"])
         #expect(afterRemoving == "## To Do\n\n- [ ] b\n")
     }
 
@@ -2291,17 +2182,14 @@ import Testing
         let board =
             "## Backlog\n\n| Task |\n|---|\n| T |\n\n## Todo\n\n- [ ] Working\n\n## Done\n\n| Task |\n|---|\n| D |\n\n"
             + "## Shipped\n\n- [x] S\n"
-        let (added, afterAdding) = try Self.onBoard(board, ["add", "New"])
-        #expect(added.status == 0, "\(added.stderr)")
+        let afterAdding = try Self.edited(board, ["add", "New"])
         #expect(afterAdding.contains("## Backlog\n\n| Task |\n|---|\n| T |\n| New |\n\n## Todo\n"))
         // A table whose rows say their status: the new row takes the one of them that means the lane's state.
         let statuses =
             "## Board\n\n| Task | Status |\n|---|---|\n| Spec | Done |\n| Repo | Todo |\n\n## Later\n\n- [ ] Idea\n"
-        let (row, afterRow) = try Self.onBoard(statuses, ["add", "New"])
-        #expect(row.status == 0, "\(row.stderr)")
+        let afterRow = try Self.edited(statuses, ["add", "New"])
         #expect(afterRow.contains("| Repo | Todo |\n| New | Todo |\n\n## Later"))
-        let (done, afterDone) = try Self.onBoard(board, ["done", "working"])
-        #expect(done.status == 0, "\(done.stderr)")
+        let afterDone = try Self.edited(board, ["done", "working"])
         #expect(afterDone.hasSuffix("## Shipped\n\n- [x] S\n- [x] Working\n"))
     }
 
