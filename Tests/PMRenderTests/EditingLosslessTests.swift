@@ -19,62 +19,50 @@ import Testing
         let board =
             "## Todo\n\n- [ ] Fix login <!-- owner: kim --> #auth\n- [ ] Tidy %% later %% the hall\n"
             + "- [ ] Show `<!-- raw -->` markup\n\n## Done\n\n### Ship it <!-- v2 -->\nDue: 2026-05-01\n"
-        let (renamed, afterRename) = try Self.onBoard(board, ["edit", "fix login", "--title", "Repair login"])
-        #expect(renamed.status == 0, "\(renamed.stderr)")
+        let afterRename = try EditingCommandTests.edited(board, ["edit", "fix login", "--title", "Repair login"])
         #expect(
             afterRename
                 == board.replacingOccurrences(
                     of: "Fix login <!-- owner: kim --> #auth", with: "Repair login <!-- owner: kim --> #auth"))
-        let (obsidian, afterObsidian) = try Self.onBoard(board, ["edit", "tidy", "--title", "Sweep"])
-        #expect(obsidian.status == 0, "\(obsidian.stderr)")
+        let afterObsidian = try EditingCommandTests.edited(board, ["edit", "tidy", "--title", "Sweep"])
         #expect(afterObsidian == board.replacingOccurrences(of: "Tidy %% later %% the hall", with: "Sweep %% later %%"))
         // A comment in a code span is the title's text, and goes with it.
-        let (code, afterCode) = try Self.onBoard(board, ["edit", "show", "--title", "Show markup"])
-        #expect(code.status == 0, "\(code.stderr)")
+        let afterCode = try EditingCommandTests.edited(board, ["edit", "show", "--title", "Show markup"])
         #expect(afterCode == board.replacingOccurrences(of: "Show `<!-- raw -->` markup", with: "Show markup"))
-        let (heading, afterHeading) = try Self.onBoard(board, ["edit", "ship it", "--title", "Release"])
-        #expect(heading.status == 0, "\(heading.stderr)")
+        let afterHeading = try EditingCommandTests.edited(board, ["edit", "ship it", "--title", "Release"])
         #expect(
             afterHeading == board.replacingOccurrences(of: "### Ship it <!-- v2 -->", with: "### Release <!-- v2 -->"))
     }
 
     @Test func aRenamedCardKeepsTheSpacesItsTitleLineEndsWith() throws {
         let board = "## Todo\r\n\r\n-\t[ ] Fix the gate\t \r\n- [ ] Call bob #home  \r\n\r\n## Done\r\n"
-        let (renamed, after) = try Self.onBoard(board, ["edit", "fix the gate", "--title", "Repair the gate"])
-        #expect(renamed.status == 0, "\(renamed.stderr)")
+        let after = try EditingCommandTests.edited(board, ["edit", "fix the gate", "--title", "Repair the gate"])
         #expect(after == board.replacingOccurrences(of: "Fix the gate\t ", with: "Repair the gate\t "))
-        let (tagged, afterTagged) = try Self.onBoard(board, ["edit", "call bob", "--title", "Call Ann"])
-        #expect(tagged.status == 0, "\(tagged.stderr)")
+        let afterTagged = try EditingCommandTests.edited(board, ["edit", "call bob", "--title", "Call Ann"])
         #expect(afterTagged == board.replacingOccurrences(of: "Call bob #home  ", with: "Call Ann #home  "))
         // A heading's closing `#` is escaped before the spaces, which would not stop it closing the heading.
         let headings = "## Todo\n\n### Foo  \nDue: 2026-12-01\n\n## Done\n"
-        let (hash, afterHash) = try Self.onBoard(headings, ["edit", "foo", "--title", "Item #"])
-        #expect(hash.status == 0, "\(hash.stderr)")
+        let afterHash = try EditingCommandTests.edited(headings, ["edit", "foo", "--title", "Item #"])
         #expect(afterHash == headings.replacingOccurrences(of: "### Foo  ", with: "### Item \\#  "))
     }
 
     @Test func aTokenWrittenAgainstTheTitleStaysAgainstTheNewOne() throws {
         let board = "## Todo\n\n- [ ] 工作计划📅 2026-12-01\n- [ ] Call bob #home\n\n## Done\n"
-        let (renamed, after) = try Self.onBoard(board, ["edit", "工作计划", "--title", "计划"])
-        #expect(renamed.status == 0, "\(renamed.stderr)")
+        let after = try EditingCommandTests.edited(board, ["edit", "工作计划", "--title", "计划"])
         #expect(after == board.replacingOccurrences(of: "工作计划📅", with: "计划📅"))
-        let (endsInTag, afterEndsInTag) = try Self.onBoard(board, ["edit", "工作计划", "--title", "计划 #work"])
-        #expect(endsInTag.status == 0, "\(endsInTag.stderr)")
+        let afterEndsInTag = try EditingCommandTests.edited(board, ["edit", "工作计划", "--title", "计划 #work"])
         #expect(afterEndsInTag == board.replacingOccurrences(of: "工作计划📅", with: "计划 #work 📅"))
         // Written apart, it stays apart.
-        let (spaced, afterSpaced) = try Self.onBoard(board, ["edit", "call bob", "--title", "Call Ann"])
-        #expect(spaced.status == 0, "\(spaced.stderr)")
+        let afterSpaced = try EditingCommandTests.edited(board, ["edit", "call bob", "--title", "Call Ann"])
         #expect(afterSpaced == board.replacingOccurrences(of: "Call bob #home", with: "Call Ann #home"))
         // A tag the new title writes is not written again after it (a title of tags alone would read twice).
-        let (tagged, afterTagged) = try Self.onBoard(board, ["edit", "call bob", "--title", "Call the #home office"])
-        #expect(tagged.status == 0, "\(tagged.stderr)")
+        let afterTagged = try EditingCommandTests.edited(
+            board, ["edit", "call bob", "--title", "Call the #home office"])
         #expect(afterTagged == board.replacingOccurrences(of: "Call bob #home", with: "Call the #home office"))
-        let (tagsAlone, afterTagsAlone) = try Self.onBoard(board, ["edit", "call bob", "--title", "#home"])
-        #expect(tagsAlone.status == 0, "\(tagsAlone.stderr)")
+        let afterTagsAlone = try EditingCommandTests.edited(board, ["edit", "call bob", "--title", "#home"])
         #expect(afterTagsAlone == board.replacingOccurrences(of: "Call bob #home", with: "#home"))
         // Spelt otherwise, it is the card's tag as well, and both stay.
-        let (spelt, afterSpelt) = try Self.onBoard(board, ["edit", "call bob", "--title", "Call #HOME"])
-        #expect(spelt.status == 0, "\(spelt.stderr)")
+        let afterSpelt = try EditingCommandTests.edited(board, ["edit", "call bob", "--title", "Call #HOME"])
         #expect(afterSpelt == board.replacingOccurrences(of: "Call bob #home", with: "Call #HOME #home"))
     }
 
@@ -87,8 +75,7 @@ import Testing
         let board =
             "## Todo (a fazer)\n\n- [ ] Publicar no Netlify\n\n## Doing (fazendo)\n\n- (nada no momento)\n\n"
             + "## Done (pronto)\n\n- [x] Estrutura inicial\n"
-        let (added, afterAdd) = try Self.onBoard(board, ["add", "Zq test"])
-        #expect(added.status == 0, "\(added.stderr)")
+        let afterAdd = try EditingCommandTests.edited(board, ["add", "Zq test"])
         #expect(afterAdd == board.replacingOccurrences(of: "Netlify\n", with: "Netlify\n- [ ] Zq test\n"))
         let (moved, afterMove) = try Self.onBoard(afterAdd, ["move", "zq test", "doing"])
         #expect(moved.status == 0)
@@ -97,10 +84,8 @@ import Testing
                 == "b.md:8:1: warning: the card takes the place of '- (nada no momento)', the line that said "
                 + "'Doing (fazendo)' was empty\n")
         #expect(afterMove == board.replacingOccurrences(of: "- (nada no momento)", with: "- [ ] Zq test"))
-        let (done, afterDone) = try Self.onBoard(afterMove, ["done", "zq test", "--today", "2026-05-01"])
-        #expect(done.status == 0, "\(done.stderr)")
-        let (removed, afterRemove) = try Self.onBoard(afterDone, ["rm", "zq test"])
-        #expect(removed.status == 0, "\(removed.stderr)")
+        let afterDone = try EditingCommandTests.edited(afterMove, ["done", "zq test", "--today", "2026-05-01"])
+        let afterRemove = try EditingCommandTests.edited(afterDone, ["rm", "zq test"])
         #expect(afterRemove == board.replacingOccurrences(of: "- (nada no momento)\n\n", with: ""))
     }
 
@@ -118,11 +103,9 @@ import Testing
                 "# B\n\n## TODO\n\nSome lane note.\n\n- [ ] QA\n## DONE\n\n- [x] b\n"
             ),
         ] {
-            let (add, afterAdd) = try Self.onBoard(board, ["add", "QA"])
-            #expect(add.status == 0, "\(add.stderr)")
+            let afterAdd = try EditingCommandTests.edited(board, ["add", "QA"])
             #expect(afterAdd == added)
-            let (removed, afterRemove) = try Self.onBoard(afterAdd, ["rm", "qa"])
-            #expect(removed.status == 0, "\(removed.stderr)")
+            let afterRemove = try EditingCommandTests.edited(afterAdd, ["rm", "qa"])
             #expect(afterRemove == board)
         }
     }
@@ -142,10 +125,9 @@ import Testing
             #expect(after == board)
         }
         // A card still before it, the text stays where it was, read as before.
-        let (removed, afterRemove) = try Self.onBoard(
+        let afterRemove = try EditingCommandTests.edited(
             board.replacingOccurrences(of: "- ✅ Done today\n", with: "- ✅ Done today\n- ✅ Lunch\n"),
             ["rm", "done-today"])
-        #expect(removed.status == 0, "\(removed.stderr)")
         #expect(afterRemove == board.replacingOccurrences(of: "- ✅ Done today\n", with: "- ✅ Lunch\n"))
     }
 
@@ -153,8 +135,7 @@ import Testing
     /// archive would carry it off); the last card before such text stays, as for `rm`.
     @Test func aNewArchiveGoesAfterTheTextUnderTheLastLanesCards() throws {
         let board = "## Todo\n\n- [ ] a\n\n## Code check\n\n- [x] lint\n- [x] build\n\nNote: a clean cache.\n"
-        let (archived, after) = try Self.onBoard(board, ["archive", "lint"])
-        #expect(archived.status == 0, "\(archived.stderr)")
+        let after = try EditingCommandTests.edited(board, ["archive", "lint"])
         #expect(
             after
                 == "## Todo\n\n- [ ] a\n\n## Code check\n\n- [x] build\n\nNote: a clean cache.\n\n***\n\n## Archive\n\n"
@@ -166,8 +147,7 @@ import Testing
         #expect(afterRefused == after)
         // A footer (a rule over a little text at the end) is the board's: the archive goes before it.
         let footer = "## Todo\n\n- [ ] a\n\n## Done\n\n- [x] b\n- [x] c\n\n---\n\n*Updated daily*\n"
-        let (beforeFooter, afterFooter) = try Self.onBoard(footer, ["archive", "b"])
-        #expect(beforeFooter.status == 0, "\(beforeFooter.stderr)")
+        let afterFooter = try EditingCommandTests.edited(footer, ["archive", "b"])
         #expect(
             afterFooter
                 == "## Todo\n\n- [ ] a\n\n## Done\n\n- [x] c\n\n***\n\n## Archive\n\n- [x] b\n\n---\n\n*Updated daily*\n"
@@ -178,8 +158,7 @@ import Testing
     /// gets no blank line, so the list stays tight and the round trip gives back the file.
     @Test func aCardPutBeforeAnItemThatIsNoCardLeavesTheListTight() throws {
         let board = "# Taskell\n\n## To Do\n\n- learn mamba/conda\n- \n\n## Doing\n\n\n## Done\n"
-        let (added, afterAdd) = try Self.onBoard(board, ["add", "Zq new"], file: "taskell.md")
-        #expect(added.status == 0, "\(added.stderr)")
+        let afterAdd = try EditingCommandTests.edited(board, ["add", "Zq new"], file: "taskell.md")
         #expect(afterAdd == board.replacingOccurrences(of: "conda\n", with: "conda\n- Zq new\n"))
         var after = afterAdd
         for arguments in [["move", "zq new", "doing"], ["done", "zq new"], ["rm", "zq new"]] {
@@ -212,17 +191,16 @@ import Testing
                 + "are '- ' items without task boxes or dates on their first lines\n")
         #expect(after == removedCard)
         // Later edits write pm-render's style: a deadline is no `@ date` line.
-        let (dated, afterDate) = try Self.onBoard(after, ["edit", "xcode", "--due", "2026-06-01"], file: "kanban.md")
-        #expect(dated.status == 0, "\(dated.stderr)")
+        let afterDate = try EditingCommandTests.edited(
+            after, ["edit", "xcode", "--due", "2026-06-01"], file: "kanban.md")
         #expect(!afterDate.contains("    @ 2026-06-01"), "\(afterDate)")
         // Named `taskell.md`, the board stays Taskell's: no warning, and a deadline is its `@ date` line.
         let (named, afterNamed) = try Self.onBoard(board, ["rm", "cpy nvim config"], file: "taskell.md")
         #expect(named.status == 0)
         #expect(named.stderr == "")
         #expect(afterNamed == removedCard)
-        let (namedDate, afterNamedDate) = try Self.onBoard(
+        let afterNamedDate = try EditingCommandTests.edited(
             afterNamed, ["edit", "xcode", "--due", "2026-06-01"], file: "taskell.md")
-        #expect(namedDate.status == 0, "\(namedDate.stderr)")
         #expect(
             afterNamedDate
                 == afterNamed.replacingOccurrences(of: "- xcode xvimrc\n", with: "- xcode xvimrc\n    @ 2026-06-01\n"))
@@ -239,23 +217,18 @@ import Testing
     /// date only, is written with one.
     @Test func aDeadlineLineIsWrittenInTheBoardsOwnDateFormat() throws {
         let board = "## Todo\n\n### Alpha\nDue: 25/12/2026\n\n### Beta\nTags: x\n\n## Done\n"
-        let (added, afterAdd) = try Self.onBoard(board, ["add", "Gamma", "--due", "2026-03-04"])
-        #expect(added.status == 0, "\(added.stderr)")
+        let afterAdd = try EditingCommandTests.edited(board, ["add", "Gamma", "--due", "2026-03-04"])
         #expect(
             afterAdd == board.replacingOccurrences(of: "\n## Done", with: "\n### Gamma\nDue: 04/03/2026\n\n## Done"))
-        let (changed, afterChange) = try Self.onBoard(board, ["edit", "alpha", "--due", "2026-12-31"])
-        #expect(changed.status == 0, "\(changed.stderr)")
+        let afterChange = try EditingCommandTests.edited(board, ["edit", "alpha", "--due", "2026-12-31"])
         #expect(afterChange == board.replacingOccurrences(of: "25/12/2026", with: "31/12/2026"))
-        let (dated, afterDate) = try Self.onBoard(board, ["edit", "beta", "--due", "2026-02-01"])
-        #expect(dated.status == 0, "\(dated.stderr)")
+        let afterDate = try EditingCommandTests.edited(board, ["edit", "beta", "--due", "2026-02-01"])
         #expect(afterDate == board.replacingOccurrences(of: "Tags: x\n", with: "Tags: x\nDue: 01/02/2026\n"))
-        let (timed, afterTime) = try Self.onBoard(board, ["edit", "beta", "--due", "2026-02-01 14:00"])
-        #expect(timed.status == 0, "\(timed.stderr)")
+        let afterTime = try EditingCommandTests.edited(board, ["edit", "beta", "--due", "2026-02-01 14:00"])
         #expect(afterTime == board.replacingOccurrences(of: "Tags: x\n", with: "Tags: x\nDue: 2026-02-01 14:00\n"))
         // A board whose dates are ISO keeps ISO.
         let iso = board.replacingOccurrences(of: "25/12/2026", with: "2026-12-25")
-        let (isoAdded, afterISO) = try Self.onBoard(iso, ["add", "Gamma", "--due", "2026-03-04"])
-        #expect(isoAdded.status == 0, "\(isoAdded.stderr)")
+        let afterISO = try EditingCommandTests.edited(iso, ["add", "Gamma", "--due", "2026-03-04"])
         #expect(afterISO == iso.replacingOccurrences(of: "\n## Done", with: "\n### Gamma\nDue: 2026-03-04\n\n## Done"))
     }
 }

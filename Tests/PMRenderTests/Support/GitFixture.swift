@@ -69,26 +69,12 @@ final class GitFixture {
 
     @discardableResult
     func git(_ arguments: String..., environment: [String: String] = [:]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-C", root.path] + arguments
-        var env = ProcessInfo.processInfo.environment
-        env["GIT_CONFIG_NOSYSTEM"] = "1"
-        env["HOME"] = root.path
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
-        let out = Pipe()
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+        let (status, output) = try run(arguments, environment: environment)
+        guard status == 0 else {
             throw NSError(
-                domain: "git", code: Int(process.terminationStatus),
+                domain: "git", code: Int(status),
                 userInfo: [NSLocalizedDescriptionKey: "git \(arguments) failed"])
         }
-        return String(decoding: data, as: UTF8.self)
+        return output
     }
 }
