@@ -148,10 +148,9 @@ protocol HistoryCommand: AsyncParsableCommand {
 extension HistoryCommand {
     func run() async throws {
         let locale = try report.locale()
-        let path = board.path
         guard
             let (current, history) = try await Boards.withHistory(
-                path, format: report.diagnostics, reading: Self.reading)
+                board.path, format: report.diagnostics, reading: Self.reading)
         else { return }
         try describe(history, of: current, locale: locale)
     }
