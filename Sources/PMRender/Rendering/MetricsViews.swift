@@ -264,17 +264,14 @@ struct MetricCardView: TemplateModel {
 }
 
 /// Fixed words of the metrics page, in its language (the catalogue's `metrics.*` strings).
-struct MetricsWordsView: TemplateModel {
+struct MetricsWordsView: CatalogueWordsView {
     let catalogue: Catalogue
 
     static let names = [
         "title", "data", "cards", "card", "lane", "added", "started", "finishedOn", "leadTimeDays", "cycleTimeDays",
     ]
 
-    static let fields = TemplateFields<MetricsWordsView>(
-        names.map { name in
-            .text(name, "The catalogue's `metrics.\(name)`") { $0.catalogue.text("metrics." + name) }
-        })
+    static let fields = TemplateFields<MetricsWordsView>(TemplateField.words(names, prefix: "metrics."))
 }
 
 /// `metrics.html`: flow metrics from the board's git history (or the boards' on an overview).

@@ -454,15 +454,27 @@ final class PersonView: TemplateModel, TemplateObject {
     ])
 }
 
+/// Fixed words of a page, in its language: strings of the catalogue, each a key of the view.
+protocol CatalogueWordsView: TemplateModel {
+    var catalogue: Catalogue { get }
+}
+
+extension TemplateField where Model: CatalogueWordsView {
+    /// A key for each of `names`: the catalogue's string `prefix` + name (`label.openCard` for `openCard`).
+    static func words(_ names: [String], prefix: String) -> [TemplateField<Model>] {
+        names.map { name in
+            let key = prefix + name
+            return .text(name, "The catalogue's `\(key)`") { $0.catalogue.text(key) }
+        }
+    }
+}
+
 /// Words of the page, in its language: every `label.*` string of the catalogue (docs/LOCALIZATION.md).
-struct LabelsView: TemplateModel {
+struct LabelsView: CatalogueWordsView {
     let catalogue: Catalogue
 
     /// The keys are the `label.*` strings of the English catalogue, which every catalogue has (a test checks).
-    static let fields = TemplateFields<LabelsView>(
-        Localization.labelNames.map { name in
-            .text(name, "The catalogue's `label.\(name)`") { $0.catalogue.text("label." + name) }
-        })
+    static let fields = TemplateFields<LabelsView>(TemplateField.words(Localization.labelNames, prefix: "label."))
 }
 
 /// The navigation of every page, and the facts its links depend on.
