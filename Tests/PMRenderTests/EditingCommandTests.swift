@@ -2012,7 +2012,7 @@ import Testing
             "# Index\n\n## High\n\n| ID | 상태 | Owner |\n|---|---|---|\n| [TASK-010](TASK-010-ws.md) | 완료 | KIS API Engineer |\n"
         let (renamed, afterRename) = try Self.onBoard(linked, ["edit", "task-010", "--title", "X"])
         #expect(renamed.status == 1)
-        #expect(renamed.stderr.contains("whose title is a link to the task's own file"), "\(renamed.stderr)")
+        #expect(renamed.stderr.contains("its title is a link to the task's own file"), "\(renamed.stderr)")
         #expect(afterRename == linked)
         let afterOwned = try Self.edited(linked, ["edit", "task-010", "--assignee", "Ann"])
         #expect(afterOwned.contains("| 완료 | KIS API Engineer, Ann |"), "\(afterOwned)")

@@ -412,12 +412,9 @@ extension Editor {
             // (A table of linked IDs, `| [TASK-010](TASK-010-….md) | 완료 |`, names each task in its own file.)
             let cell = Substring(cells[titleColumn]).trimmingSpaces
             if cell.hasPrefix("["), cell.hasSuffix(")"), cell.contains("]("), !cell.dropFirst().contains("[") {
-                throw EditFailure(
-                    .refused,
-                    .editNotPossible(
-                        "'\(card.title)' is a row of a table whose title is a link to the task's own file: rename "
-                            + "the task there"),
-                    file: file, at: card.location)
+                throw rowRefusal(
+                    card, "its title is a link to the task's own file, which names it",
+                    fix: "rename the task there, and the link")
             }
             let valid = try validRenamedTitle(title)
             // Its tokens and comments kept after the new words, as on a list card's title line.
