@@ -1947,6 +1947,17 @@ import Testing
         #expect(afterAdd == busy + "| c | To Do |\n")
         let afterBacklog = try Self.edited(busy, ["add", "c", "--lane", "Backlog"])
         #expect(afterBacklog == busy + "| c | Backlog |\n")
+        // A state's own name is a status of the table, not a section beside it that has a state by its place.
+        let sections = "# P\n\n| Task | Status |\n|---|---|\n| a | To do |\n| b | Done |\n\n## Retro\n\nnotes.\n"
+        let afterDoing = try Self.edited(sections, ["move", "a", "doing"])
+        #expect(afterDoing == sections.replacingOccurrences(of: "| a | To do |", with: "| a | Doing |"))
+        let noted = sections.replacingOccurrences(of: "| a | To do |", with: "| a | Review |")
+            .replacingOccurrences(of: "Retro", with: "Notes")
+        let afterNoted = try Self.edited(noted, ["add", "c"])
+        #expect(afterNoted.contains("| b | Done |\n| c | To Do |\n\n## Notes"), "\(afterNoted)")
+        // A status with a note of its own: the lane is the status.
+        let afterNote = try Self.edited(sections, ["move", "a", "Blocked (waiting on Bob)"])
+        #expect(afterNote.contains("| a | Blocked (waiting on Bob) |"))
         // A new card goes where the `new-cards` rule says, in a new status as in any lane.
         let (ruled, afterRuled) = try Self.onBoard(busy, ["add", "c", "--lane", "Review"])
         #expect(ruled.status == 1)

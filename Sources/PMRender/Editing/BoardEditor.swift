@@ -116,11 +116,20 @@ struct Editor {
             {
                 return try move(query, to: position.lane)
             }
-            // A row of the board's table of statuses may take a status no row has yet.
-            if (try? resolveLane(lane)) == nil, let position = try? CardLookup.resolve(query, on: board),
-                let status = newStatus(lane, beside: position.lane)
-            {
-                return try move(position, toNewStatus: status)
+            // A row of the board's table of statuses goes to a status: a state's own name (`doing`) is the first
+            // status of that state (not a section beside the table), else a status no row has yet, as is a lane asked
+            // for that the board has not.
+            if let position = try? CardLookup.resolve(query, on: board), isStatusOfTable(board.lanes[position.lane]) {
+                let state = CardState(canonicalName: lane)
+                if let index = board.lanes.indices.first(where: {
+                    isStatusOfTable(board.lanes[$0]) && board.lanes[$0].state == state
+                }) {
+                    return try move(query, to: index)
+                }
+                if state != nil || (try? resolveLane(lane)) == nil, let status = newStatus(lane, beside: position.lane)
+                {
+                    return try move(position, toNewStatus: status)
+                }
             }
             return try move(query, to: try resolveLane(lane))
         case .done(let query): return try done(query)
@@ -141,19 +150,30 @@ struct Editor {
         }
         for tag in card.tags { try validateTag(tag) }
         for name in card.assignees { try validateAssignee(name) }
-        // A row of the board's table of statuses may have a status no row has yet (`newStatus`): a lane asked for
-        // that the board has not, or the todo lane of a board without one.
-        let statusLane = board.lanes.firstIndex(where: isStatusOfTable)
-        if let statusLane, let status = newStatus(laneName ?? CardState.todo.rawValue, beside: statusLane),
-            laneName.map({ (try? resolveLane($0)) == nil }) ?? (board.firstLaneIndex(in: .todo) == nil)
-        {
-            try enforceNewCardRule(
-                in: Lane(name: status.name, state: status.state, location: board.lanes[statusLane].location))
-            return try addRow(card, title: title, to: statusLane, status: status)
+        // On a board kept as a table of statuses, a new card is a row with a status, not a card of a section beside
+        // the table (which a state may be given by its place): a state's own name (`todo`; without --lane, todo) is
+        // the first status of that state (that the rules allow a new card in), else a status no row has yet
+        // (`newStatus`), as is a lane asked for that the board has not.
+        var statusOfState: Int?
+        if let statusLane = board.lanes.firstIndex(where: isStatusOfTable) {
+            let wanted = laneName ?? CardState.todo.rawValue
+            let state = CardState(canonicalName: wanted)
+            statusOfState = board.lanes.indices.first { index in
+                isStatusOfTable(board.lanes[index]) && board.lanes[index].state == state
+                    && (laneName != nil || board.rules.allowsNewCard(in: board.lanes[index]))
+            }
+            if statusOfState == nil, state != nil || (try? resolveLane(wanted)) == nil,
+                let status = newStatus(wanted, beside: statusLane)
+            {
+                try enforceNewCardRule(
+                    in: Lane(name: status.name, state: status.state, location: board.lanes[statusLane].location))
+                return try addRow(card, title: title, to: statusLane, status: status)
+            }
         }
         let laneIndex: Int
-        if let laneName {
-            laneIndex = try resolveLane(laneName)
+        let named = statusOfState == nil ? try laneName.map(resolveLane) : nil
+        if let index = statusOfState ?? named {
+            laneIndex = index
             try refuseUnwritable(laneIndex, rows: true)
             try enforceNewCardRule(in: board.lanes[laneIndex])
         } else {

@@ -337,7 +337,8 @@ extension Editor {
             expectation.lanes[laneIndex].insert(.target, at: index)
             expectation.target = TargetCheck(base: card, lane: to.name)
         case .new(let name, _):
-            expectation.newLane = (name, [.target])
+            // (A note in brackets after the status is the row's: the lane is the status alone.)
+            expectation.newLane = (String(PipeTable.status(name)), [.target])
             expectation.target = TargetCheck(base: card)
         }
         expectation.lanesMayReorder = true
@@ -672,7 +673,7 @@ extension Editor {
         check.title = given.title
         var expectation = Expectation(board: board)
         if let status {
-            expectation.newLane = (status.name, [.target])
+            expectation.newLane = (String(PipeTable.status(status.name)), [.target])
             expectation.lanesMayReorder = true
         } else {
             expectation.lanes[laneIndex].insert(.target, at: insertion.index)
