@@ -42,4 +42,21 @@ struct TextTests {
             #expect(text.containsByte { $0 >= 0x80 } == text.utf8.contains { $0 >= 0x80 })
         }
     }
+
+    @Test(
+        "Spaces and tabs at a text's edges are trimmed as characters, where a mark after a space joins it",
+        arguments: [
+            "", " ", "\t \t", "a", "  a b  ", "\ta\t", " \u{301}a", "  \u{301}a ", "a \u{301}", "\u{600} ",
+            "x\u{600}  ",
+            "é  ", "  é", " \r\n", "진행 ",
+        ])
+    func edgeSpaces(text: String) {
+        let leading = String(text.drop { $0 == " " || $0 == "\t" })
+        #expect((text.withoutLeadingSpaces ?? text) == leading)
+        #expect((text.withoutLeadingSpaces == nil) == (leading == text))
+        var trailing = text
+        while trailing.last == " " || trailing.last == "\t" { trailing.removeLast() }
+        #expect((text.withoutTrailingSpaces ?? text) == trailing)
+        #expect((text.withoutTrailingSpaces == nil) == (trailing == text))
+    }
 }

@@ -1477,16 +1477,16 @@ private struct InlineCleaner {
     }
 
     /// Inline content without leading and trailing whitespace.
-    static func trimmed(_ markdown: Markdown) -> Markdown {
+    static func trimmed(_ markdown: consuming Markdown) -> Markdown {
         var copy = markdown
-        if let first = copy.nodes.firstIndex(where: { $0.kind == .text }), first == 0 {
-            copy.nodes[first].text = String(copy.nodes[first].text.drop(while: { $0 == " " || $0 == "\t" }))
+        // (A node is written only when its text changes: most lines have no edge spaces, and a write copies the
+        // nodes of a value shared with its builder.)
+        if copy.nodes.first?.kind == .text, let text = copy.nodes[0].text.withoutLeadingSpaces {
+            copy.nodes[0].text = text
         }
         var lastRoot: Int?
         for root in copy.roots { lastRoot = root }
-        if let last = lastRoot, copy.nodes[last].kind == .text {
-            var text = copy.nodes[last].text
-            while text.last == " " || text.last == "\t" { text.removeLast() }
+        if let last = lastRoot, copy.nodes[last].kind == .text, let text = copy.nodes[last].text.withoutTrailingSpaces {
             copy.nodes[last].text = text
         }
         return copy.removingEmptyText()

@@ -38,6 +38,36 @@ extension String {
         if first == scalars.startIndex, scalars.index(after: last) == scalars.endIndex { return self }
         return String(scalars[first...last])
     }
+
+    /// The text without the spaces and tabs it starts with, read as characters (a space that a combining mark follows
+    /// is no space); nil when it starts with neither. On bytes where no character can join them: spaces and tabs are
+    /// one byte, a tab never joins another character, and a space joins only what follows it, a mark (not ASCII).
+    var withoutLeadingSpaces: String? {
+        let bytes = utf8
+        var index = bytes.startIndex
+        while index < bytes.endIndex, bytes[index] == 0x20 || bytes[index] == 0x09 { index = bytes.index(after: index) }
+        if index == bytes.startIndex { return nil }
+        if index == bytes.endIndex || bytes[index] < 0x80 { return String(self[index...]) }
+        let trimmed = String(drop(while: { $0 == " " || $0 == "\t" }))
+        return trimmed.utf8.count == utf8.count ? nil : trimmed
+    }
+
+    /// The text without the spaces and tabs it ends with, read as characters; nil when it ends with neither. On bytes
+    /// where no character can join them: a space joins only a character before it that prepends (not ASCII).
+    var withoutTrailingSpaces: String? {
+        let bytes = utf8
+        var index = bytes.endIndex
+        while index > bytes.startIndex {
+            let before = bytes.index(before: index)
+            guard bytes[before] == 0x20 || bytes[before] == 0x09 else { break }
+            index = before
+        }
+        if index == bytes.endIndex { return nil }
+        if index == bytes.startIndex || bytes[bytes.index(before: index)] < 0x80 { return String(self[..<index]) }
+        var trimmed = self
+        while trimmed.last == " " || trimmed.last == "\t" { trimmed.removeLast() }
+        return trimmed.utf8.count == utf8.count ? nil : trimmed
+    }
 }
 
 extension StringProtocol {
