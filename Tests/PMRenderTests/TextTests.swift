@@ -59,4 +59,17 @@ struct TextTests {
         #expect((text.withoutTrailingSpaces ?? text) == trailing)
         #expect((text.withoutTrailingSpaces == nil) == (trailing == text))
     }
+
+    @Test(
+        "A field's value that only holds a place is told apart on its first byte as on its words",
+        arguments: [
+            ("TBD", true), ("tbd", true), ("N/A", true), ("None", true), ("—", true), ("-", true), ("", true),
+            ("...", true), ("미정", true), ("Noch offen", true), ("UNKNOWN", true), ("?", true),
+            ("2026-05-10 14:00", false), ("release, owner-5", false), ("Ann", false), ("Tomorrow", false),
+            ("@{2026-05-10}", false),
+        ])
+    func placeholderValue(value: String, holdsPlace: Bool) {
+        #expect(Placeholder.isValue(Substring(value)) == holdsPlace)
+        #expect(Placeholder.isValue(Substring("  " + value + " ")) == holdsPlace)
+    }
 }

@@ -284,6 +284,8 @@ struct CardDraft {
     /// `@[[2026-05-10]]`, `📅 2026-05-10`): the date (and time) they hold.
     static func dateValue(_ value: Substring) -> Substring {
         let value = value.trimmingSpaces
+        // (Most values start with a digit: no mark to look for.)
+        if let first = value.utf8.first, first < 0x80, first != UInt8(ascii: "@") { return value }
         guard
             value.hasPrefix("@{") || value.hasPrefix("@[[")
                 || value.unicodeScalars.first.map(CardTokens.isDueEmoji) == true
@@ -305,8 +307,14 @@ struct CardDraft {
     }
 
     /// Adds a `Key: value` field. A value that only holds its place (`Assignee: —`, `Due: TBD`) says nothing.
-    mutating func add(_ field: CardField, value: Substring, at location: SourceLocation, dateFormat: DateFormat?) {
-        let value = [.due, .start, .scheduled, .created, .completed].contains(field) ? Self.dateValue(value) : value
+    mutating func add(
+        _ field: CardField, value written: Substring, at location: SourceLocation, dateFormat: DateFormat?
+    ) {
+        let value: Substring
+        switch field {
+        case .due, .start, .scheduled, .created, .completed: value = Self.dateValue(written)
+        default: value = written
+        }
         guard !Placeholder.isValue(value) else { return }
         switch field {
         case .due:
@@ -323,12 +331,14 @@ struct CardDraft {
             if isBracketed { list = list.dropFirst().dropLast() }
             // VS Code's `[UI, Host Discovery]`: commas part tags, which may hold spaces. Otherwise spaces part them
             // too (`Tags: bug ios`, `#bug #ios, #android`).
+            if list.utf8.allSatisfy({ $0 < 0x80 }) {
+                for part in Self.asciiParts(of: list, alsoAtSpaces: !isBracketed) { addTag(Self.asciiTag(part)) }
+                return
+            }
             let parts =
-                list.utf8.allSatisfy({ $0 < 0x80 })
-                ? Self.asciiParts(of: list, alsoAtSpaces: !isBracketed)
-                : isBracketed
-                    ? list.split(separator: ",")
-                    : list.split(separator: ",").flatMap { $0.split(separator: " ") }
+                isBracketed
+                ? list.split(separator: ",")
+                : list.split(separator: ",").flatMap { $0.split(separator: " ") }
             for part in parts {
                 var tag = part.trimmingSpaces
                 if tag.first == "#" { tag = tag.dropFirst() }
@@ -377,6 +387,16 @@ struct CardDraft {
         }
         if start < bytes.endIndex { parts.append(text[start..<bytes.endIndex]) }
         return parts
+    }
+
+    /// A part of an ASCII tag list as a tag: what the loop over `parts` in `add` makes of it, on bytes (in ASCII a
+    /// character is a byte, CR LF aside, which a part neither starts nor ends with as a mark or quote).
+    private static func asciiTag(_ part: Substring) -> String {
+        var tag = part.trimmingSpaces.utf8[...]
+        if tag.first == UInt8(ascii: "#") { tag = tag.dropFirst() }
+        if tag.first == UInt8(ascii: "\"") || tag.first == UInt8(ascii: "'") { tag = tag.dropFirst() }
+        if tag.last == UInt8(ascii: "\"") || tag.last == UInt8(ascii: "'") { tag = tag.dropLast() }
+        return String(Substring(tag))
     }
 
     /// The deadline and explicit ID after settling conflicts (the first one written wins).

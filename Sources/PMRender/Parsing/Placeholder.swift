@@ -34,9 +34,19 @@ enum Placeholder {
     /// yet" (`TBD`, `N/A`, `none`, `미정`).
     static func isValue(_ value: Substring) -> Bool {
         let trimmed = value.trimmingSpaces
+        // Most values are ASCII and start with a digit or a letter no word here starts with (`2026-05-10 14:00`,
+        // `release, owner-5`): told apart on their first byte, without lower-casing the text. (Lower-casing keeps an
+        // ASCII byte ASCII, and a digit or a mark what it is.)
+        if let first = trimmed.utf8.first, first < 0x80, !marks.contains(Unicode.Scalar(first)) {
+            let lower = (0x41...0x5A).contains(first) ? first + 0x20 : first
+            if !valueFirstBytes.contains(lower) { return false }
+        }
         if trimmed.unicodeScalars.allSatisfy(marks.contains) { return true }
         return trimmed.count <= 20 && values.contains(trimmed.lowercased())
     }
+
+    /// The first bytes of `values`.
+    private static let valueFirstBytes = Set(values.compactMap(\.utf8.first))
 
     /// Whether a list item's text only says the lane is empty (`_(empty)_`, `No items`, `(없음)`, `无`), emphasis
     /// marks, brackets and a closing full stop aside.
