@@ -532,6 +532,7 @@ private struct ReadingState {
     /// The last words of a line, split at white space, the last first: at most `limit` of them (a title's line is
     /// judged by its end, and it may be long).
     private static func lastWords(of line: String, upTo limit: Int) -> [Substring] {
+        if let words = asciiLastWords(of: line, upTo: limit) { return words }
         let scalars = line.unicodeScalars
         var words: [Substring] = []
         var end = scalars.endIndex
@@ -544,6 +545,31 @@ private struct ReadingState {
             while start > scalars.startIndex, !scalars[scalars.index(before: start)].isSpaceLike {
                 start = scalars.index(before: start)
             }
+            words.append(line[start..<end])
+            end = start
+        }
+        return words
+    }
+
+    /// `lastWords` on bytes, where every byte read is ASCII (each a scalar, white space as `isSpaceLike` says);
+    /// nil at the first byte that is not.
+    private static func asciiLastWords(of line: String, upTo limit: Int) -> [Substring]? {
+        let bytes = line.utf8
+        var words: [Substring] = []
+        var end = bytes.endIndex
+        while words.count < limit {
+            var start = end
+            // White space, then the word before it.
+            for inWord in [false, true] {
+                if inWord { end = start }
+                while start > bytes.startIndex {
+                    let byte = bytes[bytes.index(before: start)]
+                    guard byte < 0x80 else { return nil }
+                    guard (byte == 0x20 || (0x09...0x0D).contains(byte)) != inWord else { break }
+                    start = bytes.index(before: start)
+                }
+            }
+            guard start < end else { break }
             words.append(line[start..<end])
             end = start
         }
