@@ -70,7 +70,7 @@ public struct Card: Hashable, Sendable {
 
         init(_ fields: Fields) {
             self.fields = fields
-            baseIDHash = FNV1a.hash(fields.baseID.utf8)
+            baseIDHash = FNV1a.hash(fields.baseID)
         }
     }
 

@@ -104,7 +104,7 @@ enum CardField: Equatable {
         guard
             nodes.contains(where: {
                 markdown.nodes[$0].kind == .strong
-                    || markdown.nodes[$0].text.utf8.contains { $0 == UInt8(ascii: "|") || $0 == 0xB7 || $0 == 0xA2 }
+                    || markdown.nodes[$0].text.containsByte { $0 == UInt8(ascii: "|") || $0 == 0xB7 || $0 == 0xA2 }
             })
         else { return nil }
         var flat = ""

@@ -1212,18 +1212,21 @@ private struct ReadingState {
 
     /// The text without its leading blank lines and trailing whitespace (on bytes: this runs for every card).
     static func withoutBlankEdges(_ text: String) -> String {
-        let bytes = Array(text.utf8)
-        var start = 0
-        var index = 0
-        while index < bytes.count, [0x20, 0x09, 0x0D, 0x0A].contains(bytes[index]) {
-            if bytes[index] == 0x0A { start = index + 1 }
-            index += 1
-        }
-        if index == bytes.count { return "" }
-        var end = bytes.count
-        while end > start, [0x20, 0x09, 0x0D, 0x0A].contains(bytes[end - 1]) { end -= 1 }
-        if start == 0, end == bytes.count { return text }
-        return String(decoding: bytes[start..<end], as: UTF8.self)
+        var text = text
+        return text.withUTF8 { bytes in
+            func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
+            var start = 0
+            var index = 0
+            while index < bytes.count, isBlank(bytes[index]) {
+                if bytes[index] == 0x0A { start = index + 1 }
+                index += 1
+            }
+            if index == bytes.count { return "" }
+            var end = bytes.count
+            while end > start, isBlank(bytes[end - 1]) { end -= 1 }
+            if start == 0, end == bytes.count { return nil }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        } ?? text
     }
 
     /// The text without the indentation all its non-blank lines share (Taskell indents a card's lines by four

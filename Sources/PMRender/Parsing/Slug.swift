@@ -4,7 +4,8 @@ public enum Slug {
     /// A title with no letter or digit (e.g. only emoji) gets a stable hash-based slug.
     public static func make(_ text: String) -> String {
         let slug = unbounded(text)
-        guard slug.unicodeScalars.count > maximumLength else { return slug }
+        // (No more scalars than bytes: most slugs are told short without counting their scalars.)
+        guard slug.utf8.count > maximumLength, slug.unicodeScalars.count > maximumLength else { return slug }
         // Very long titles: keep identities and URLs bounded, and distinct through the hash of the whole.
         var cut = String.UnicodeScalarView(slug.unicodeScalars.prefix(maximumLength - 9))
         while cut.last == "-" { cut.removeLast() }
@@ -37,10 +38,15 @@ public enum Slug {
 
     /// The slug of an ASCII text, byte by byte (most titles); nil for other text.
     private static func asciiSlug(_ text: String) -> String? {
+        var text = text
+        return text.withUTF8(asciiSlug)
+    }
+
+    private static func asciiSlug(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         var out: [UInt8] = []
-        out.reserveCapacity(text.utf8.count)
+        out.reserveCapacity(bytes.count)
         var pendingHyphen = false
-        for var byte in text.utf8 {
+        for var byte in bytes {
             guard byte < 0x80 else { return nil }
             if (0x41...0x5A).contains(byte) { byte += 0x20 }
             if (0x30...0x39).contains(byte) || (0x61...0x7A).contains(byte) {

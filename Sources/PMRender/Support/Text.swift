@@ -24,7 +24,11 @@ extension String {
     /// Whether a byte of the text's UTF-8 satisfies `predicate` (tried in order, up to the first that does). Read from
     /// the string's storage where it can be: walking a `String.UTF8View` byte by byte costs several times more.
     @inline(__always) func containsByte(where predicate: (UInt8) -> Bool) -> Bool {
-        utf8.withContiguousStorageIfAvailable { $0.contains(where: predicate) } ?? utf8.contains(where: predicate)
+        var text = self
+        return text.withUTF8 { bytes in
+            for byte in bytes where predicate(byte) { return true }
+            return false
+        }
     }
 
     /// Whether the text's UTF-8 holds `byte` (`containsByte(where:)`).
