@@ -697,6 +697,8 @@ private struct ReadingState {
     /// (most cards), when the lines hold metadata or code (the line reader reads those), or when the source cannot be
     /// cut out exactly.
     func blocksAfterBreaks(_ lines: [Line], in markdown: Markdown) -> Markdown? {
+        // Only a line after a hard break may open a block (most cards have none).
+        guard lines.contains(where: { $0.breakBefore == .lineBreak }) else { return nil }
         // An empty line first: the title's `<br><br>` (`# Docs<br><br>- [x] spec`).
         let lines = Array(lines.drop { $0.nodes.isEmpty })
         let opensBlock = { (line: Line) -> Bool in
@@ -966,13 +968,19 @@ private struct ReadingState {
         _ properties: [(CardField, Substring, Int)?], isVSCode: (Int) -> Bool, isBold: (Int) -> Bool,
         isKey: (Int) -> Bool, plainKeyLines: () -> [Substring?]
     ) -> [(CardField, Substring, Int)?] {
-        guard properties.contains(where: { $0 == nil }) else { return properties }
+        // All read, or none (which no rule below changes: they only take properties away).
+        guard properties.contains(where: { $0 == nil }), properties.contains(where: { $0 != nil }) else {
+            return properties
+        }
         // The "Markdown Kanban & Roadmap" extension starts a card's VS Code properties with `- id: T-4`.
         let startsWithID = properties.first??.0 == .id && properties.indices.dropFirst().contains(where: isVSCode)
         let startsWithProperty = properties.first.flatMap({ $0 }) != nil && (isVSCode(0) || isBold(0) || startsWithID)
+        let known = properties.count { $0 != nil }
+        // (`isPlainPropertyList` wants three lines and two known keys: the lines are not made for fewer.)
         guard
             startsWithProperty || properties.indices.allSatisfy(isKey)
-                || CardField.isPlainPropertyList(plainKeyLines(), known: properties.count { $0 != nil })
+                || (properties.count >= 3 && known >= 2
+                    && CardField.isPlainPropertyList(plainKeyLines(), known: known))
         else {
             return properties.map { _ in nil }
         }
@@ -989,11 +997,11 @@ private struct ReadingState {
 
     /// Whether an item (not a task) starts with a bold key (`CardField.startsWithBoldKey`).
     private func startsWithKey(_ item: Int, in markdown: Markdown) -> Bool {
-        guard !markdown.nodes[item].flags.contains(.task), let paragraph = markdown.children(of: item).first,
-            markdown.nodes[paragraph].kind == .paragraph, let line = lines(of: paragraph, in: markdown).first,
+        guard !markdown.nodes[item].flags.contains(.task), isBoldProperty(item, in: markdown),
+            let paragraph = markdown.children(of: item).first, let line = lines(of: paragraph, in: markdown).first,
             let text = CardField.lineText(line.nodes, in: markdown)
         else { return false }
-        return isBoldProperty(item, in: markdown) && CardField.startsWithBoldKey(Substring(text))
+        return CardField.startsWithBoldKey(Substring(text))
     }
 
     /// Whether an item is `key: value` with one of VS Code Markdown Kanban's keys.
