@@ -1178,8 +1178,10 @@ private struct ReadingState {
         func flush() {
             if let (first, end) = run {
                 if runs > 0 { text += blankBefore ? [0x0A, 0x0A] : [0x0A] }
-                text +=
-                    reader.source.text(lines: first, through: end, removingIndent: indent, keepBlankEdges: true).utf8
+                let lines = (lo: max(first, 1), hi: min(end, reader.source.lineCount))
+                if lines.lo <= lines.hi {
+                    reader.source.append(lines: lines.lo, through: lines.hi, removingIndent: indent, to: &text)
+                }
                 runs += 1
                 blankBefore = false
             }

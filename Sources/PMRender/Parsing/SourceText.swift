@@ -163,6 +163,13 @@ struct SourceText: Sendable {
         }
         guard lo <= hi else { return "" }
         var out: [UInt8] = []
+        append(lines: lo, through: hi, removingIndent: indent, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The bytes of `text(lines:through:removingIndent:keepBlankEdges: true)` for lines `lo` to `hi` of the text,
+    /// appended to `out`.
+    func append(lines lo: Int, through hi: Int, removingIndent indent: Int, to out: inout [UInt8]) {
         for line in lo...hi {
             let range = byteRange(ofLine: line)
             var index = range.lowerBound
@@ -189,7 +196,6 @@ struct SourceText: Sendable {
             out.append(contentsOf: repeatElement(0x20, count: pendingSpaces))
             out.append(contentsOf: bytes[index..<range.upperBound])
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     // MARK: - UTF-8 validation
