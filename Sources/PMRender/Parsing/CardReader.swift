@@ -1446,10 +1446,10 @@ private struct InlineCleaner {
         switch token {
         case .date(let value):
             // Obsidian reads its dates leniently (moment.js): `@{📅 2023-09-30}` is a date, what is around it ignored.
-            let core = Substring(value).drop { !$0.isLetter && !$0.isNumber }
             guard
                 let (date, time) = DateFormat.date(Substring(value), preferred: state.reader.dateFormat)
-                    ?? DateFormat.date(core, preferred: state.reader.dateFormat)
+                    ?? DateFormat.date(
+                        Substring(value).drop { !$0.isLetter && !$0.isNumber }, preferred: state.reader.dateFormat)
             else {
                 draft.problems.append((.invalidDeadline(value), location))
                 return false

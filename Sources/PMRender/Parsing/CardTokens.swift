@@ -109,6 +109,16 @@ enum CardTokens {
         }
         while i < s.count {
             let c = s[i]
+            // Most of a text is ASCII that starts no token (every token below starts with one of these, the board's
+            // triggers or a scalar outside ASCII): passed over at once.
+            if c.value < 0x80, c != triggers.time[0], c != triggers.date[0] {
+                switch c {
+                case "@", "d", "(", "{", "[", "#", "^": break
+                default:
+                    i += 1
+                    continue
+                }
+            }
             // A `<br>` parts words too (Obsidian writes a card's line breaks so: `Title<br>#tag`).
             let atWordStart =
                 i == 0 || s[i - 1].isSpaceLike || s[i - 1] == "(" || s[i - 1] == "["
