@@ -72,4 +72,24 @@ struct TextTests {
         #expect(Placeholder.isValue(Substring(value)) == holdsPlace)
         #expect(Placeholder.isValue(Substring("  " + value + " ")) == holdsPlace)
     }
+
+    @Test("Plain text is trimmed at its edges as its scalars are, white space outside ASCII too")
+    func plainTextEdges() {
+        for (text, expected) in [(" x ", "x"), ("\u{00A0}x\u{00A0}", "x"), ("x", "x"), ("\u{3000}", ""), ("é", "é")] {
+            let markdown = Markdown(nodes: [
+                Markdown.Node(kind: .paragraph, end: 2), Markdown.Node(kind: .text, end: 2, text: text),
+            ])
+            #expect(PlainText.markdown(markdown) == expected)
+        }
+    }
+
+    @Test("A link's address is written with the bytes it may hold as they are, the others escaped")
+    func href() {
+        var out: [UInt8] = []
+        MarkdownHTML.appendHref("https://a.b/c d?x=1&y='é'#top", to: &out)
+        #expect(String(decoding: out, as: UTF8.self) == "https://a.b/c%20d?x=1&amp;y=&#x27;%C3%A9&#x27;#top")
+        out = []
+        MarkdownHTML.appendHref("", to: &out)
+        #expect(out.isEmpty)
+    }
 }
