@@ -866,6 +866,32 @@ struct CardReadingTests {
         #expect(gapAbove.diagnostics.map { $0.location?.line } == [6])
     }
 
+    @Test("a table of statuses with a blank row to fill in and a status legend after it is the board's lanes")
+    func aTableOfStatusesWithABlankRowAndALegend() {
+        // A template's blank row (`|  |  |`, `| — | — |`) is no card: it neither stops the statuses being the lanes
+        // nor is warned about; a legend of the statuses (a bold label named for notes over plain items) is text.
+        let tracker = Self.board(
+            "# Tracker\n\n| ID | Task | Status |\n|---|---|---|\n| A-1 | Set up the repo | Pending |\n"
+                + "| A-2 | Write the guide | In Progress |\n|  |  |  |\n| — | — | — |\n\n**Status legend:**\n\n"
+                + "- **Pending:** not started\n- **In Progress:** being worked on\n")
+        #expect(tracker.board.title == "Tracker")
+        #expect(tracker.board.lanes.map(\.name) == ["Pending", "In Progress"])
+        #expect(tracker.board.lanes.map { $0.cards.map(\.title) } == [["Set up the repo"], ["Write the guide"]])
+        #expect(tracker.board.lanes[0].descriptionSource.hasSuffix("- **In Progress:** being worked on"))
+        #expect(tracker.diagnostics.isEmpty, "\(tracker.diagnostics.map(\.message))")
+        // A table of blank rows alone holds no card and no lane of statuses.
+        let blank = Self.board("## Tasks\n\n| Task | Status |\n|---|---|\n| — | — |\n\n## Done\n")
+        #expect(blank.board.lanes.map(\.name) == ["Tasks", "Done"])
+        #expect(blank.board.cards.isEmpty)
+        // Such a label before a lane's list cards is the lane's text too; after them, or over task boxes, or named for
+        // no notes (`**Backend:**`), it labels cards.
+        let lists = Self.board(
+            "## Todo\n\n**Legend:**\n\n- 🔴 urgent\n\n**Backend:**\n\n- [ ] a\n\n**Legend:**\n\n- [ ] b\n")
+        #expect(lists.board.lanes[0].descriptionSource == "**Legend:**\n\n- 🔴 urgent")
+        #expect(lists.board.cards.map(\.title) == ["a", "b"])
+        #expect(lists.board.cards.map(\.group) == ["Backend", "Legend"])
+    }
+
     @Test(
         "a table that is not a lane's cards is its text",
         arguments: [

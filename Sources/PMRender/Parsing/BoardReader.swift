@@ -323,6 +323,23 @@ struct BoardReader {
                 let lines = segment.line...(Self.nextLine(after: index, in: pieceLines, source: source) - 1)
                 return PipeTable(lines: lines, in: source)?.roles(inLaneOfState: true, anyTitle: false) != nil
             }
+        // Whether a heading or a bold label at `index` named for notes (`### Legend`, `**Status legend:**`), over items
+        // without a task box up to `end`, before the lane's first card, is a legend of the lane's own: the lane's text,
+        // not a group of cards. As for a lane of notes, on a board whose cards have task boxes (or are a table's rows),
+        // or whose other lanes hold no items (a template's legend).
+        func isLaneLegend(_ name: String, at index: Int, end: Int) -> Bool {
+            let body = visible[(index + 1)..<end].map { segments[$0] }
+            return !isObsidian && outline.hasLane && !outline.inArchive
+                && outline.lanes[outline.lanes.count - 1].cards.isEmpty
+                && outline.lanes[outline.lanes.count - 1].groups.isEmpty
+                && body.contains(where: { $0.root.kind == .item })
+                && !body.contains(where: { $0.root.kind == .item && $0.root.flags.contains(.task) })
+                && LaneStates.isNotes(name)
+                && (boardMarksItsCards
+                    || !visible.indices.contains(where: {
+                        ($0 < index || $0 >= end) && segments[visible[$0]].root.kind == .item
+                    }))
+        }
         // The board's last task item: a lane of notes after it opens the board's closing section of notes.
         lazy var lastTaskItem = visible.lastIndex {
             segments[$0].root.kind == .item && segments[$0].root.flags.contains(.task)
@@ -498,18 +515,8 @@ struct BoardReader {
                 let end = Self.headingBodyEnd(after: index, level: node.number, visible, segments)
                 let body = visible[(index + 1)..<end].map { segments[$0] }
                 // A legend or notes of the lane's own before its first card (`### Definitions` over `- **Area** - …`,
-                // `### Legend` over `- 🔴 urgent`), with no task box: the lane's text, not a group of cards. As for a
-                // lane of notes, on a board whose cards have task boxes (or are a table's rows), or whose other lanes
-                // hold no items (a template's legend).
-                if !isObsidian, !outline.inArchive, outline.lanes[outline.lanes.count - 1].cards.isEmpty,
-                    outline.lanes[outline.lanes.count - 1].groups.isEmpty,
-                    body.contains(where: { $0.root.kind == .item }),
-                    !body.contains(where: { $0.root.kind == .item && $0.root.flags.contains(.task) }),
-                    LaneStates.isNotes(TextCleaning.collapseWhitespace(segment.markdown.plainText(of: 0))),
-                    boardMarksItsCards
-                        || !visible.indices.contains(where: {
-                            ($0 < index || $0 >= end) && segments[visible[$0]].root.kind == .item
-                        })
+                // `### Legend` over `- 🔴 urgent`): the lane's text, not a group of cards.
+                if isLaneLegend(TextCleaning.collapseWhitespace(segment.markdown.plainText(of: 0)), at: index, end: end)
                 {
                     _ = outline.addLaneDescription(segment, last: raw)
                     for position in (index + 1)..<end {
@@ -576,6 +583,16 @@ struct BoardReader {
                 let label = Self.label(segment), index + 1 < visible.count,
                 segments[visible[index + 1]].root.kind == .item
             {
+                // `**Status legend:**` over `- **Pending:** not started`, before the lane's first card: the lane's text,
+                // as a `### Legend` heading over it is.
+                let end = visible[(index + 1)...].firstIndex { segments[$0].root.kind != .item } ?? visible.count
+                if isLaneLegend(label, at: index, end: end) {
+                    for position in index..<end {
+                        _ = outline.addLaneDescription(segments[visible[position]], last: visible[position])
+                    }
+                    index = end
+                    continue
+                }
                 // `**Backend:**` or `RBAC:` alone on a line over a lane's cards labels them, as a `###` would (not
                 // under a `###` label: a card has one group).
                 outline.addGroup(label, level: CardGroup.paragraphLevel, at: location(segment), last: raw)
@@ -1748,7 +1765,7 @@ struct BoardReader {
         var lanes: [Outline.LaneDraft] = []
         var byName: [String: Int] = [:]
         let header = table.header.map(\.text)
-        for (index, row) in table.rows.prefix(1 << TableRow.indexBits).enumerated() {
+        for (index, row) in table.rows.prefix(1 << TableRow.indexBits).enumerated() where !PipeTable.isBlank(row) {
             let cell = row.cells[column]
             // (Rows of one status, each with a note of its own, are one lane: `Done (2026-01-02)`.)
             let status = String(PipeTable.status(cell.text))

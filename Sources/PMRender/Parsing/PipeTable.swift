@@ -136,12 +136,16 @@ extension PipeTable {
     }
 
     /// The column that says each row's lane (`Status`, `Stage`, `Column`, `Estado`, `状态`, …), when every row has
-    /// one.
+    /// one. A blank row (`isBlank`: a template's row to fill in) is no card, and needs none.
     func laneColumn() -> Int? {
-        guard let column = statusColumn, !rows.isEmpty, rows.allSatisfy({ Self.holdsStatus($0.cells[column]) })
+        guard let column = statusColumn, rows.contains(where: { Self.holdsStatus($0.cells[column]) }),
+            rows.allSatisfy({ Self.holdsStatus($0.cells[column]) || Self.isBlank($0) })
         else { return nil }
         return column
     }
+
+    /// Whether every cell of a row is empty or holds a place (`|  |  |`, `| — | — |`): no card, whatever the table.
+    static func isBlank(_ row: Row) -> Bool { row.cells.allSatisfy(isEmpty) }
 
     /// The column named for a card's lane (`Status`), if any.
     private var statusColumn: Int? { header.firstIndex { Self.laneNames.contains(Self.plainName($0.text)) } }
@@ -162,7 +166,7 @@ extension PipeTable {
     /// The rows of `rowWithoutStatus`, all of them (none where the table is not so).
     var rowsWithoutStatus: [Row] {
         guard let column = statusColumn else { return [] }
-        let missing = rows.filter { !Self.holdsStatus($0.cells[column]) }
+        let missing = rows.filter { !Self.holdsStatus($0.cells[column]) && !Self.isBlank($0) }
         guard missing.count * 2 < rows.count, missing.allSatisfy({ Self.isEmpty($0.cells[column]) }) else { return [] }
         return missing
     }
@@ -241,9 +245,11 @@ extension PipeTable {
     }
 
     /// Whether every row has an ID in `column`, and nothing else: a word of letters, digits, `-`, `_` and `.` with a
-    /// digit in it (`OBS-01`, `` `t_7d493a1e` ``, `~~S5-ANIM~~`), as a column of tickets' or cards' IDs holds.
+    /// digit in it (`OBS-01`, `` `t_7d493a1e` ``, `~~S5-ANIM~~`), as a column of tickets' or cards' IDs holds. (A
+    /// blank row, `isBlank`, is no card.)
     private func holdsIDs(_ column: Int) -> Bool {
-        !rows.isEmpty
+        let rows = rows.filter { !Self.isBlank($0) }
+        return !rows.isEmpty
             && rows.allSatisfy { row in
                 let text = String(row.cells[column].text.filter { !"*`~".contains($0) }).trimmingWhitespace
                 return Slug.isValidID(text) && text.contains { $0.isASCII && $0.isNumber }
