@@ -892,6 +892,50 @@ struct CardReadingTests {
         #expect(lists.board.cards.map(\.group) == ["Backend", "Legend"])
     }
 
+    @Test("headings over deeper headings each over a table of cards label them: the tables' rows are the lane's cards")
+    func headingsOverSectionsOfTables() {
+        // A generated index of tasks: priorities over sections, each section a table of tasks.
+        let text = """
+            ## Tasks by priority
+
+            ### High
+
+            #### Backend
+
+            | ID | Task | Status |
+            |---|---|---|
+            | T-1 | Add the login API | ✅ Done |
+            | T-2 | Store the sessions | ⬜ Open |
+
+            #### Frontend
+
+            | ID | Task | Status |
+            |---|---|---|
+            | T-3 | Draw the login form | ⬜ Open |
+
+            ### Low
+
+            #### Docs
+
+            | ID | Task | Status |
+            |---|---|---|
+            | T-4 | Write the guide | ⬜ Open |
+            """
+        let result = Self.board(text)
+        #expect(
+            result.board.cards.map(\.title) == [
+                "Add the login API", "Store the sessions", "Draw the login form", "Write the guide",
+            ])
+        #expect(result.board.cards.map(\.id) == ["T-1", "T-2", "T-3", "T-4"])
+        #expect(result.board.cards.map(\.group) == ["Backend", "Backend", "Frontend", "Docs"])
+        #expect(result.board.cards.map(\.isChecked) == [true, false, false, false])
+        #expect(result.board.lanes[0].groups.map(\.name) == ["High", "Backend", "Frontend", "Low", "Docs"])
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
+        // A heading over a deeper heading over text stays a card with sections.
+        let card = Self.board("## Todo\n\n### Login\n\n#### Notes\n\nUse the old form.\n").board
+        #expect(card.cards.map(\.title) == ["Login"])
+    }
+
     @Test(
         "a table that is not a lane's cards is its text",
         arguments: [

@@ -540,6 +540,17 @@ struct BoardReader {
                     index = end
                     continue
                 }
+                if !isObsidian, !outline.inArchive, let first = body.first, first.root.kind == .heading,
+                    headingsLabelTables(level: first.root.number)
+                {
+                    // A heading over deeper headings each over a table of cards alone (`### High` over `#### Backend`
+                    // over `| ID | Task | Status |`): a label over those labels, as over lists of cards.
+                    outline.addGroup(
+                        TextCleaning.collapseWhitespace(segment.markdown.plainText(of: 0)), level: node.number,
+                        at: location(segment), last: raw)
+                    index += 1
+                    continue
+                }
                 if !isObsidian,
                     Self.isHeadingCard(body, heading: segment, plainListsAreDetails: boardWritesTasksOverDetails),
                     !(body.isEmpty && laneHasListCards(from: end) && !boardWritesHeadingCards)
