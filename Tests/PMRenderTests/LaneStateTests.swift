@@ -310,6 +310,21 @@ struct LaneStateTests {
         }
     }
 
+    @Test("a document's table of contents is a lane of notes: its links are text, not a card")
+    func tableOfContentsIsNotes() {
+        for name in [
+            "Table of Contents", "📚 Table of Contents", "Inhaltsverzeichnis", "Sommaire", "Índice", "目次", "목차",
+        ] {
+            #expect(LaneStates.isNotes(name), "\(name)")
+        }
+        let board = TestSupport.parse(
+            "# TODO\n\n## Contents\n\n- [List](#list)\n  - [Legend](#legend)\n\n## List\n\n- [ ] write the guide\n"
+        ).board
+        #expect(board.lanes.map(\.name) == ["Contents", "List"])
+        #expect(board.lanes[0].holdsNotes)
+        #expect(board.cards.map(\.title) == ["write the guide"])
+    }
+
     @Test("brackets never make a lane the archive; of two names alike but for accents, each finds its own lane")
     func bracketsAndExactNames() throws {
         let board = TestSupport.parse("## Todo\n## Reading list (archive)\n- [ ] a\n## À faire\n## A faire\n").board
