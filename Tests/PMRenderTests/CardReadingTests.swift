@@ -1725,7 +1725,11 @@ struct CardReadingTests {
 
     @Test(
         "a field that only holds its place says nothing, and is no warning",
-        arguments: ["—", "-", "TBD", "n/a", "None", "?", "...", "미정", "未定", "null", "~"])
+        arguments: [
+            "—", "-", "TBD", "n/a", "None", "?", "...", "미정", "未定", "null", "~",
+            // A date's format where the date is to go, as a template writes it.
+            "YYYY-MM-DD", "[YYYY-MM-DD]", "AAAA-MM-DD", "TT.MM.JJJJ",
+        ])
     func placeholderFields(value: String) throws {
         let text =
             "## Todo\n\n### Card\n- **Assignee:** \(value)\n- **Due:** \(value)\n- Tags: \(value)\n- Priority: high\n\n## Done\n"

@@ -30,8 +30,15 @@ enum Placeholder {
     /// Characters that hold a place on their own (dashes, dots, question marks), and spaces.
     private static let marks = Set("-‐‒–—―?.…_*~/ ".unicodeScalars)
 
-    /// Whether a field's value only holds its place: empty, marks alone (`—`, `-`, `?`, `...`), or a word for "not
-    /// yet" (`TBD`, `N/A`, `none`, `미정`).
+    /// A date's format written where the date is to go, as templates do (`YYYY-MM-DD`, `[YYYY-MM-DD]`, Portuguese and
+    /// Spanish `AAAA-MM-DD`, German `TT.MM.JJJJ`), lowercased.
+    private static let dateFormats: Set<String> = [
+        "yyyy-mm-dd", "yyyy/mm/dd", "dd/mm/yyyy", "mm/dd/yyyy", "dd.mm.yyyy", "dd-mm-yyyy", "yyyy-mm-dd hh:mm",
+        "aaaa-mm-dd", "dd/mm/aaaa", "jjjj-mm-tt", "tt.mm.jjjj", "jj/mm/aaaa",
+    ]
+
+    /// Whether a field's value only holds its place: empty, marks alone (`—`, `-`, `?`, `...`), a word for "not
+    /// yet" (`TBD`, `N/A`, `none`, `미정`), or a date's format in a date's place (`YYYY-MM-DD`, `[YYYY-MM-DD]`).
     static func isValue(_ value: Substring) -> Bool {
         let trimmed = value.trimmingSpaces
         // Most values are ASCII and start with a digit or a letter no word here starts with (`2026-05-10 14:00`,
@@ -42,7 +49,10 @@ enum Placeholder {
             if !valueFirstBytes.contains(lower) { return false }
         }
         if trimmed.unicodeScalars.allSatisfy(marks.contains) { return true }
-        return trimmed.count <= 20 && values.contains(trimmed.lowercased())
+        guard trimmed.count <= 20 else { return false }
+        let key = trimmed.lowercased()
+        let unbracketed = key.first == "[" && key.last == "]" ? String(key.dropFirst().dropLast()) : key
+        return values.contains(key) || dateFormats.contains(unbracketed)
     }
 
     /// The first bytes of `values`.
