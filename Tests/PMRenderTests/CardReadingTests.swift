@@ -829,6 +829,12 @@ struct CardReadingTests {
             noted.board.cards.map { $0.extras.fields.map { "\($0.key): \($0.value)" } } == [
                 [], ["Status: Blocked (waiting on Ann)"], ["Status: Done (2026-01-02)"], ["Status: Done (2026-01-05)"],
             ])
+        // A note after a dash, a colon or a line break, likewise; not after a name that is no state's wholly.
+        let dashed = Self.board(
+            "# B\n\n| Task | Status |\n|---|---|\n| a | Done - 2026-01-02 |\n| b | In progress<br>since Monday |\n"
+                + "| c | Done: v1.2 |\n| d | Sprint 3 - Done |\n")
+        #expect(dashed.board.lanes.map(\.name) == ["In progress", "Done", "Sprint 3 - Done"])
+        #expect(dashed.board.lanes.map { $0.cards.map(\.title) } == [["b"], ["a", "c"], ["d"]])
         // (A name in brackets after a status that is not wholly a state's name is part of it.)
         let phases = Self.board("# B\n\n| Task | Status |\n|---|---|\n| a | Phase 2 (API) |\n| b | Phase 2 (UI) |\n")
         #expect(phases.board.lanes.map(\.name) == ["Phase 2 (API)", "Phase 2 (UI)"])

@@ -2025,6 +2025,10 @@ import Testing
         #expect(renamed.status == 1)
         #expect(renamed.stderr.contains("its title is a link to the task's own file"), "\(renamed.stderr)")
         #expect(afterRename == linked)
+        let (added, afterAdded) = try Self.onBoard(linked, ["add", "X"])
+        #expect(added.status == 1)
+        #expect(added.stderr.contains("are named by links to their tasks' own files"), "\(added.stderr)")
+        #expect(afterAdded == linked)
         let afterOwned = try Self.edited(linked, ["edit", "task-010", "--assignee", "Ann"])
         #expect(afterOwned.contains("| 완료 | KIS API Engineer, Ann |"), "\(afterOwned)")
         // A cell that says no date (`sofort`, a field as written) takes one.

@@ -119,7 +119,9 @@ struct Editor {
             // A row of the board's table of statuses goes to a status: a state's own name (`doing`) is the first
             // status of that state (not a section beside the table), else a status no row has yet, as is a lane asked
             // for that the board has not.
-            if let position = try? CardLookup.resolve(query, on: board), isStatusOfTable(board.lanes[position.lane]) {
+            if let position = try? CardLookup.resolve(query, on: board), isStatusOfTable(board.lanes[position.lane]),
+                board.laneIndex(named: lane) == nil
+            {
                 let state = CardState(canonicalName: lane)
                 if let index = board.lanes.indices.first(where: {
                     isStatusOfTable(board.lanes[$0]) && board.lanes[$0].state == state
@@ -155,7 +157,9 @@ struct Editor {
         // the first status of that state (that the rules allow a new card in), else a status no row has yet
         // (`newStatus`), as is a lane asked for that the board has not.
         var statusOfState: Int?
-        if let statusLane = board.lanes.firstIndex(where: isStatusOfTable) {
+        if let statusLane = board.lanes.firstIndex(where: isStatusOfTable),
+            laneName.map({ board.laneIndex(named: $0) == nil }) ?? true
+        {
             let wanted = laneName ?? CardState.todo.rawValue
             let state = CardState(canonicalName: wanted)
             statusOfState = board.lanes.indices.first { index in

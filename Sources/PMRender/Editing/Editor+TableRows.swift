@@ -385,6 +385,12 @@ extension Editor {
         } ?? ways.first
     }
 
+    /// Whether a cell is a link alone (`[TASK-010](TASK-010-ws.md)`).
+    private static func isLink(_ cell: String) -> Bool {
+        let cell = Substring(cell).trimmingSpaces
+        return cell.hasPrefix("[") && cell.hasSuffix(")") && cell.contains("](") && !cell.dropFirst().contains("[")
+    }
+
     /// Edits a table's row in place: the cells of the columns the change reaches (the title's, the deadline's, the
     /// assignees', the tags' or, without one, the title's `#tags`) are rewritten, every other byte of the line kept. A
     /// change with no column to hold it is refused.
@@ -411,8 +417,7 @@ extension Editor {
         }
         if let title = changes.title {
             // (A table of linked IDs, `| [TASK-010](TASK-010-….md) | 완료 |`, names each task in its own file.)
-            let cell = Substring(cells[titleColumn]).trimmingSpaces
-            if cell.hasPrefix("["), cell.hasSuffix(")"), cell.contains("]("), !cell.dropFirst().contains("[") {
+            if Self.isLink(cells[titleColumn]) {
                 throw rowRefusal(
                     card, "its title is a link to the task's own file, which names it",
                     fix: "rename the task there, and the link")
@@ -550,13 +555,28 @@ extension Editor {
     mutating func newRow(_ card: NewCard, title: String, in lane: Lane, status newStatus: String? = nil)
         throws(EditFailure) -> (line: EditableText.Line, insertion: RowInsertion)
     {
+        // (The columns as the reader took them for the lane's first row, where it has one.)
+        let first = lane.cards.first { $0.style == .tableRow }
         guard var insertion = rowInsertion(in: lane), case let target = insertion.table,
-            let roles = target.table.roles(inLaneOfState: true, anyTitle: true),
+            let roles = first.flatMap({ card in
+                target.table.rows.first { $0.line == card.location.line }.flatMap {
+                    Self.roles(of: target.table, reading: card, on: $0)
+                }
+            }) ?? target.table.roles(inLaneOfState: true, anyTitle: true),
             let titleColumn = roles.firstIndex(of: .title)
         else {
             throw EditFailure(
                 .refused,
                 .editNotPossible("'\(lane.name)' holds a table whose title column is unclear: add the row in the file"),
+                file: file)
+        }
+        // (A table of linked IDs, `| [TASK-010](TASK-010-….md) | 완료 |`, names each task in its own file.)
+        if !target.table.rows.isEmpty, target.table.rows.allSatisfy({ Self.isLink($0.cells[titleColumn].text) }) {
+            throw EditFailure(
+                .refused,
+                .editNotPossible(
+                    "the rows of '\(lane.name)' are named by links to their tasks' own files: add the task there, "
+                        + "and its row in the file"),
                 file: file)
         }
         var cells = Array(repeating: "", count: target.names.count)

@@ -299,16 +299,29 @@ extension PipeTable {
         return String(kept).split(separator: " ").joined(separator: " ").lowercased()
     }
 
-    /// A status cell's status, a note in brackets after it aside (`Done (2026-01-02)`, `Blocked (waiting on Ann)`:
-    /// `Done`, `Blocked`): the rows of one status may each carry a note of their own. A status that is not wholly a
-    /// known name of a state is kept whole (`Phase 2 (API)`).
+    /// A status cell's status, a note after it aside, in brackets or after a dash, a colon or a line break (`Done
+    /// (2026-01-02)`, `Blocked - waiting on Ann`, `Done: v1.2`, `In progress<br>since Monday`: `Done`, `Blocked`,
+    /// `In progress`): the rows of one status may each carry a note of their own. A status that is not wholly a known
+    /// name of a state is kept whole (`Phase 2 (API)`, `Sprint 3 - Done`).
     static func status(_ cell: String) -> Substring {
         let text = Substring(cell).trimmingSpaces
-        guard let (before, _) = text.bracketedSuffix, !before.isEmpty,
-            case .state = LaneStates.wholeMeaning(of: String(before))
-        else { return text }
-        return before
+        let isState = { (part: Substring) -> Bool in
+            guard !part.isEmpty, case .state = LaneStates.wholeMeaning(of: String(part)) else { return false }
+            return true
+        }
+        if let (before, _) = text.bracketedSuffix, isState(before) { return before }
+        for separator in noteSeparators {
+            if let range = text.range(of: separator), case let before = text[..<range.lowerBound].trimmingSpaces,
+                isState(before)
+            {
+                return before
+            }
+        }
+        return text
     }
+
+    /// What parts a status from a note after it (`status`).
+    private static let noteSeparators = [" - ", " – ", " — ", ": ", "<br>", "<br/>", "<br />"]
 
     /// Whether a cell holds nothing: empty, or a mark or word that only holds the place (`—`, `N/A`, `TBD`).
     static func isEmpty(_ cell: Cell) -> Bool {

@@ -55,8 +55,11 @@ enum Placeholder {
         return values.contains(key) || dateFormats.contains(unbracketed)
     }
 
-    /// The first bytes of `values`.
-    private static let valueFirstBytes = Set(values.compactMap(\.utf8.first))
+    /// The first bytes of `values` and of `dateFormats` (bracketed too: `[YYYY-MM-DD]`).
+    private static let valueFirstBytes = Set(
+        (values.compactMap(\.utf8.first) + dateFormats.compactMap(\.utf8.first) + [UInt8(ascii: "[")]).map {
+            (0x41...0x5A).contains($0) ? $0 + 0x20 : $0
+        })
 
     /// Whether a list item's text only says the lane is empty (`_(empty)_`, `No items`, `(없음)`, `无`), emphasis
     /// marks, brackets and a closing full stop aside.
