@@ -1958,6 +1958,22 @@ import Testing
         // A status with a note of its own: the lane is the status.
         let afterNote = try Self.edited(sections, ["move", "a", "Blocked (waiting on Bob)"])
         #expect(afterNote.contains("| a | Blocked (waiting on Bob) |"))
+        // Rules may name statuses no row has yet (that say a state): no error, and they apply once a row has one.
+        let withRules =
+            "---\nwip:\n  In progress: 2\n  Blocked: 1\ntransitions:\n  To do: [In progress, Blocked]\n"
+            + "  In progress: [Done, Blocked]\n  Blocked: [In progress]\n---\n# B\n\n| Task | Status |\n|---|---|\n"
+            + "| a | To do |\n| b | In progress |\n"
+        #expect(TestSupport.parse(withRules).diagnostics.isEmpty, "\(TestSupport.parse(withRules).diagnostics)")
+        let afterRuleDone = try Self.edited(withRules, ["done", "b"])
+        #expect(afterRuleDone.hasSuffix("| a | To do |\n| b | Done |\n"))
+        let afterToBlocked = try Self.edited(afterRuleDone, ["move", "a", "Blocked"])
+        let (skipped, afterSkip) = try Self.onBoard(afterToBlocked, ["move", "a", "Done"])
+        #expect(skipped.status == 1)
+        #expect(skipped.stderr.contains("cards in 'Blocked' may move only to 'In progress'"), "\(skipped.stderr)")
+        #expect(afterSkip == afterToBlocked)
+        // (Not on a board of lanes: a rule naming no lane there is an error.)
+        let listBoard = "---\nwip:\n  Blocked: 1\n---\n## Todo\n\n- [ ] a\n"
+        #expect(TestSupport.parse(listBoard).diagnostics.map(\.code) == ["unknown-lane-in-rule"])
         // A new card goes where the `new-cards` rule says, in a new status as in any lane.
         let (ruled, afterRuled) = try Self.onBoard(busy, ["add", "c", "--lane", "Review"])
         #expect(ruled.status == 1)
@@ -2065,17 +2081,22 @@ import Testing
     }
 
     @Test func aStatusTheRulesNameIsNotTakenAwayAndTheFirstStatusGoesWithItsText() throws {
+        // (A status that says no state: a rule naming it once no row has it would name nothing.)
         let ruled =
-            "---\nwip:\n  Review: 2\n---\n# Board\n\n| Task | Status |\n|---|---|\n| A | Todo |\n| B | Review |\n"
+            "---\nwip:\n  Phase 2: 2\n---\n# Board\n\n| Task | Status |\n|---|---|\n| A | Todo |\n| B | Phase 2 |\n"
         for arguments in [["move", "B", "Todo"], ["rm", "B"]] {
             let (refused, unchanged) = try Self.onBoard(ruled, arguments)
             #expect(refused.status == 1, "\(arguments)")
             #expect(
                 refused.stderr.contains(
-                    "b.md:10:7: error: cannot make this edit: no row would have the status 'Review' after this edit"),
+                    "b.md:10:7: error: cannot make this edit: no row would have the status 'Phase 2' after this edit"),
                 "\(refused.stderr)")
             #expect(unchanged == ruled)
         }
+        // One that says a state is a status to be: the rule names it still.
+        let review = ruled.replacingOccurrences(of: "Phase 2", with: "Review")
+        let afterReview = try Self.edited(review, ["move", "B", "Todo"])
+        #expect(afterReview == review.replacingOccurrences(of: "| B | Review |", with: "| B | Todo |"))
         // The heading's text goes with the first lane left.
         let board = "# Board\n\nIntro.\n\n| Task | Status |\n|---|---|\n| A | Todo |\n| B | Doing |\n"
         let after = try Self.edited(board, ["rm", "A"])

@@ -70,13 +70,10 @@ extension Editor {
         return tableUnderHeading(of: lane) != nil
     }
 
-    /// Whether the lane is a status of a table that is the whole board (`| Task | Status |`, a lane a status).
+    /// Whether the lane is a status of a table that is the whole board (`| Task | Status |`, a lane a status), as the
+    /// reader read it.
     func isStatusOfTable(_ lane: Lane) -> Bool {
-        guard lane.isTable, let row = lane.cards.first, row.style == .tableRow,
-            let table = rowTable(atRow: row.location.line)
-        else { return false }
-        // (A status's lane is named where its first row says it; a lane of columns, on the header's line.)
-        return lane.location.line > table.table.line && table.statusColumn != nil
+        lane.isStatus && lane.cards.first?.style == .tableRow
     }
 
     /// Whether pm-render writes the lane's cards as rows: of a table of its own, or of the board's table of statuses.
@@ -359,7 +356,8 @@ extension Editor {
     /// board would then name a lane it has not.
     func takeAwayStatus(_ laneIndex: Int, _ expectation: inout Expectation) throws(EditFailure) {
         let lane = board.lanes[laneIndex]
-        if board.rules.namesLane(lane) {
+        // (A rule may name a status that says a state while no row has it: `BoardValidator.unknownNames`.)
+        if board.rules.namesLane(lane), !BoardValidator.namesStatusToBe(lane.name, on: board) {
             throw EditFailure(
                 .refused,
                 .editNotPossible(

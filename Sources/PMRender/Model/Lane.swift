@@ -36,6 +36,9 @@ public struct Lane: Hashable, Sendable {
     /// The lane's cards are a table's rows, or the lane is a table's column (`| Backlog | Doing | Done |`):
     /// pm-render reads such cards but does not write them.
     public var isTable = false
+    /// The lane is a status of a table that is the board (`| Task | Status |`, a lane a status): its cards are the
+    /// rows with that status, and a status no row has yet may be written.
+    public var isStatus = false
     /// The lane is a column of a Mermaid kanban diagram: pm-render reads its cards but does not write them.
     public var isDiagram = false
 

@@ -802,6 +802,7 @@ struct BoardReader {
             lane.placeholderLine = draft.placeholderLine
             lane.holdsNotes = draft.holdsNotes
             lane.isTable = draft.isTable
+            lane.isStatus = draft.isStatus
             lanes.append(lane)
         }
         // A file whose Markdown is no board and that has a Mermaid kanban diagram is that diagram's board: its Markdown
@@ -1792,6 +1793,7 @@ struct BoardReader {
                         line: row.line, column: source.column(line: row.line, byteColumn: cell.byteColumn)),
                     level: level, isArchive: false, lastSegment: raw)
                 lane.isTable = true
+                lane.isStatus = true
                 lanes.append(lane)
             }
             let source = TableRow(index: index, row: row, header: header, roles: roles)
@@ -2161,6 +2163,8 @@ private struct Outline {
         var holdsNotes = false
         /// Its cards are a table's rows, or it is a table's column.
         var isTable = false
+        /// It is a status of a table that is the board.
+        var isStatus = false
         var hasCompleteMarker = false
         /// The index of the lane's last piece.
         var lastSegment: Int

@@ -48,7 +48,14 @@ public enum BoardValidator {
         return diagnostics
     }
 
-    /// Rule names that are neither a lane of the board nor a state.
+    /// Whether a rule's name is a status the board's table may be given though no row has it yet: a name that says a
+    /// state, on a board kept as a table of statuses (`wip: {Blocked: 2}`, `transitions` into `Review`).
+    static func namesStatusToBe(_ name: String, on board: Board) -> Bool {
+        guard board.lanes.contains(where: \.isStatus), case .state = LaneStates.meaning(of: name) else { return false }
+        return true
+    }
+
+    /// Rule names that are neither a lane of the board nor a state (nor a status to be: `namesStatusToBe`).
     static func unknownNames(in board: Board) -> [Diagnostic] {
         let rules = board.rules
         var named: [(String, RuleName)] = []
@@ -60,16 +67,18 @@ public enum BoardValidator {
         named += rules.wip.keys.map { ("wip", $0) }
         named += rules.lanes.filter { !$0.value.isForeign }.keys.map { ("lanes", $0) }
         let lanes = board.lanes.map(\.name)
-        return named.filter { $0.1.state == nil && board.lane(named: $0.1.text) == nil }
-            .sorted {
-                ($0.1.location ?? SourceLocation(line: 0, column: 0))
-                    < ($1.1.location ?? SourceLocation(line: 0, column: 0))
-            }
-            .map { key, name in
-                Diagnostic(
-                    .unknownLaneInRule(key: key, name: name.text, lanes: lanes), file: board.sourceFile,
-                    at: name.location ?? rules.locations[key])
-            }
+        return named.filter {
+            $0.1.state == nil && board.lane(named: $0.1.text) == nil && !namesStatusToBe($0.1.text, on: board)
+        }
+        .sorted {
+            ($0.1.location ?? SourceLocation(line: 0, column: 0))
+                < ($1.1.location ?? SourceLocation(line: 0, column: 0))
+        }
+        .map { key, name in
+            Diagnostic(
+                .unknownLaneInRule(key: key, name: name.text, lanes: lanes), file: board.sourceFile,
+                at: name.location ?? rules.locations[key])
+        }
     }
 }
 
