@@ -1937,6 +1937,13 @@ import Testing
             #expect(after == written.replacingOccurrences(of: "| \(statuses.1) |", with: "| \(done) |"))
             #expect(TestSupport.parse(after).board.lanes.map(\.state) == [.todo, .done])
         }
+        // Finished work does not go to a status of work given up: to a done status beside it, or a new one.
+        let given = "# B\n\n| Task | Status |\n|---|---|\n| a | To do |\n| b | Cancelled |\n"
+        #expect(try Self.edited(given, ["done", "a"]).contains("| a | Done |\n| b | Cancelled |"))
+        #expect(
+            try Self.edited(given + "| c | Done |\n", ["done", "a"]).contains("| a | Done |\n| b | Cancelled |"))
+        let lanes = "## Todo\n\n- [ ] a\n\n## Won't do\n\n## Done\n"
+        #expect(try Self.edited(lanes, ["done", "a"]) == "## Todo\n\n## Won't do\n\n## Done\n\n- [x] a\n")
         // `move` to a name that says a state, written as given (capitalised as the table's statuses are).
         let afterBlocked = try Self.edited(board, ["move", "a", "blocked"])
         #expect(afterBlocked == board.replacingOccurrences(of: "| a | Todo |", with: "| a | Blocked |"))

@@ -363,13 +363,19 @@ struct Editor {
                 keepsOldCard: true,
                 notes: [Diagnostic(.cardAlreadyInLane(title: card.title, lane: lane), file: file, at: card.location)])
         }
-        // (A table's row goes to a done lane's table.)
+        // (A table's row goes to a done lane's table. A lane of cancelled work, `Cancelled`, `Won't do`, is done
+        // too, but finished work goes there only when no other done lane is; a row of the board's table of statuses
+        // then takes a done status of its own.)
+        func first(_ test: (Lane) -> Bool) -> Int? {
+            board.lanes.firstIndex { test($0) && !LaneStates.isCancelled($0.name) }
+                ?? (isStatusOfTable(board.lanes[position.lane]) ? nil : board.lanes.firstIndex(where: test))
+        }
         guard
             let target = card.style == .tableRow
-                ? board.lanes.firstIndex(where: { $0.state == .done && holdsRows($0) })
-                : board.lanes.firstIndex(where: { $0.state == .done && !$0.holdsNotes && !$0.isTable })
-                    ?? board.lanes.firstIndex(where: { $0.state == .done && !$0.holdsNotes })
-                    ?? board.lanes.firstIndex(where: { $0.state == .done })
+                ? first({ $0.state == .done && holdsRows($0) })
+                : first({ $0.state == .done && !$0.holdsNotes && !$0.isTable })
+                    ?? first({ $0.state == .done && !$0.holdsNotes })
+                    ?? first({ $0.state == .done })
         else {
             if let status = newStatus(CardState.done.rawValue, beside: position.lane) {
                 return try move(position, toNewStatus: status)

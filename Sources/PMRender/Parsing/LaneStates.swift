@@ -66,6 +66,14 @@ enum LaneStates {
         return capitals ? name.uppercased() : name
     }
 
+    /// Whether a lane's whole name, symbols and a note in brackets aside, says its work was given up rather than
+    /// done (`Cancelled`, `Won't do`, `취소`, `Abgebrochen`: the data's `cancelled`, done lanes all).
+    static func isCancelled(_ name: String) -> Bool {
+        let name = Substring(name).trimmingSpaces
+        return data.cancelled.contains(LaneName.key(String(name)))
+            || name.bracketedSuffix.map { data.cancelled.contains(LaneName.key(String($0.before))) } ?? false
+    }
+
     /// Reads the lane-name data now rather than at its first use (see `StartupTables`).
     static func prepare() { _ = data.meanings.count }
 
@@ -364,6 +372,8 @@ enum LaneStates {
         var notStates: Set<String> = []
         /// Keys of names of sections of notes (`Legend`, `Progress Log`).
         var notes: Set<String> = []
+        /// Keys of names of done lanes of work given up (`Cancelled`, `Won't do`).
+        var cancelled: Set<String> = []
         /// Keys of the words for days, weeks, months, sprints and the like.
         var periods: Set<String> = []
         /// Words after a state's word that make a name a condition (`when`, `wenn`), lowercased.
@@ -414,6 +424,7 @@ enum LaneStates {
         result.contents = Set((file["contents"] ?? [:]).values.joined().map(LaneName.key))
         result.notStates = Set((file["not-states"] ?? [:]).values.joined().map(LaneName.key))
         result.notes = Set((file["notes"] ?? [:]).values.joined().map(LaneName.key))
+        result.cancelled = Set((file["cancelled"] ?? [:]).values.joined().map(LaneName.key))
         return result
     }
 }
