@@ -1937,6 +1937,10 @@ import Testing
             #expect(after == written.replacingOccurrences(of: "| \(statuses.1) |", with: "| \(done) |"))
             #expect(TestSupport.parse(after).board.lanes.map(\.state) == [.todo, .done])
         }
+        // A name given short is the one status whose name holds its words, not a new status beside it.
+        let long = "# B\n\n| Task | Status |\n|---|---|\n| a | To do |\n| b | In Review |\n| c | QA Testing |\n"
+        #expect(try Self.edited(long, ["move", "a", "review"]).contains("| a | In Review |"))
+        #expect(try Self.edited(long, ["move", "a", "Testing"]).contains("| a | QA Testing |"))
         // Finished work does not go to a status of work given up: to a done status beside it, or a new one.
         let given = "# B\n\n| Task | Status |\n|---|---|\n| a | To do |\n| b | Cancelled |\n"
         #expect(try Self.edited(given, ["done", "a"]).contains("| a | Done |\n| b | Cancelled |"))

@@ -128,6 +128,9 @@ struct Editor {
                 }) {
                     return try move(query, to: index)
                 }
+                if state == nil, (try? resolveLane(lane)) == nil, let index = statusNaming(lane) {
+                    return try move(query, to: index)
+                }
                 if state != nil || (try? resolveLane(lane)) == nil, let status = newStatus(lane, beside: position.lane)
                 {
                     return try move(position, toNewStatus: status)
@@ -162,10 +165,11 @@ struct Editor {
         {
             let wanted = laneName ?? CardState.todo.rawValue
             let state = CardState(canonicalName: wanted)
-            statusOfState = board.lanes.indices.first { index in
-                isStatusOfTable(board.lanes[index]) && board.lanes[index].state == state
-                    && (laneName != nil || board.rules.allowsNewCard(in: board.lanes[index]))
-            }
+            statusOfState =
+                board.lanes.indices.first { index in
+                    isStatusOfTable(board.lanes[index]) && board.lanes[index].state == state
+                        && (laneName != nil || board.rules.allowsNewCard(in: board.lanes[index]))
+                } ?? (state == nil && (try? resolveLane(wanted)) == nil ? statusNaming(wanted) : nil)
             if statusOfState == nil, state != nil || (try? resolveLane(wanted)) == nil,
                 let status = newStatus(wanted, beside: statusLane)
             {
@@ -340,6 +344,22 @@ struct Editor {
         let name = name.trimmingWhitespace
         let capitalized = statuses.allSatisfy { $0.first?.isUppercase == true } && name == name.lowercased()
         return (capitalized ? name.prefix(1).uppercased() + name.dropFirst() : name, state)
+    }
+
+    /// The one status of the board's table whose name holds the words of `name` (`Review` names `In Review`,
+    /// `Testing` names `QA Testing`): a name given short, which would otherwise be a new status beside it.
+    private func statusNaming(_ name: String) -> Int? {
+        let words = { (text: String) in
+            text.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
+        }
+        let wanted = words(name)
+        guard !wanted.isEmpty else { return nil }
+        let found = board.lanes.indices.filter { index in
+            let have = words(board.lanes[index].name)
+            return isStatusOfTable(board.lanes[index]) && have.count > wanted.count
+                && (0...(have.count - wanted.count)).contains { Array(have[$0..<($0 + wanted.count)]) == wanted }
+        }
+        return found.count == 1 ? found[0] : nil
     }
 
     /// Moves a row of the board's table of statuses to a status no row has yet (`newStatus`).
