@@ -870,6 +870,11 @@ struct CardReadingTests {
             "# P\n\n| Task | Status |\n|---|---|\n| a | Todo |\n| b | — |\n| c | Done |\n\n## Notes\n\n- x\n")
         #expect(gapAbove.diagnostics.map(\.message).first?.hasPrefix("this row has no status") == true)
         #expect(gapAbove.diagnostics.map { $0.location?.line } == [6])
+        // (A cell of a non-breaking space or a line break alone shows nothing: no status either.)
+        let spaced = Self.board(
+            "# B\n\n| Task | Status |\n|---|---|\n| a | Todo |\n| b | &nbsp; |\n| c | Done |\n| d | Done |\n")
+        #expect(spaced.board.lanes.map(\.name) == ["B"])
+        #expect(spaced.diagnostics.map { $0.location?.line } == [6])
     }
 
     @Test("a table of statuses with a blank row to fill in and a status legend after it is the board's lanes")

@@ -325,7 +325,22 @@ extension PipeTable {
 
     /// Whether a cell holds nothing: empty, or a mark or word that only holds the place (`—`, `N/A`, `TBD`).
     static func isEmpty(_ cell: Cell) -> Bool {
-        cell.text.isEmpty || Placeholder.isValue(Substring(cell.text))
+        cell.text.isEmpty || Placeholder.isValue(Substring(cell.text)) || showsNothing(cell.text)
+    }
+
+    /// Whether a cell's text is only non-breaking spaces and line breaks (`&nbsp;`, `<br>`), which fill a cell that
+    /// shows nothing.
+    private static func showsNothing(_ text: String) -> Bool {
+        guard let first = text.utf8.first, first == UInt8(ascii: "&") || first == UInt8(ascii: "<") else {
+            return false
+        }
+        var rest = Substring(text)
+        while let next = ["&nbsp;", "&#160;", "<br>", "<br/>", "<br />"].first(where: {
+            rest.lowercased().hasPrefix($0)
+        }) {
+            rest = rest.dropFirst(next.count).drop { $0 == " " }
+        }
+        return rest.isEmpty
     }
 
     /// A header cell without emphasis, code marks and edge spaces (`**Module**` → `Module`).
