@@ -1946,6 +1946,9 @@ import Testing
         #expect(try Self.edited(given, ["done", "a"]).contains("| a | Done |\n| b | Cancelled |"))
         #expect(
             try Self.edited(given + "| c | Done |\n", ["done", "a"]).contains("| a | Done |\n| b | Cancelled |"))
+        #expect(
+            try Self.edited(given + "| c | Done |\n", ["move", "a", "done"]).contains("| a | Done |\n| b | Cancelled |")
+        )
         let lanes = "## Todo\n\n- [ ] a\n\n## Won't do\n\n## Done\n"
         #expect(try Self.edited(lanes, ["done", "a"]) == "## Todo\n\n## Won't do\n\n## Done\n\n- [x] a\n")
         // `move` to a name that says a state, written as given (capitalised as the table's statuses are).

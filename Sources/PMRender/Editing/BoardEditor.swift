@@ -122,10 +122,13 @@ struct Editor {
             if let position = try? CardLookup.resolve(query, on: board), isStatusOfTable(board.lanes[position.lane]),
                 board.laneIndex(named: lane) == nil
             {
+                // (`done`: a status of work given up, `Cancelled`, only when the table has no other done status.)
                 let state = CardState(canonicalName: lane)
-                if let index = board.lanes.indices.first(where: {
+                let ofState = board.lanes.indices.filter {
                     isStatusOfTable(board.lanes[$0]) && board.lanes[$0].state == state
-                }) {
+                }
+                if let index = ofState.first(where: { !LaneStates.isCancelled(board.lanes[$0].name) }) ?? ofState.first
+                {
                     return try move(query, to: index)
                 }
                 if state == nil, (try? resolveLane(lane)) == nil, let index = statusNaming(lane) {

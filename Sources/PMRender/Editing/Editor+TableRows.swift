@@ -378,7 +378,7 @@ extension Editor {
         }
         return ways.first { roles in
             roles.firstIndex(of: .title).map {
-                MarkdownParser.inline(row.cells[$0].text).inlineText.contains(card.title)
+                MarkdownParser.inline(row.cells[$0].text).inlineText.trimmingWhitespace.hasPrefix(card.title)
             } ?? false
         } ?? ways.first
     }
