@@ -1949,6 +1949,12 @@ import Testing
         #expect(
             try Self.edited(given + "| c | Done |\n", ["move", "a", "done"]).contains("| a | Done |\n| b | Cancelled |")
         )
+        // (Nor to archived work; a row moved there is done, as its status says.)
+        let archived = "# B\n\n| Task | Status |\n|---|---|\n| a | To do |\n| b | Archived |\n"
+        #expect(try Self.edited(archived, ["done", "a"]).contains("| a | Done |\n| b | Archived |"))
+        let afterArchive = try Self.edited(archived, ["move", "a", "Archived"])
+        #expect(afterArchive.contains("| a | Archived |"))
+        #expect(TestSupport.parse(afterArchive).board.cards.map(\.isChecked) == [true, true])
         let lanes = "## Todo\n\n- [ ] a\n\n## Won't do\n\n## Done\n"
         #expect(try Self.edited(lanes, ["done", "a"]) == "## Todo\n\n## Won't do\n\n## Done\n\n- [x] a\n")
         // `move` to a name that says a state, written as given (capitalised as the table's statuses are).

@@ -386,11 +386,13 @@ struct Editor {
                 keepsOldCard: true,
                 notes: [Diagnostic(.cardAlreadyInLane(title: card.title, lane: lane), file: file, at: card.location)])
         }
-        // (A table's row goes to a done lane's table. A lane of cancelled work, `Cancelled`, `Won't do`, is done
-        // too, but finished work goes there only when no other done lane is; a row of the board's table of statuses
-        // then takes a done status of its own.)
+        // (A table's row goes to a done lane's table. A lane of cancelled work, `Cancelled`, `Won't do`, or of
+        // archived work, `Archived`, is done too, but finished work goes there only when no other done lane is; a row
+        // of the board's table of statuses then takes a done status of its own.)
         func first(_ test: (Lane) -> Bool) -> Int? {
-            board.lanes.firstIndex { test($0) && !LaneStates.isCancelled($0.name) }
+            board.lanes.firstIndex {
+                test($0) && !LaneStates.isCancelled($0.name) && LaneStates.meaning(of: $0.name) != .archive
+            }
                 ?? (isStatusOfTable(board.lanes[position.lane]) ? nil : board.lanes.firstIndex(where: test))
         }
         guard

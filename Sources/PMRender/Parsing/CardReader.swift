@@ -341,7 +341,12 @@ extension CardReader {
         let location = SourceLocation(line: line, column: source.column(line: line, byteColumn: start))
         // A row whose status says done (`| done | Create the repo |`) is checked, as a ticked task is.
         let status = table.header.firstIndex { PipeTable.laneNames.contains(PipeTable.plainName($0)) }
-        let isChecked = status.map { LaneStates.meaning(of: table.row.cells[$0].text) == .state(.done) } ?? false
+        // (An archived one, `Archived`, is a done lane's row too.)
+        let isChecked =
+            status.map {
+                let meaning = LaneStates.meaning(of: table.row.cells[$0].text)
+                return meaning == .state(.done) || meaning == .archive
+            } ?? false
         var reading = state.finish(
             title: titleMarkup, description: description.markdown, style: .tableRow, location: location,
             titleLine: line, endLine: line, indent: 0, isChecked: isChecked)
