@@ -103,8 +103,31 @@ struct Editor {
                     .editNotPossible(
                         "kanbn keeps a task's name, dates, tags and assignees in its file: use 'kanbn edit'"),
                     file: file)
+            case .archive:
+                // kanbn reads every `##` section of its index as a column holding a list: a rule would break it.
+                throw EditFailure(
+                    .refused,
+                    .editNotPossible("kanbn archives a task by moving its file: use 'kanbn archive'"), file: file)
             default:
                 break
+            }
+        }
+        if board.style.dialect == .taskell {
+            // Taskell reads a card's name, `@ date`, `> description` and `* subtask` lines, and no other: a board
+            // holding an `Assignee:` line no longer opens in Taskell.
+            let assigns: Bool
+            switch request.action {
+            case .add(let card, _): assigns = !card.assignees.isEmpty
+            case .edit(_, let changes): assigns = !changes.addAssignees.isEmpty
+            default: assigns = false
+            }
+            if assigns {
+                throw EditFailure(
+                    .refused,
+                    .editNotPossible(
+                        "Taskell has no assignees: its cards hold a name, '@ date', '> description' and '* subtask' "
+                            + "lines, and no other"),
+                    file: file)
             }
         }
         switch request.action {
@@ -268,8 +291,9 @@ struct Editor {
         if partsDescription { block.partFromTitle() }
         check.titleLines = block.titleLines
         try requireHeadingCard(block, title: title, at: nil)
-        let lines = block.lines
         let insertion = insertionPoint(in: lane, style: style)
+        if style == .listItem { check.reindented = lineUp(&block, in: lane, at: insertion.index) }
+        let lines = block.lines
         var expectation = Expectation(board: board)
         expectation.lanes[laneIndex].insert(.target, at: insertion.index)
         expectation.target = check
@@ -483,10 +507,12 @@ struct Editor {
                     reindented = reindent(&block, like: model)
                 }
                 insertion = Insertion(
-                    after: last.endLine, gapBefore: card.style == .heading ? 1 : conventions.listGap, gapAfter: 0,
-                    index: 0)
+                    after: last.endLine, gapBefore: card.style == .heading ? 1 : conventions.listGap,
+                    gapAfter: gap(after: last.endLine), index: 0)
             } else {
-                insertion = Insertion(after: heading.line, gapBefore: conventions.headingGap, gapAfter: 0, index: 0)
+                insertion = Insertion(
+                    after: heading.line, gapBefore: conventions.headingGap, gapAfter: gap(after: heading.line), index: 0
+                )
             }
             inserted = block.lines
             expectation.target = TargetCheck(base: card, lane: nil, archived: true, titleChanged: stamped == true)
@@ -494,8 +520,10 @@ struct Editor {
         } else {
             // No archive yet: Obsidian's, after the last lane (before the settings block).
             let after = lastLaneEnd
-            insertion = Insertion(after: after, gapBefore: 1, gapAfter: 0, index: 0)
-            inserted = [line("***"), blankLine, line("\(level) Archive"), blankLine] + block.lines
+            insertion = Insertion(after: after, gapBefore: 1, gapAfter: gap(after: after), index: 0)
+            // (Taskell reads `##` lists and nothing between them: its archive is a list named so, with no rule.)
+            let rule = board.style.dialect == .taskell ? [] : [line("***"), blankLine]
+            inserted = rule + [line("\(level) Archive"), blankLine] + block.lines
             expectation.target = TargetCheck(base: card, lane: "Archive", archived: true, titleChanged: stamped == true)
         }
         let removal = removalRange(of: card, at: position.index, in: lane)
@@ -753,14 +781,7 @@ struct Editor {
         }
         try requireStaysHeadingCard(block, card)
         let insertion = insertionPoint(in: to, style: card.style)
-        // Lined up with the card it follows (or, at the top, the one it precedes): under a card indented less, a
-        // deeper marker would nest it in that card.
-        if card.style == .listItem,
-            let model = to.cards[..<insertion.index].last(where: { $0.style == .listItem })
-                ?? to.cards.first(where: { $0.style == .listItem })
-        {
-            check.reindented = reindent(&block, like: model)
-        }
+        if card.style == .listItem { check.reindented = lineUp(&block, in: to, at: insertion.index) }
         let removal = removalRange(of: card, at: position.index, in: from)
         var expectation = Expectation(board: board)
         expectation.lanes[position.lane].remove(at: position.index)
@@ -781,6 +802,17 @@ struct Editor {
 
     /// Moves a list card's lines left or right so that its marker lines up with `model`'s (only spaces are moved);
     /// false when they stay.
+    /// A list card put at `index` of `lane`, lined up with the list card it follows (or, at the top, the one it
+    /// precedes): under a card indented less, a deeper marker would nest it in that card, and a card indented less
+    /// than the one after it would take that card in. Whether it was moved.
+    private func lineUp(_ block: inout CardBlock, in lane: Lane, at index: Int) -> Bool {
+        guard
+            let model = lane.cards[..<index].last(where: { $0.style == .listItem })
+                ?? lane.cards.first(where: { $0.style == .listItem })
+        else { return false }
+        return reindent(&block, like: model)
+    }
+
     private func reindent(_ block: inout CardBlock, like model: Card) -> Bool {
         let current = block.lines[0].content.prefix { $0 == 0x20 || $0 == 0x09 }
         let wanted = text.line(model.location.line).content.prefix { $0 == 0x20 || $0 == 0x09 }

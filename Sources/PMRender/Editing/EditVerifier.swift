@@ -258,7 +258,10 @@ enum EditVerifier {
             if !ok { return "\(name) would have the tags \(list(card.tags)), not \(list(tags))" }
         }
         // (Indentation compared as columns: a tab a line starts with is as far in as the spaces it reaches.)
-        if let source = expected.descriptionSource, indentAsSpaces(card.descriptionSource) != indentAsSpaces(source) {
+        if let source = expected.descriptionSource,
+            indentAsSpaces(card.descriptionSource, lessShared: expected.reindented)
+                != indentAsSpaces(source, lessShared: expected.reindented)
+        {
             return "\(name)'s description would read as '\(card.descriptionSource)', not '\(source)'"
         }
         if let assignees = expected.assignees {
@@ -302,8 +305,8 @@ enum EditVerifier {
             before.descriptionSource.replaceSubrange(range, with: new)
         }
         if expected.reindented {
-            before.descriptionSource = indentAsSpaces(before.descriptionSource)
-            after.descriptionSource = indentAsSpaces(after.descriptionSource)
+            before.descriptionSource = indentAsSpaces(before.descriptionSource, lessShared: true)
+            after.descriptionSource = indentAsSpaces(after.descriptionSource, lessShared: true)
         }
         if before != after {
             if before.title != after.title { return "\(name) would have the title '\(after.title)'" }
@@ -362,13 +365,17 @@ enum EditVerifier {
         }
     }
 
-    /// `text` with each line's indentation written as spaces, a tab reaching the next multiple of 4 columns.
-    static func indentAsSpaces(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+    /// `text` with each line's indentation written as spaces, a tab reaching the next multiple of 4 columns; with
+    /// `lessShared`, less the columns every line has, for a card moved some columns right or left with its marker.
+    /// (The reader leaves out of a description the indentation its lines share as written: a tab they all start
+    /// with, not the columns of a tab and spaces.)
+    static func indentAsSpaces(_ text: String, lessShared: Bool = false) -> String {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> (Int, Substring) in
             let indent = line.prefix { $0 == " " || $0 == "\t" }
-            guard indent.contains("\t") else { return String(line) }
-            return String(repeating: " ", count: CardBlock.columns(indent)) + line.dropFirst(indent.count)
-        }.joined(separator: "\n")
+            return (CardBlock.columns(indent), line.dropFirst(indent.count))
+        }
+        let shared = lessShared ? lines.lazy.filter { !$0.1.isEmpty }.map(\.0).min() ?? 0 : 0
+        return lines.map { String(repeating: " ", count: max($0.0 - shared, 0)) + $0.1 }.joined(separator: "\n")
     }
 
     private static func list(_ items: [String]) -> String {

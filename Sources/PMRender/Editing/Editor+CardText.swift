@@ -58,7 +58,8 @@ extension Editor {
             if !conventions.quotedDescriptions, Self.startsApart(description) { lines.append("") }
             for text in description.split(separator: "\n", omittingEmptySubsequences: false) {
                 if conventions.quotedDescriptions {
-                    lines.append(indent + (text.isEmpty ? ">" : "> " + text))
+                    // (Taskell writes, and reads only, `> ` with its space, on an empty line too.)
+                    lines.append(indent + (text.isEmpty && board.style.dialect != .taskell ? ">" : "> " + text))
                 } else {
                     lines.append(text.trimmingSpaces.isEmpty ? "" : Self.indenting(text, by: indent))
                 }

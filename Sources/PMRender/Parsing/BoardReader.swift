@@ -120,8 +120,9 @@ struct BoardReader {
         var problemsBefore = 0
     }
 
-    private mutating func plan(_ segments: [MarkdownSegment], cache: inout CardCache) -> Plan {
+    private mutating func plan(_ pieces: [MarkdownSegment], cache: inout CardCache) -> Plan {
         let problemsBefore = problems.count
+        var segments = pieces
         let pieceLines = segments.map(\.line)
         var settings = frontMatter.settings
         // `%%` comments (Obsidian's settings among them) need a `%` in the file, or an entity (`&#37;`) cmark
@@ -146,6 +147,17 @@ struct BoardReader {
 
         // Indices of the pieces outside comments.
         let visible = mayHaveComments ? Self.uncommented(segments) : Array(segments.indices)
+        if obsidianSettings != nil {
+            // A paragraph that runs on into the settings block (`**Complete**` over it with no blank line) is read
+            // without the block's first line.
+            for index in visible
+            where segments[index].root.kind == .paragraph && index + 1 < segments.count
+                && segments[index + 1].root.kind == .codeBlock
+                && ObsidianSettings.settingsLine(in: segments[index]) != nil
+            {
+                segments[index] = ObsidianSettings.leavingOutSettingsLine(segments[index])
+            }
+        }
         let laneLevel = self.laneLevel(segments, visible, isObsidian: isObsidian)
         let section = isObsidian ? nil : laneSection(segments, visible, laneLevel: laneLevel)
         // The level of the lanes where `index` is: one down inside the section of lanes.
@@ -653,7 +665,7 @@ struct BoardReader {
 
         // A lane's last piece may end in Obsidian's settings block, which is not the lane's.
         for lane in outline.lanes.indices {
-            let last = segments[outline.lanes[lane].lastSegment]
+            let last = pieces[outline.lanes[lane].lastSegment]
             outline.lanes[lane].settingsLine = ObsidianSettings.settingsLine(in: last)
         }
         // Each lane's state as `assemble` finds it, and each card's group as it does, so that the cards are read
@@ -1182,10 +1194,10 @@ struct BoardReader {
                 if markdown.plainText(of: 0).contains("%%") { inComment = false }
                 continue
             }
-            if segment.root.kind == .item, index + 1 < segments.count, segments[index + 1].root.kind == .codeBlock,
-                ObsidianSettings.settingsLine(in: segment) != nil
+            if segment.root.kind == .item || isParagraph, index + 1 < segments.count,
+                segments[index + 1].root.kind == .codeBlock, ObsidianSettings.settingsLine(in: segment) != nil
             {
-                // The card stays; the settings block it runs into starts a comment.
+                // The card (or paragraph) stays; the settings block it runs into starts a comment.
                 result.append(index)
                 inComment = true
                 continue

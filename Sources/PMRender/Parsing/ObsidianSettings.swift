@@ -15,8 +15,9 @@ struct ObsidianSettings: Equatable {
 
     /// The settings block among a board's pieces, if it has one.
     static func find(in segments: [MarkdownSegment]) -> ObsidianSettings? {
-        for (index, segment) in segments.enumerated() where segment.root.kind == .item {
-            // The block's first line right under the last card continues the card's paragraph; its JSON follows.
+        for (index, segment) in segments.enumerated() where [.item, .paragraph].contains(segment.root.kind) {
+            // The block's first line right under the last card (or a paragraph: `**Complete**`) continues its
+            // paragraph; its JSON follows.
             guard index + 1 < segments.count, segments[index + 1].root.kind == .codeBlock,
                 settingsLine(in: segment) != nil
             else { continue }
@@ -44,17 +45,20 @@ struct ObsidianSettings: Equatable {
         return nil
     }
 
-    /// The line of the file where a list item's last line is the block's first line, `%% kanban:settings` (with no
-    /// blank line after the last card, that line continues the card's paragraph), or nil. Only the line as the
-    /// plugin writes it counts, and only as the last line of the item's own paragraph (not in a code block, a quote
-    /// or a nested list of the card).
+    /// The line of the file where a list item's or a paragraph's last line is the block's first line,
+    /// `%% kanban:settings` (with no blank line after the last card, or after the `**Complete**` marker of an empty
+    /// lane, that line continues the paragraph), or nil. Only the line as the plugin writes it counts, and only as
+    /// the last line of the item's own paragraph (not in a code block, a quote or a nested list of the card), or of
+    /// the paragraph outside any inline markup.
     static func settingsLine(in segment: MarkdownSegment) -> Int? {
         let markdown = segment.markdown
         let nodes = markdown.nodes
-        guard segment.root.kind == .item, let last = nodes.last, last.kind == .text, last.text.hasSuffix("settings"),
+        guard [.item, .paragraph].contains(segment.root.kind), let last = nodes.last, last.kind == .text,
+            last.text.hasSuffix("settings"),
             let lastBreak = nodes.lastIndex(where: { $0.kind == .softBreak }),
-            let paragraph = markdown.children(of: 0).reversed().first,
-            nodes[paragraph].kind == .paragraph, paragraph < lastBreak, nodes[paragraph].end == nodes.count
+            let paragraph = segment.root.kind == .paragraph ? 0 : markdown.children(of: 0).reversed().first,
+            nodes[paragraph].kind == .paragraph, paragraph < lastBreak, nodes[paragraph].end == nodes.count,
+            markdown.children(of: paragraph).contains(lastBreak)
         else { return nil }
         // The text after the last soft break (cut into runs at the `%%`), to the item's end.
         let tail = nodes[(lastBreak + 1)...]
@@ -70,6 +74,18 @@ struct ObsidianSettings: Equatable {
                     $0.kind == .softBreak || $0.kind == .lineBreak && $0.line == 0
                 }
         return segment.line - 1 + line
+    }
+
+    /// A paragraph whose last line is the block's first line (`settingsLine(in:)`), without that line: the lines
+    /// before it are the paragraph (`**Complete**`, a lane's text).
+    static func leavingOutSettingsLine(_ segment: MarkdownSegment) -> MarkdownSegment {
+        guard segment.root.kind == .paragraph, settingsLine(in: segment) != nil,
+            let lastBreak = segment.markdown.nodes.lastIndex(where: { $0.kind == .softBreak })
+        else { return segment }
+        var paragraph = segment
+        paragraph.markdown.nodes.removeSubrange(lastBreak...)
+        paragraph.markdown.nodes[0].end = lastBreak
+        return paragraph
     }
 
     init() {}
