@@ -325,6 +325,41 @@ struct LaneStateTests {
         #expect(board.cards.map(\.title) == ["write the guide"])
     }
 
+    @Test(
+        "work done in part is not done: 'partly' negates a state's word as 'almost' does, and the lanes around it tell",
+        arguments: [
+            "Partially done", "Partly done", "Partiellement terminé", "Teilweise erledigt", "Parcialmente hecho",
+            "Parcialmente concluído", "Parzialmente completato", "Частично выполнено", "Częściowo zrobione",
+            "Gedeeltelijk klaar", "Kısmen tamamlandı",
+        ])
+    func partlyDoneIsNotDone(name: String) {
+        // Between a doing lane and a done lane it is a stage of the flow; after the done lane, work still to do.
+        let between = Self.lanes("## In progress\n- [ ] a\n## \(name)\n- [ ] b\n## Done\n")
+        #expect(between.map(\.state) == [.doing, .doing, .done])
+        #expect(Self.lanes("## Done\n- [x] a\n## \(name)\n- [ ] b\n").map(\.state) == [.done, .todo])
+    }
+
+    @Test(
+        "a project's technology stack and its recent decisions, in any language, are lanes of notes",
+        arguments: [
+            "Tech Stack", "Stack Tecnológico", "Stack tecnológica", "Technologie-Stack", "Stack technique",
+            "Стек технологий", "技術スタック", "技术栈", "기술 스택", "Recent decisions", "Decisões recentes",
+            "Decisiones recientes", "重要な意思決定の履歴",
+        ])
+    func stackAndDecisionsAreNotes(name: String) {
+        #expect(LaneStates.isNotes(name), "\(name)")
+        let board = TestSupport.parse("## \(name)\n\n- **Frontend:** Svelte\n\n## Todo\n\n- [ ] a\n").board
+        #expect(board.lanes[0].holdsNotes)
+        #expect(board.cards.map(\.title) == ["a"])
+    }
+
+    @Test(
+        "a lane of blockers is doing, named in any language as English 'Blockers' is",
+        arguments: ["Blockers", "Bloqueios", "Bloqueos", "Blocages", "Blocker", "Blocchi", "Блокеры", "Impedimentos"])
+    func blockersAreDoing(name: String) {
+        #expect(Self.lanes("## Backlog\n- [ ] a\n## \(name)\n- [ ] b\n").map(\.state) == [.todo, .doing])
+    }
+
     @Test("brackets never make a lane the archive; of two names alike but for accents, each finds its own lane")
     func bracketsAndExactNames() throws {
         let board = TestSupport.parse("## Todo\n## Reading list (archive)\n- [ ] a\n## À faire\n## A faire\n").board
