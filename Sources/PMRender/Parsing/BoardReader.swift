@@ -1287,7 +1287,13 @@ struct BoardReader {
                 // it is empty (`*(Nenhuma tarefa em andamento)*`, a quote) or holds a table is one.
                 let body = visible[(index + 1)..<Self.headingBodyEnd(after: index, level: level, visible, segments)]
                     .map { segments[$0] }
-                if !body.isEmpty, Self.isHeadingCard(body, heading: segments[visible[index]]),
+                // A label over the lane's first cards (`**Backend**` or `Frontend:` over a list) opens a group of them,
+                // not a card's text.
+                let opensGroup =
+                    body.count > 1 && body[0].root.kind == .paragraph && body[1].root.kind == .item
+                    && Self.label(body[0]) != nil
+                if !body.isEmpty,
+                    Self.isHeadingCard(opensGroup ? Array(body.dropFirst()) : body, heading: segments[visible[index]]),
                     !body.allSatisfy(isEmptyLaneText)
                 {
                     continue
