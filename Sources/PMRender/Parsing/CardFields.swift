@@ -180,10 +180,23 @@ enum CardField: Equatable {
 
     /// Whether the items of a list are a card's properties by their keys alone: three at least, each a plain
     /// `Key: value` line (`isPlainKeyLine`), two of them known fields (`known`: `- Deliverable: …`, `- Owner: Ann`,
-    /// `- Status: done`). Fewer may be prose (`- Input: a file`, `- Output: a page`, `- Owner: the team decides`).
-    /// `lines` are the items' first lines (nil for a task item or other markup).
-    static func isPlainPropertyList(_ lines: [Substring?], known: Int) -> Bool {
-        lines.count >= 3 && known >= 2 && lines.allSatisfy { $0.map(isPlainKeyLine) ?? false }
+    /// `- Status: done`), or one whose value is its field's beyond doubt (`certain`, `isCertain`: `- Prioridad:
+    /// Media` among `- Descripción: …`, `- Ubicación: …`). Fewer may be prose (`- Input: a file`, `- Output: a page`,
+    /// `- Owner: the team decides`). `lines` are the items' first lines (nil for a task item or other markup).
+    static func isPlainPropertyList(_ lines: [Substring?], known: Int, certain: Bool = false) -> Bool {
+        lines.count >= 3 && (known >= 2 || (known == 1 && certain))
+            && lines.allSatisfy { $0.map(isPlainKeyLine) ?? false }
+    }
+
+    /// Whether a field's value says by itself that the line is that field: a priority pm-render knows (`Prioridad:
+    /// alta`) or a date for a due date (`Fecha límite: 2026-05-01`). Any words may follow an owner's key (`Owner: the
+    /// team decides`).
+    static func isCertain(_ field: CardField, value: Substring) -> Bool {
+        switch field {
+        case .priority: Priority(text: String(value)) != nil
+        case .due: DateFormat.date(CardDraft.dateValue(value)) != nil
+        default: false
+        }
     }
 
     /// Whether a field's value is one pm-render reads for its key; otherwise its line is text, as written: a priority

@@ -981,11 +981,13 @@ private struct ReadingState {
         let startsWithID = properties.first??.0 == .id && properties.indices.dropFirst().contains(where: isVSCode)
         let startsWithProperty = properties.first.flatMap({ $0 }) != nil && (isVSCode(0) || isBold(0) || startsWithID)
         let known = properties.count { $0 != nil }
-        // (`isPlainPropertyList` wants three lines and two known keys: the lines are not made for fewer.)
+        let certain = properties.contains { $0.map { CardField.isCertain($0.0, value: $0.1) } ?? false }
+        // (`isPlainPropertyList` wants three lines and two known keys, or one beyond doubt: the lines are not made
+        // for fewer.)
         guard
             startsWithProperty || properties.indices.allSatisfy(isKey)
-                || (properties.count >= 3 && known >= 2
-                    && CardField.isPlainPropertyList(plainKeyLines(), known: known))
+                || (properties.count >= 3 && (known >= 2 || certain)
+                    && CardField.isPlainPropertyList(plainKeyLines(), known: known, certain: certain))
         else {
             return properties.map { _ in nil }
         }
