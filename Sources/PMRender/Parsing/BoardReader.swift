@@ -1716,6 +1716,15 @@ struct BoardReader {
                     problems.append((.tableNotRead, tableLocation(table, in: segment)))
                 }
             }
+        } else {
+            // A table of tasks with their statuses above the lanes of a board that has cards (`# Ledger` over `| Task |
+            // Status |`, then `## Next release` over another) is only the board's text: said, not lost silently.
+            for (segment, _, table) in preamble
+            where table.line == segment.line && table.laneColumn() != nil
+                && table.roles(inLaneOfState: false, anyTitle: false) != nil
+            {
+                problems.append((.tableNotRead, tableLocation(table, in: segment)))
+            }
         }
         if let (laneIndex, lanes) = tableLanes, !lanes.isEmpty {
             // The heading over the table says what it is (the board's name, when it is the first): what it has
