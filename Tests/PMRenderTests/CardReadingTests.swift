@@ -947,6 +947,40 @@ struct CardReadingTests {
         #expect(card.cards.map(\.title) == ["Login"])
     }
 
+    @Test("a phase's lone table of statuses, beside phases of grouped tables of statuses, is its phase's cards")
+    func loneTableBesideGroupedTables() {
+        // A development board: phases, each over sections of `| # | Task | Status |` tables, or over one such table.
+        let text = """
+            ## Phase 0 — Foundation
+
+            ### Backend
+
+            | # | Task | Status |
+            |---|---|---|
+            | B1 | Scaffold the API | In Progress |
+            | B2 | Add the login route | Done |
+
+            ### App
+
+            | # | Task | Status |
+            |---|---|---|
+            | F1 | Draw the login screen | Next |
+
+            ## Phase 1 — Player (queued)
+
+            | # | Task | Status |
+            |---|---|---|
+            | P1 | Switch channels quickly | Backlog |
+            | P2 | Picture in picture | Backlog |
+            """
+        let result = Self.board(text)
+        // The lanes are the phases as written: the lone table's status does not take its phase's name.
+        #expect(result.board.lanes.map(\.name) == ["Phase 0 — Foundation", "Phase 1 — Player (queued)"])
+        #expect(result.board.lanes.map(\.cards.count) == [3, 2])
+        #expect(result.board.cards.map(\.isChecked) == [false, true, false, false, false])
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
+    }
+
     @Test(
         "a table that is not a lane's cards is its text",
         arguments: [

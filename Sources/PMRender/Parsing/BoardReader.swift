@@ -275,6 +275,9 @@ struct BoardReader {
         // that level: then those headings label the tables' rows, the lane's cards (`## Icebox` over `### Security`
         // and `### Core`, each over `| ID | Task | … |`). Worked out once a lane and level.
         var tableGroups: (lane: Int, level: Int, value: Bool)?
+        // How many tables of such groups have a column of statuses (`| # | Task | Status |`): with those, a lane's
+        // lone table of statuses is its section's cards too, not the board's lanes.
+        var groupStatusTables = 0
         func headingsLabelTables(level: Int) -> Bool {
             let lane = outline.lanes.count - 1
             if let tableGroups, tableGroups.lane == lane, tableGroups.level == level { return tableGroups.value }
@@ -546,6 +549,7 @@ struct BoardReader {
                         TextCleaning.collapseWhitespace(segment.markdown.plainText(of: 0)), level: node.number,
                         at: location(segment), last: found.raw)
                     outline.lanes[outline.lanes.count - 1].isTable = true
+                    if found.table.laneColumn() != nil { groupStatusTables += 1 }
                     for row in Self.cardRows(found.table, roles: found.roles, title: found.title) {
                         outline.addCard(.row(segments[found.raw], row), last: found.raw)
                     }
@@ -660,8 +664,8 @@ struct BoardReader {
             }
         }
         readTables(
-            laneTables, preamble: preambleTables, into: &outline, title: &titleHeading,
-            diagramHasCards: diagrams.first?.columns.contains { !$0.cards.isEmpty } == true)
+            laneTables, preamble: preambleTables, groupStatusTables: groupStatusTables, into: &outline,
+            title: &titleHeading, diagramHasCards: diagrams.first?.columns.contains { !$0.cards.isEmpty } == true)
 
         // A lane's last piece may end in Obsidian's settings block, which is not the lane's.
         for lane in outline.lanes.indices {
@@ -1601,7 +1605,8 @@ struct BoardReader {
     /// warned about.
     private mutating func readTables(
         _ tables: [(segment: MarkdownSegment, raw: Int, lane: Int, table: PipeTable)],
-        preamble: [(segment: MarkdownSegment, raw: Int, table: PipeTable)], into outline: inout Outline,
+        preamble: [(segment: MarkdownSegment, raw: Int, table: PipeTable)], groupStatusTables: Int,
+        into outline: inout Outline,
         title: inout (String, SourceLocation)?, diagramHasCards: Bool
     ) {
         let hadCards = outline.lanes.map { !$0.cards.isEmpty }
@@ -1618,11 +1623,14 @@ struct BoardReader {
         var unread: [(segment: MarkdownSegment, lane: Int, table: PipeTable, holdsCards: Bool)] = []
         // The lanes of a board kept as one table, and the lane (heading) whose place they take.
         var tableLanes: (lane: Int, lanes: [Outline.LaneDraft])?
-        // Tables of tasks, each with a status (`| Status | Task |`): several, under sections of a checklist, are
-        // each their section's cards; one alone, on a board of no other cards, is the board (a lane a status).
-        let statusTables = tables.count {
-            $0.table.laneColumn() != nil && $0.table.roles(inLaneOfState: false, anyTitle: false) != nil
-        }
+        // Tables of tasks, each with a status (`| Status | Task |`): several, under sections of a checklist (or
+        // groups of a lane's, `groupStatusTables`), are each their section's cards; one alone, on a board of no other
+        // cards, is the board (a lane a status).
+        let statusTables =
+            groupStatusTables
+            + tables.count {
+                $0.table.laneColumn() != nil && $0.table.roles(inLaneOfState: false, anyTitle: false) != nil
+            }
         for (segment, raw, laneIndex, table) in tables {
             let lane = outline.lanes[laneIndex]
             let meaning = LaneStates.meaning(of: lane.heading.name)
