@@ -541,6 +541,13 @@ struct LaneStateTests {
                 ["概要", "完了済み機能", "実装中の機能（途中のもの）", "未着手の機能 ?", "手順"], [0, 2, 0, 1, 1], "",
                 [2, 3, 3, 3, 2]
             ),
+            // A note in brackets after a lane's name leaves it a lane's (`### Done (MVP)`, a README's roadmap).
+            (
+                "## Intro\nA tool.\n## Roadmap\n### Done (MVP)\n- [x] a\n### In progress\n- [ ] b\n"
+                    + "### Next steps (prioritised)\n1. c\n## Install\n```sh\nmake\n```\n",
+                ["Intro", "Done (MVP)", "In progress", "Next steps (prioritised)", "Install"], [0, 1, 1, 1, 0], "",
+                [2, 3, 3, 3, 2]
+            ),
             // Names in two languages; lanes that say they are empty, or hold a table, are lanes, not heading cards.
             (
                 "## Fila\n### A Fazer (Backlog)\n*(Vazio)*\n### Em Progresso (In Progress)\n> Nothing yet\n"

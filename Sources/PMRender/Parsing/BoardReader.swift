@@ -1273,6 +1273,16 @@ struct BoardReader {
             let segment = segments[visible[index]]
             return LaneStates.wholeMeaning(of: LaneHeading(segment.markdown, source: "").name)
         }
+        // A lane's name one level down may carry a note in brackets (`### Abgeschlossen (MVP)`, `### Next steps
+        // (prioritised)`): a few words, as a lane's heading writes them.
+        let laneMeaning = { (index: Int) -> LaneStates.Meaning? in
+            if let found = meaning(index) { return found }
+            let name = LaneHeading(segments[visible[index]].markdown, source: "").name
+            guard let (before, inside) = Substring(name).trimmingSpaces.bracketedSuffix,
+                inside.split(separator: " ").count <= 3
+            else { return nil }
+            return LaneStates.wholeMeaning(of: String(before))
+        }
         var found: (range: Range<Int>, level: Int)?
         var ambiguous = false
         for (position, start) in headings.enumerated() where segments[visible[start]].root.number == laneLevel {
@@ -1286,7 +1296,7 @@ struct BoardReader {
             var known = 0
             var holdsCards = false
             for index in children.prefix(64) {
-                guard case .state(let state)? = meaning(index) else { continue }
+                guard case .state(let state)? = laneMeaning(index) else { continue }
                 // A heading card (`### Staging` over `- due: …`, or over text) is not a lane; a lane that only says
                 // it is empty (`*(Nenhuma tarefa em andamento)*`, a quote) or holds a table is one.
                 let body = visible[(index + 1)..<Self.headingBodyEnd(after: index, level: level, visible, segments)]
