@@ -1467,6 +1467,18 @@ struct CardReadingTests {
         #expect(Self.board("## To Do\n\n- [ ] E\n  - Due: someday soon\n").diagnostics.count == 1)
     }
 
+    @Test(
+        "a due value is 'as soon as possible' in any case, with any ! and . after it, never when it starts with a digit",
+        arguments: [
+            ("ASAP", true), ("asap!", true), (" Sofort. ", true), ("A.S.A.P.", true), ("Now!!.", true),
+            ("즉시", true), ("IMMÉDIATEMENT", true), ("2026-05-01", false), ("1 asap", false), ("", false),
+            ("now soon", false), ("!", false),
+        ])
+    func asSoonAsPossibleWords(value: String, expected: Bool) {
+        #expect(CardField.isAsSoonAsPossible(Substring(value)) == expected)
+        #expect(CardField.reads(.due, value: Substring(value)) == !expected)
+    }
+
     @Test("a table without a column of titles whose IDs link to each card's file: the IDs title its rows")
     func tableOfLinkedIDs() throws {
         let result = Self.board(

@@ -209,11 +209,22 @@ enum CardField: Equatable {
         case .start, .scheduled, .created, .completed:
             value.unicodeScalars.contains { $0.properties.numericType != nil } || Placeholder.isValue(value)
         // "As soon as possible" is when, not a date: it stays as written, with no warning of a bad date.
-        case .due:
-            !asSoonAsPossible.contains(
-                String(value.trimmingSpaces.lowercased().reversed().drop { "!.".contains($0) }.reversed()))
+        case .due: !isAsSoonAsPossible(value)
         default: true
         }
+    }
+
+    /// Whether a due date's place holds a word for "as soon as possible" (`asSoonAsPossible`), whatever its case and
+    /// with any `!` and `.` after it (`ASAP!`, `Sofort.`).
+    static func isAsSoonAsPossible(_ value: Substring) -> Bool {
+        var words = value.trimmingSpaces
+        // Every word starts with a letter: a value that starts with an ASCII digit (a date, nearly every value) is
+        // none of them, and is not lower-cased to be looked up.
+        guard let first = words.utf8.first, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else {
+            return false
+        }
+        while let last = words.last, last == "!" || last == "." { words = words.dropLast() }
+        return asSoonAsPossible.contains(words.lowercased())
     }
 
     /// Words for "as soon as possible" that a due date's place may hold (`Fällig: sofort`, `| Due | ASAP |`).
