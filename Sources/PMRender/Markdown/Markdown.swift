@@ -310,9 +310,15 @@ extension Markdown {
 
         /// Adds the subtree of `other` at `index` under the currently open node, read where it is.
         mutating func append(subtree index: Int, of other: Markdown) {
+            append(index..<other.nodes[index].end, of: other.nodes)
+        }
+
+        /// Adds the nodes `range` of `other` (whole subtrees, their ends counted in `other`) under the currently open
+        /// node, read where they are.
+        mutating func append(_ range: Range<Int>, of other: [Node]) {
             makeRoom()
-            let shift = nodes.count - index
-            for var node in other.nodes[index..<other.nodes[index].end] {
+            let shift = nodes.count - range.lowerBound
+            for var node in other[range] {
                 node.end += shift
                 nodes.append(node)
             }

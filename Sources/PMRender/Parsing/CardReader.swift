@@ -789,8 +789,10 @@ private struct ReadingState {
             for root in blocks.roots { block(root, in: blocks, into: &description) }
             return
         }
-        // Each kept line, with what parts it from the kept line before (the strongest break in between).
-        var kept: [(line: Markdown, parting: Parting)] = []
+        // The kept lines, cleaned one after another into one builder: each line's nodes there, with what parts it from
+        // the kept line before (the strongest break in between).
+        var cleaned = Markdown.Builder()
+        var kept: [(nodes: Range<Int>, parting: Parting)] = []
         var parting = Parting.softBreak
         var afterEmptyLine = false
         for line in lines {
@@ -840,27 +842,28 @@ private struct ReadingState {
             // line is text (`See @{2026-01-01} then`, `review 📅 2026-01-01 with Ana`): a card's dates are on its title
             // line, on lines of their own, or at the end of a line, where Obsidian Kanban appends them to a card's
             // text and the Tasks plugin reads them (from the end of the line, up to the first words).
-            var builder = Markdown.Builder()
             var cleaner = InlineCleaner(removeTags: false)
+            let start = cleaned.nodes.count
             if CardTokens.mayHoldTokens(plain, triggers: reader.triggers) {
                 var probe = InlineCleaner(removeTags: false, recordTokens: false)
-                var scratch = Markdown.Builder()
-                probe.clean(line.nodes, in: markdown, into: &scratch, state: &self)
+                probe.clean(line.nodes, in: markdown, into: &cleaned, state: &self)
+                cleaned.nodes.removeSubrange(start...)
                 cleaner.textDates = probe.datesBeforeWords
             }
-            cleaner.clean(line.nodes, in: markdown, into: &builder, state: &self)
+            cleaner.clean(line.nodes, in: markdown, into: &cleaned, state: &self)
             guard cleaner.keptWords else {
+                cleaned.nodes.removeSubrange(start...)
                 if !line.nodes.isEmpty { droppedLines.insert(line.line) }
                 continue
             }
-            let cleaned = InlineCleaner.trimmed(builder.markdown)
-            kept.append((cleaned, parting))
+            InlineCleaner.trim(&cleaned.nodes, from: start)
+            kept.append((start..<cleaned.nodes.count, parting))
             parting = .softBreak
             keptLines.insert(line.line)
         }
         guard !kept.isEmpty else { return }
         description.openNode(Markdown.Node(kind: .paragraph))
-        for (index, (line, parting)) in kept.enumerated() {
+        for (index, (nodes, parting)) in kept.enumerated() {
             if index > 0 {
                 switch parting {
                 case .softBreak: description.leaf(Markdown.Node(kind: .softBreak))
@@ -870,7 +873,7 @@ private struct ReadingState {
                     description.openNode(Markdown.Node(kind: .paragraph))
                 }
             }
-            description.append(line)
+            description.append(nodes, of: cleaned.nodes)
         }
         description.close()
     }
@@ -1525,44 +1528,59 @@ private struct InlineCleaner {
     /// Inline content without leading and trailing whitespace.
     static func trimmed(_ markdown: consuming Markdown) -> Markdown {
         var copy = markdown
+        trim(&copy.nodes, from: 0)
+        return copy
+    }
+
+    /// `trimmed`, in place, for the inline content that `nodes` holds from `start` on (whole subtrees, their ends
+    /// counted in `nodes`).
+    static func trim(_ nodes: inout [Markdown.Node], from start: Int) {
         // (A node is written only when its text changes: most lines have no edge spaces, and a write copies the
         // nodes of a value shared with its builder.)
-        if copy.nodes.first?.kind == .text, let text = copy.nodes[0].text.withoutLeadingSpaces {
-            copy.nodes[0].text = text
+        if start < nodes.count, nodes[start].kind == .text, let text = nodes[start].text.withoutLeadingSpaces {
+            nodes[start].text = text
         }
         var lastRoot: Int?
-        for root in copy.roots { lastRoot = root }
-        if let last = lastRoot, copy.nodes[last].kind == .text, let text = copy.nodes[last].text.withoutTrailingSpaces {
-            copy.nodes[last].text = text
+        var root = start
+        while root < nodes.count {
+            lastRoot = root
+            root = nodes[root].end
         }
-        return copy.removingEmptyText()
+        if let last = lastRoot, nodes[last].kind == .text, let text = nodes[last].text.withoutTrailingSpaces {
+            nodes[last].text = text
+        }
+        Markdown.removeEmptyText(&nodes, from: start)
     }
 }
 
 extension Markdown {
     /// The same content without empty text nodes.
     func removingEmptyText() -> Markdown {
-        guard nodes.contains(where: { $0.kind == .text && $0.text.isEmpty }) else { return self }
-        var builder = Markdown.Builder()
-        var closeAt: [Int] = []
-        for (index, node) in nodes.enumerated() {
-            while let end = closeAt.last, end <= index {
-                builder.close()
-                closeAt.removeLast()
-            }
-            if node.kind == .text, node.text.isEmpty { continue }
-            if node.end > index + 1 {
-                builder.openNode(node)
-                closeAt.append(node.end)
-            } else {
-                builder.leaf(node)
-            }
+        var copy = self
+        Self.removeEmptyText(&copy.nodes, from: 0)
+        return copy
+    }
+
+    /// Takes the empty text nodes out of `nodes` from `start` on (whole subtrees, their ends counted in `nodes`), in
+    /// place: each node left moves down by the empty ones before it, and its end by those before its end.
+    static func removeEmptyText(_ nodes: inout [Node], from start: Int) {
+        guard nodes[start...].contains(where: { $0.kind == .text && $0.text.isEmpty }) else { return }
+        // How many nodes from `start` up to each index are taken out.
+        var removedBefore = Array(repeating: 0, count: nodes.count - start + 1)
+        var removed = 0
+        for index in start..<nodes.count {
+            removedBefore[index - start] = removed
+            if nodes[index].kind == .text, nodes[index].text.isEmpty { removed += 1 }
         }
-        while !closeAt.isEmpty {
-            builder.close()
-            closeAt.removeLast()
+        removedBefore[nodes.count - start] = removed
+        var kept = start
+        for index in start..<nodes.count where !(nodes[index].kind == .text && nodes[index].text.isEmpty) {
+            var node = nodes[index]
+            node.end -= removedBefore[node.end - start]
+            nodes[kept] = node
+            kept += 1
         }
-        return builder.markdown
+        nodes.removeSubrange(kept...)
     }
 }
 
