@@ -139,6 +139,22 @@ struct RenderTests {
             ])
     }
 
+    @Test(
+        "a line break right after a block tag is dropped from a description's HTML; one in text, code or after an inline tag stays",
+        arguments: [
+            ("<p>a</p>\n<ul>\n<li>x</li>\n</ul>\n", "<p>a</p><ul><li>x</li></ul>"),
+            (
+                "<pre><code>a\n\nb\n</code></pre>\n<p>c<br />\nd</p>\n",
+                "<pre><code>a\n\nb\n</code></pre><p>c<br />\nd</p>"
+            ),
+            ("\n\n<h2 id=\"x\">T</h2>\n\n<p><em>e</em>\nf</p>", "\n\n<h2 id=\"x\">T</h2><p><em>e</em>\nf</p>"),
+            ("a &gt;\nb<blockquote>\n<div>\n</div></blockquote>", "a &gt;\nb<blockquote><div></div></blockquote>"),
+            ("", ""), ("\n", "\n"), ("<td>\n", "<td>"), ("<tdx>\n<p/>\n", "<tdx>\n<p/>"),
+        ])
+    func breaksBetweenBlocks(html: String, expected: String) {
+        #expect(String(decoding: PageBuilder.withoutBreaksBetweenBlocks(Array(html.utf8)), as: UTF8.self) == expected)
+    }
+
     @Test("the built-in templates pass the template checks")
     func builtInTemplates() {
         let diagnostics = PageTemplates.lintBuiltIn()

@@ -491,20 +491,29 @@ struct PageBuilder: Sendable {
         return out
     }
 
-    /// `withoutBreaksBetweenBlocks`, in place (bytes are only ever removed).
+    /// `withoutBreaksBetweenBlocks`, in place (bytes are only ever removed). Only line breaks are ever dropped, so
+    /// the bytes between two of them are found at once and moved down as one run, not byte by byte.
     static func removeBreaksBetweenBlocks(_ html: inout [UInt8]) {
         let kept = html.withUnsafeMutableBufferPointer { bytes in
             var kept = 0
+            var next = 0
+            // Where the last `<` kept stands; -1 before the first.
             var tagStart = -1
-            for index in bytes.indices {
-                let byte = bytes[index]
-                if byte == UInt8(ascii: "<") { tagStart = kept }
-                if byte == UInt8(ascii: "\n"), tagStart >= 0, kept > 0, bytes[kept - 1] == UInt8(ascii: ">"),
+            while next < bytes.count {
+                let end = bytes[next...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+                if let open = bytes[next..<end].lastIndex(of: UInt8(ascii: "<")) { tagStart = kept + open - next }
+                if kept != next, end > next, let base = UnsafeMutableRawPointer(bytes.baseAddress) {
+                    (base + kept).copyMemory(from: base + next, byteCount: end - next)
+                }
+                kept += end - next
+                guard end < bytes.count else { break }
+                next = end + 1
+                if tagStart >= 0, kept > 0, bytes[kept - 1] == UInt8(ascii: ">"),
                     isBlockTag(UnsafeBufferPointer(rebasing: bytes[(tagStart + 1)..<kept]))
                 {
                     continue
                 }
-                bytes[kept] = byte
+                bytes[kept] = UInt8(ascii: "\n")
                 kept += 1
             }
             return kept
