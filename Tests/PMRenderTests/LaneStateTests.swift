@@ -283,6 +283,9 @@ struct LaneStateTests {
             ("進行中 / 待辦", .state(.doing)), ("Doing / Review", .state(.doing)), ("Blocked & Waiting", .state(.doing)),
             ("Done / Won't Do", .state(.done)), ("完了済み機能", .state(.done)), ("진행 중인 작업", .state(.doing)),
             ("実装中の機能（未完成のもの）", .state(.doing)), ("완료된 작업 (최근)", .state(.done)),
+            // Every mark that joins two names.
+            ("Doing／Review", .state(.doing)), ("Doing · Review", .state(.doing)), ("Doing・Review", .state(.doing)),
+            ("Doing、Review", .state(.doing)), ("Doing, Review", .state(.doing)),
         ]
         for (name, meaning) in whole {
             #expect(LaneStates.wholeMeaning(of: name) == meaning, "\(name)")

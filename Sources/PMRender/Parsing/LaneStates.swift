@@ -36,10 +36,19 @@ enum LaneStates {
     /// The names a name joins into one (`Decisions / Notes`, `References & Links`, `进行中 / 待办`, `Notes and
     /// Decisions`): its parts around `/`, `&`, `·`, `、` and commas, and around a word for "and".
     private static func joinedNames(_ name: Substring) -> [String] {
-        name.split(whereSeparator: { "/／&·・、,".contains($0) }).flatMap { part in
+        name.split(whereSeparator: joinsNames).flatMap { part in
             part.split(separator: " ").split(whereSeparator: { conjunctions.contains($0.lowercased()) }).map {
                 $0.joined(separator: " ")
             }
+        }
+    }
+
+    /// Whether a character joins two names (`joinedNames`): compared with each of them, rather than looked for by
+    /// walking a string of them for every character of a name.
+    private static func joinsNames(_ character: Character) -> Bool {
+        switch character {
+        case "/", "／", "&", "·", "・", "、", ",": true
+        default: false
         }
     }
 
