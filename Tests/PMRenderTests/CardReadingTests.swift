@@ -859,12 +859,28 @@ struct CardReadingTests {
             "# P\n\n| Task | Status |\n|---|---|\n| a | Todo |\n\n## Todo\n\n- [ ] x\n\n## Done\n")
         #expect(summary.board.lanes.map(\.name) == ["Todo", "Done"])
         #expect(summary.board.cards.map(\.title) == ["x"])
+        #expect(summary.diagnostics.isEmpty, "\(summary.diagnostics)")
+        // A table of tasks with statuses not read, beside other cards, is said at the table.
+        let beside = Self.board(
+            "# Project\n\n| Task | Status |\n|---|---|\n| A | To do |\n| B | In progress |\n\n## Notes\n\n- [ ] milk\n")
+        #expect(beside.board.cards.map(\.title) == ["milk"])
+        #expect(
+            beside.diagnostics.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0) \($0.code)" } == [
+                "3:1 table-not-read"
+            ])
+        let inLane = Self.board(
+            "# S\n\n## Board\n\nIntro.\n\n| Task | Status |\n|---|---|\n| A | To do |\n| B | Done |\n\nNotes.\n- a note\n"
+        )
+        #expect(
+            inLane.diagnostics.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0) \($0.code)" } == [
+                "7:1 table-not-read"
+            ])
         // A row without a status keeps the table from being the lanes: said at that row's cell.
         let gap = Self.board("# B\n\n| Task | Status |\n|---|---|\n| a | Todo |\n| b | |\n| c | Done |\n")
         #expect(gap.board.lanes.map(\.name) == ["B"])
         #expect(
             gap.diagnostics.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0) \($0.code)" } == [
-                "6:7 table-not-read"
+                "6:6 table-not-read"
             ])
         let gapAbove = Self.board(
             "# P\n\n| Task | Status |\n|---|---|\n| a | Todo |\n| b | — |\n| c | Done |\n\n## Notes\n\n- x\n")

@@ -2002,6 +2002,55 @@ import Testing
         #expect(reorderedLanes.map(\.descriptionSource) == ["Intro.", ""])
     }
 
+    @Test(
+        "an edit that adds or takes away a status beside one that names no state is written, the other rows' states kept",
+        arguments: [
+            ("| a | In progress |\n| b | Sprint 1 |\n| c | Done |\n", ["rm", "a"]),
+            ("| a | In progress |\n| b | Sprint 1 |\n| c | Done |\n", ["done", "a"]),
+            ("| a | In progress |\n| b | Sprint 1 |\n| c | Done |\n", ["move", "a", "todo"]),
+            ("| a | Backlog |\n| b | Phase 2 (API) |\n| c | Done |\n", ["move", "a", "Blocked"]),
+            ("| a | ⬜ |\n| b | 🚧 |\n| c | ✅ |\n", ["move", "a", "Blocked"]),
+            ("| a | ⬜ |\n| b | 🚧 |\n| c | ✅ |\n", ["move", "a", "Review"]),
+            ("| a | ⬜ |\n| b | 🚧 |\n| c | ✅ |\n", ["rm", "b"]),
+        ])
+    func anEditBesideAStatusNamingNoState(rows: String, edit: [String]) throws {
+        let board = "# Board\n\n| Task | Status |\n|---|---|\n" + rows
+        let states = { (text: String) in
+            Dictionary(uniqueKeysWithValues: TestSupport.parse(text).board.cards.map { ($0.title, $0.state) })
+        }
+        let before = states(board)
+        let after = states(try Self.edited(board, edit))
+        for (title, state) in after where title != "a" { #expect(before[title] == state, "\(title)") }
+    }
+
+    @Test(
+        "a row with no done lane to go to is told why: a row of its table has no status, or the done lanes are no tables"
+    )
+    func aRowWithNoDoneLaneIsToldWhy() throws {
+        let gap = "# Board\n\n| Task | Status |\n|---|---|\n| Login | In progress |\n| API |  |\n| Docs | Done |\n"
+        let (refused, _) = try Self.onBoard(gap, ["done", "login"])
+        #expect(refused.status == 2)
+        #expect(
+            refused.stderr.contains("while the row on line 6 has no status: give that row one"), "\(refused.stderr)")
+        // `add` gives a new row its lane's state's status, not another empty one.
+        #expect(try Self.edited(gap, ["add", "X"]).hasSuffix("| Docs | Done |\n| X | To Do |\n"))
+        let lists = "# P\n\n## Board\n\n| Task | Status |\n|---|---|\n| A | To do |\n\n## Done\n\n- [x] Old thing\n"
+        let (intoList, _) = try Self.onBoard(lists, ["done", "a"])
+        #expect(intoList.status == 2)
+        #expect(
+            intoList.stderr.contains("'Done' is no table of rows, and a row is not moved into a lane of list cards"))
+        // A board without a todo lane says so, where new cards may not start.
+        let (noTodo, _) = try Self.onBoard("## Doing\n\n- [ ] a\n\n## Done\n", ["add", "x", "--lane", "Doing"])
+        #expect(noTodo.status == 1)
+        #expect(noTodo.stderr.contains("new cards start in the todo lanes, and the board has none"), "\(noTodo.stderr)")
+        // A cell of a table whose columns are lanes is called so.
+        let (cell, _) = try Self.onBoard(
+            "# P\n\n| Backlog | In Progress | Done |\n|---|---|---|\n| A | B | C |\n", ["done", "a"])
+        #expect(
+            cell.stderr.contains(
+                "b.md:5:3: error: cannot make this edit: 'A' is a cell of a table whose columns are lanes"))
+    }
+
     @Test("a row of a table of statuses takes a status no row has yet, when its name says a state")
     func aRowTakesANewStatus() throws {
         let board = "# B\n\n| Task | Status |\n|---|---|\n| a | Todo |\n| b | In progress |\n"
@@ -2034,6 +2083,9 @@ import Testing
         let afterArchive = try Self.edited(archived, ["move", "a", "Archived"])
         #expect(afterArchive.contains("| a | Archived |"))
         #expect(TestSupport.parse(afterArchive).board.cards.map(\.isChecked) == [true, true])
+        // Blocked work in other words: `Stuck`, `차단됨`.
+        #expect(try Self.edited(given, ["move", "a", "Stuck"]).contains("| a | Stuck |"))
+        #expect(try Self.edited(given, ["move", "a", "차단됨"]).contains("| a | 차단됨 |"))
         let lanes = "## Todo\n\n- [ ] a\n\n## Won't do\n\n## Done\n"
         #expect(try Self.edited(lanes, ["done", "a"]) == "## Todo\n\n## Won't do\n\n## Done\n\n- [x] a\n")
         // `move` to a name that says a state, written as given (capitalised as the table's statuses are).

@@ -114,6 +114,35 @@ struct LaneStateTests {
     }
 
     /// Mermaid's own example board: `Todo`, `In progress`, `Ready for deploy`, `Ready for test`, `Done`.
+    @Test(
+        "a symbol alone, and a few words for blocked work, name states",
+        arguments: [
+            ("⬜", CardState.todo), ("📋", .todo), ("☐", .todo), ("🚧", .doing), ("🔄", .doing), ("⛔", .doing),
+            ("✅", .done), ("Stuck", .doing), ("차단됨", .doing), ("차단", .doing), ("Phase 2 🚧", .doing),
+        ])
+    func symbolsAndBlockedWords(name: String, state: CardState) {
+        #expect(LaneStates.meaning(of: name) == .state(state))
+    }
+
+    @Test("a status of a board's table that names no state is doing, whatever statuses the other rows have")
+    func aStatusNamingNoStateIsDoing() {
+        for rows in [
+            "| a | In progress |\n| b | Sprint 1 |\n| c | Done |\n",
+            "| a | Backlog |\n| b | Sprint 1 |\n| c | Done |\n",
+            "| b | Sprint 1 |\n| c | Done |\n", "| b | Sprint 1 |\n",
+        ] {
+            let lanes = Self.lanes("# Board\n\n| Task | Status |\n|---|---|\n" + rows)
+            let sprint = lanes.first { $0.name == "Sprint 1" }
+            #expect(sprint?.state == .doing, "\(rows)")
+            #expect(sprint?.stateSource == .tableStatus)
+        }
+        // A lane's heading of no known name still takes the lane before it; front matter gives a status its state.
+        #expect(
+            Self.lanes("## Doing\n\n- [ ] a\n\n## Sprint 1\n\n- [ ] b\n").map(\.stateSource) == [.name, .previousLane])
+        let set = Self.lanes("---\nlanes:\n  Sprint 1: todo\n---\n| Task | Status |\n|---|---|\n| b | Sprint 1 |\n")
+        #expect(set.map(\.state) == [.todo])
+    }
+
     @Test("'Ready for' a next step, or 'Ready to' take it, is no todo lane: the lanes around it tell")
     func readyForANextStep() {
         let flow = Self.lanes(

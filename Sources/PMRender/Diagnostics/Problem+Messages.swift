@@ -325,10 +325,22 @@ extension Problem {
         case .ambiguousLane(let query, let candidates):
             return "\(Self.quote(query)) fits \(candidates.count) lanes: \(Problem.list(candidates, or: true)); give a "
                 + "lane's name as written, or more of it"
-        case .noLaneForState(let state):
-            // `add` takes --lane; `done` has no lane to name, and `move` takes one.
-            let remedy = state == .done ? "move the card to a lane with 'pm-render move'" : "name the lane with --lane"
-            return "the board has no \(state.rawValue) lane: \(remedy), or give the board one"
+        case .noLaneForState(let state, let hint):
+            switch hint {
+            case .lanesHoldNoRows(let lanes):
+                return
+                    "the board has no \(state.rawValue) lane that takes a table's rows: \(Problem.list(lanes, or: false)) "
+                    + "\(lanes.count == 1 ? "is no table" : "are no tables") of rows, and a row is not moved into a lane "
+                    + "of list cards: move it in the file"
+            case .rowWithoutStatus(let line):
+                return "the board has no \(state.rawValue) lane: its table is not read as the board's lanes (a lane a "
+                    + "status) while the row on line \(line) has no status: give that row one"
+            case nil:
+                // `add` takes --lane; `done` has no lane to name, and `move` takes one.
+                let remedy =
+                    state == .done ? "move the card to a lane with 'pm-render move'" : "name the lane with --lane"
+                return "the board has no \(state.rawValue) lane: \(remedy), or give the board one"
+            }
         case .laneHoldsNotes(let lane):
             return "\(Self.quote(lane)) holds notes, not cards (its items have no task box, and other lanes' do), so "
                 + "no card is put there: name another lane, or give one of its items a task box ('- [ ]') to make its "
@@ -345,9 +357,18 @@ extension Problem {
             return "the \(state.rawValue) lanes are full: they hold \(count) card\(count == 1 ? "" : "s") and the WIP "
                 + "limit here is \(limit); finish or move a card first"
         case .newCardNotAllowed(let lane, let allowed, let written):
+            if !written, allowed.isEmpty {
+                return "a new card may not start in \(Self.quote(lane)): new cards start in the todo lanes, and the "
+                    + "board has none: give it a todo lane, name the lanes new cards may start in with the front "
+                    + "matter's 'new-cards' rule, or add the card with --force"
+            }
             if !written {
                 return "a new card may not start in \(Self.quote(lane)): new cards start in the todo lanes "
                     + "(\(Problem.list(allowed))) unless the front matter's 'new-cards' rule names others"
+            }
+            if allowed.isEmpty {
+                return "a new card may not start in \(Self.quote(lane)): the 'new-cards' rule here names none of the "
+                    + "board's lanes: name one there, or add the card with --force"
             }
             return
                 "a new card may not start in \(Self.quote(lane)): the 'new-cards' rule here lets new cards start only in "

@@ -99,7 +99,8 @@ public enum Problem: Hashable, Sendable {
     case ambiguousCard(String, candidates: [String])
     case noSuchLane(String, lanes: [String])
     case ambiguousLane(String, candidates: [String])
-    case noLaneForState(CardState)
+    /// `hint`: why a table's row finds no such lane on a board that has its rows (see `NoLaneHint`).
+    case noLaneForState(CardState, hint: NoLaneHint? = nil)
     /// A lane of notes (`Lane.holdsNotes`): cards are not put there.
     case laneHoldsNotes(String)
     case moveNotAllowed(title: String, from: String, to: String, allowed: [String])

@@ -429,9 +429,23 @@ struct Editor {
             if let status = newStatus(CardState.done.rawValue, beside: position.lane) {
                 return try move(position, toNewStatus: status)
             }
-            throw EditFailure(.usage, .noLaneForState(.done), file: file)
+            throw EditFailure(.usage, .noLaneForState(.done, hint: noLaneHint(for: card, state: .done)), file: file)
         }
         return try move(card.id, to: target)
+    }
+
+    /// Why a table's row finds no lane of `state`: its table is kept from being the board's lanes by a row without a
+    /// status, or the lanes of that state are no tables of rows, which is where a row is moved.
+    private func noLaneHint(for card: Card, state: CardState) -> NoLaneHint? {
+        guard card.style == .tableRow else { return nil }
+        if let table = rowTable(atRow: card.location.line),
+            let missing = sourceText.flatMap({ PipeTable(lines: table.table.line...$0.lineCount, in: $0) })?
+                .rowWithoutStatus()
+        {
+            return .rowWithoutStatus(line: missing.row.line)
+        }
+        let lanes = board.lanes.filter { $0.state == state && !$0.holdsNotes && !holdsRows($0) }
+        return lanes.isEmpty ? nil : .lanesHoldNoRows(lanes.map(\.name))
     }
 
     private mutating func remove(_ query: String) throws(EditFailure) -> Change {
@@ -1163,7 +1177,9 @@ struct Editor {
         case .listItem, .heading: return position
         case .tableRow:
             guard holdsRows(board.lanes[position.lane]) else {
-                written = "a row of a table"
+                written =
+                    board.lanes[position.lane].isColumn
+                    ? "a cell of a table whose columns are lanes" : "a row of a table"
                 break
             }
             if rows { return position }

@@ -622,6 +622,14 @@ extension Editor {
                 ? status(of: lane, in: target) : target.sharedStatus ?? target.status(meaning: lane.state)
         {
             cells[column] = status
+        } else if let column = target.statusColumn, !isStatusOfTable(lane), target.table.rowWithoutStatus() != nil,
+            case let statuses = target.table.rows.map({ $0.cells[column] }).filter({ !PipeTable.isEmpty($0) }).map(
+                \.text),
+            !statuses.isEmpty
+        {
+            // (A table kept from being the board's lanes by a row without a status: the new row is given the status
+            // of its lane's state, in the words of the table's statuses, not another empty one.)
+            cells[column] = Self.cell(LaneStates.name(for: lane.state, besides: statuses))
         }
         if let column = roles.firstIndex(of: .field(.id))
             ?? target.names.firstIndex(where: PipeTable.numberNames.contains),

@@ -33,6 +33,7 @@ public enum LaneReport {
         case .afterDone: return "after a done lane"
         case .afterDoing: return "after a doing lane, not before a done one"
         case .firstLanes: return "before any known lane"
+        case .tableStatus: return "a status of its table that names no state"
         }
     }
 }

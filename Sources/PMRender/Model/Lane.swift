@@ -39,6 +39,9 @@ public struct Lane: Hashable, Sendable {
     /// The lane is a status of a table that is the board (`| Task | Status |`, a lane a status): its cards are the
     /// rows with that status, and a status no row has yet may be written.
     public var isStatus = false
+    /// The lane is a column of a table whose columns are the board's lanes (`| Backlog | Doing | Done |`): its cards
+    /// are the column's cells.
+    public var isColumn = false
     /// The lane is a column of a Mermaid kanban diagram: pm-render reads its cards but does not write them.
     public var isDiagram = false
 
@@ -89,6 +92,8 @@ public enum LaneStateSource: String, Hashable, Sendable {
     case afterDoing = "after-doing"
     /// The first lanes, before any known one, are todo.
     case firstLanes = "first-lanes"
+    /// A status of the board's table that names no state (`Sprint 1`) is doing, whatever statuses the other rows have.
+    case tableStatus = "table-status"
 }
 
 /// A `###` label grouping a lane's list cards.

@@ -750,7 +750,8 @@ struct BoardReader {
         var cardSlots: [Int] = []
         let laneDrafts = outline.lanes.filter { !$0.isArchive }
         let states = self.states(
-            of: laneDrafts.map(\.heading.name), completeMarkers: laneDrafts.map(\.hasCompleteMarker), cache: &cache)
+            of: laneDrafts.map(\.heading.name), completeMarkers: laneDrafts.map(\.hasCompleteMarker),
+            statuses: laneDrafts.map(\.isStatus), cache: &cache)
         for draft in outline.lanes {
             // (The archive's cards are done; `states` has the lanes'.)
             let (state, stateSource) = draft.isArchive ? (.done, .name) : states[lanes.count]
@@ -819,6 +820,7 @@ struct BoardReader {
             lane.holdsNotes = draft.holdsNotes
             lane.isTable = draft.isTable
             lane.isStatus = draft.isStatus
+            lane.isColumn = draft.isColumn
             lanes.append(lane)
         }
         // A file whose Markdown is no board and that has a Mermaid kanban diagram is that diagram's board: its Markdown
@@ -1078,9 +1080,10 @@ struct BoardReader {
     // MARK: - Lanes
 
     /// Each lane's state, from its name (`names`, in file order, the archive left out): front matter `lanes:`, then
-    /// `**Complete**`, then its name, then the lane above it (todo after a done lane, unless it names a period of time).
+    /// `**Complete**`, then its name, then, for a status of the board's table (`statuses`), doing; then the lane above
+    /// it (todo after a done lane, unless it names a period of time).
     private func states(
-        of names: [String], completeMarkers: [Bool], cache: inout CardCache
+        of names: [String], completeMarkers: [Bool], statuses: [Bool]? = nil, cache: inout CardCache
     ) -> [(CardState, LaneStateSource)] {
         // The states the first three rules give; the fourth looks at those before and after a lane.
         var known: [(CardState, LaneStateSource)?] = []
@@ -1098,6 +1101,12 @@ struct BoardReader {
                 } else {
                     known.append((.done, .name))
                 }
+            } else if statuses?[known.count] == true {
+                // A status of the board's table that names no state (`Sprint 1`, `Phase 2 (API)`) stands among the
+                // doing ones, between the to-do and the done statuses. It is a lane while a row has it, and so are
+                // those beside it: its state is its own, so that an edit that adds or takes away a status beside it
+                // never changes it.
+                known.append((.doing, .tableStatus))
             } else {
                 known.append(nil)
             }
@@ -1708,10 +1717,19 @@ struct BoardReader {
         let boardHasCards =
             outline.lanes.contains { !$0.isArchive && !$0.cards.isEmpty }
             || tableLanes?.lanes.contains { !$0.cards.isEmpty } == true
+        // A table of tasks, each with a status (`| Task | Status |`), holds cards for sure, unless the board's cards
+        // are in lanes named for states, or its statuses are lanes of the board: it then sums them up.
+        let holdsTasks = { (table: PipeTable) -> Bool in
+            guard !hasLanesOfStates, let column = table.laneColumn(),
+                table.roles(inLaneOfState: false, anyTitle: false) != nil
+            else { return false }
+            return !table.rows.contains { laneNames.contains(Self.statusKey($0.cells[column].text)) }
+        }
         for (segment, laneIndex, table, holdsCards) in unread {
             let lane = outline.lanes[laneIndex]
             // (A board of no Markdown cards whose Mermaid kanban diagram has some is that diagram's.)
             if holdsCards || (!boardHasCards && !diagramHasCards)
+                || (!lane.isArchive && !lane.holdsNotes && holdsTasks(table))
                 || (table.columnsAreLanes && table.holdsText && !table.namesLane(among: laneNames))
                 || (lane.cards.isEmpty && LaneStates.wholeMeaning(of: lane.heading.name) != nil)
             {
@@ -1735,12 +1753,10 @@ struct BoardReader {
                 }
             }
         } else {
-            // A table of tasks with their statuses above the lanes of a board that has cards (`# Ledger` over `| Task |
-            // Status |`, then `## Next release` over another) is only the board's text: said, not lost silently.
-            for (segment, _, table) in preamble
-            where table.line == segment.line && table.laneColumn() != nil
-                && table.roles(inLaneOfState: false, anyTitle: false) != nil
-            {
+            // A table of tasks with statuses above the lanes of a board with other cards (`# Ledger` over `| Task |
+            // Status |`, then `## Next release` over another) is the board's text: its rows are no cards, which is
+            // said.
+            for (segment, _, table) in preamble where table.line == segment.line && holdsTasks(table) {
                 problems.append((.tableNotRead, tableLocation(table, in: segment)))
             }
         }
@@ -1773,9 +1789,19 @@ struct BoardReader {
         return lanes
     }
 
-    /// Where a table's cell starts.
+    /// Where a table's cell starts: its text, or for an empty cell (whose place is the pipe that ends it) the first
+    /// character after the pipe that opens it.
     private func cellLocation(_ cell: PipeTable.Cell, of row: PipeTable.Row) -> SourceLocation {
-        SourceLocation(line: row.line, column: source.column(line: row.line, byteColumn: cell.byteColumn))
+        var byteColumn = cell.byteColumn
+        if cell.text.isEmpty, byteColumn > 1 {
+            let start = source.byteRange(ofLine: row.line).lowerBound
+            var index = start + byteColumn - 2
+            while index > start, source.bytes[index] == 0x20 || source.bytes[index] == 0x09 { index -= 1 }
+            if source.bytes[index] == UInt8(ascii: "|"), index + 1 < start + byteColumn - 1 {
+                byteColumn = index - start + 2
+            }
+        }
+        return SourceLocation(line: row.line, column: source.column(line: row.line, byteColumn: byteColumn))
     }
 
     /// Where a table starts: its header's line (text may open its paragraph), at the row's first character.
@@ -1826,7 +1852,7 @@ struct BoardReader {
             let cell = row.cells[column]
             // (Rows of one status, each with a note of its own, are one lane: `Done (2026-01-02)`.)
             let status = String(PipeTable.status(cell.text))
-            let key = LaneName.key(MarkdownParser.inline(status).inlineText)
+            let key = Self.statusKey(cell.text)
             if byName[key] == nil {
                 byName[key] = lanes.count
                 let name =
@@ -1856,6 +1882,12 @@ struct BoardReader {
             \.element)
     }
 
+    /// The comparison key of the lane a status cell names (`LaneName.key`): its status as read (a note after it
+    /// aside: `Done (2026-01-02)` is `Done`).
+    private static func statusKey(_ cell: String) -> String {
+        LaneName.key(MarkdownParser.inline(String(PipeTable.status(cell))).inlineText)
+    }
+
     /// The lanes of a table whose columns are lanes, each with the cells of its column as cards, row by row.
     private func columnLanes(_ table: PipeTable, segment: MarkdownSegment, raw: Int, level: Int) -> [Outline.LaneDraft]
     {
@@ -1876,6 +1908,7 @@ struct BoardReader {
                 heading: LaneHeading(nameMarkdown, source: name), location: location, level: level,
                 isArchive: false, lastSegment: raw)
             lane.isTable = true
+            lane.isColumn = true
             for (index, row) in table.rows.enumerated() where !PipeTable.isEmpty(row.cells[column]) {
                 let place = index * columns + column
                 guard place < 1 << TableRow.indexBits else { break }
@@ -2210,6 +2243,8 @@ private struct Outline {
         var isTable = false
         /// It is a status of a table that is the board.
         var isStatus = false
+        /// It is a column of a table whose columns are the board's lanes.
+        var isColumn = false
         var hasCompleteMarker = false
         /// The index of the lane's last piece.
         var lastSegment: Int
