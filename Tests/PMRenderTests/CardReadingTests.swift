@@ -860,21 +860,6 @@ struct CardReadingTests {
         #expect(summary.board.lanes.map(\.name) == ["Todo", "Done"])
         #expect(summary.board.cards.map(\.title) == ["x"])
         #expect(summary.diagnostics.isEmpty, "\(summary.diagnostics)")
-        // A table of tasks with statuses not read, beside other cards, is said at the table.
-        let beside = Self.board(
-            "# Project\n\n| Task | Status |\n|---|---|\n| A | To do |\n| B | In progress |\n\n## Notes\n\n- [ ] milk\n")
-        #expect(beside.board.cards.map(\.title) == ["milk"])
-        #expect(
-            beside.diagnostics.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0) \($0.code)" } == [
-                "3:1 table-not-read"
-            ])
-        let inLane = Self.board(
-            "# S\n\n## Board\n\nIntro.\n\n| Task | Status |\n|---|---|\n| A | To do |\n| B | Done |\n\nNotes.\n- a note\n"
-        )
-        #expect(
-            inLane.diagnostics.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0) \($0.code)" } == [
-                "7:1 table-not-read"
-            ])
         // A row without a status keeps the table from being the lanes: said at that row's cell.
         let gap = Self.board("# B\n\n| Task | Status |\n|---|---|\n| a | Todo |\n| b | |\n| c | Done |\n")
         #expect(gap.board.lanes.map(\.name) == ["B"])
@@ -891,6 +876,31 @@ struct CardReadingTests {
             "# B\n\n| Task | Status |\n|---|---|\n| a | Todo |\n| b | &nbsp; |\n| c | Done |\n| d | Done |\n")
         #expect(spaced.board.lanes.map(\.name) == ["B"])
         #expect(spaced.diagnostics.map { $0.location?.line } == [6])
+    }
+
+    @Test(
+        "a table of tasks not read beside other cards is warned about at the table",
+        arguments: [
+            // With statuses, above the lanes of a board with other cards.
+            (
+                "# Project\n\n| Task | Status |\n|---|---|\n| A | To do |\n| B | In progress |\n\n## Notes\n\n- [ ] milk\n",
+                "3:1"
+            ),
+            // Before a lane's checklist: without the list, it would be the lane's cards.
+            ("# P\n\n## Todo\n\n| Task | Owner |\n|---|---|\n| A | Ann |\n\n- [ ] B\n\n## Done\n", "5:1"),
+            // With statuses, in a lane beside its cards.
+            (
+                "# S\n\n## Board\n\nIntro.\n\n| Task | Status |\n|---|---|\n| A | To do |\n| B | Done |\n\nNotes.\n- a note\n",
+                "7:1"
+            ),
+        ])
+    func aTableOfTasksBesideOtherCardsIsWarnedAbout(text: String, location: String) {
+        let result = Self.board(text)
+        #expect(result.board.cards.count == 1)
+        #expect(
+            result.diagnostics.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0) \($0.code)" } == [
+                "\(location) table-not-read"
+            ])
     }
 
     @Test("a table of statuses with a blank row to fill in and a status legend after it is the board's lanes")
@@ -1000,8 +1010,8 @@ struct CardReadingTests {
     @Test(
         "a table that is not a lane's cards is its text",
         arguments: [
-            // The lane has cards of its own.
-            "## TODO\n\n| Task | Who |\n|---|---|\n| x | Ann |\n\n- [ ] a\n",
+            // The lane has cards of its own (a table of them named for titles is warned about: see above).
+            "## TODO\n\n| Item | Who |\n|---|---|\n| x | Ann |\n\n- [ ] a\n",
             // A lane not named for a state, on a board with cards.
             "## TODO\n\n- [ ] a\n\n## Team\n\n| Name | Role |\n|---|---|\n| Ann | Dev |\n",
             // No column is the title (limits, metrics) in a lane not named wholly for a state.

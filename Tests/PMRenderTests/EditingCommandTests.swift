@@ -1122,6 +1122,20 @@ import Testing
         #expect((edited.assignees, edited.due?.description, edited.tags) == (["Bo"], "2026-06-01", ["ui"]))
     }
 
+    @Test(
+        "a Due line that says 'as soon as possible' takes the date given, in its place: the description loses it",
+        arguments: [
+            ("- [ ] A\n  Due: ASAP\n", "- [ ] A\n  Due: 2026-05-01\n"),
+            ("- [ ] A\n  Some text.\n  Due: ASAP\n", "- [ ] A\n  Some text.\n  Due: 2026-05-01\n"),
+            ("- [ ] A\n  **Due:** sofort\n  More text.\n", "- [ ] A\n  **Due:** 2026-05-01\n  More text.\n"),
+        ])
+    func aDueLineOfAsSoonAsPossibleTakesTheDate(card: String, written: String) throws {
+        let board = "## Todo\n\n" + card + "- [ ] B\n  Due: 2026-01-02\n\n## Done\n"
+        let after = try Self.edited(board, ["edit", "a", "--due", "2026-05-01"])
+        #expect(after == "## Todo\n\n" + written + "- [ ] B\n  Due: 2026-01-02\n\n## Done\n")
+        #expect(TestSupport.parse(after).board.cards.first?.due?.description == "2026-05-01")
+    }
+
     @Test func aCardAddedToADoneLaneIsCheckedAndStampedAsAMoveWouldWriteIt() throws {
         let board = "---\nnew-cards: [Todo, Done]\n---\n## Todo\n\n- [ ] a\n\n## Done\n\n- [x] B ✅ 2026-01-02\n"
         let after = try Self.edited(board, ["add", "C", "--lane", "done", "--today", "2026-11-26"])

@@ -280,6 +280,20 @@ extension Editor {
             block.setField(field, value: conventions.fieldDeadline(due))
             return nil
         }
+        // So does one that says "as soon as possible" (`Due: ASAP`), which is read as the description's text: the
+        // description loses that line.
+        var lines = block
+        lines.textLines = []
+        if let field = lines.fieldLines().first(where: {
+            $0.field == .due && !CardField.reads(.due, value: Substring($0.value))
+        }) {
+            let line = String(Substring(block.lines[field.index].text).trimmingSpaces)
+            block.setField(field, value: conventions.fieldDeadline(due))
+            let text = card.descriptionSource
+            let old =
+                text.contains("\n" + line) ? "\n" + line : text.contains(line + "\n") ? line + "\n" : line
+            return (old, "")
+        }
         if card.style == .listItem, conventions.dueForm.isInline {
             block.appendInline(conventions.inlineDeadline(due, form: conventions.dueForm))
             return nil

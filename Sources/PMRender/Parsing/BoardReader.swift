@@ -1728,8 +1728,13 @@ struct BoardReader {
         for (segment, laneIndex, table, holdsCards) in unread {
             let lane = outline.lanes[laneIndex]
             // (A board of no Markdown cards whose Mermaid kanban diagram has some is that diagram's.)
+            // (A table with a column named for titles, `| Task | Owner |`, that opens its paragraph in a lane that has
+            // other cards holds cards too: it would be the lane's cards without them.)
             if holdsCards || (!boardHasCards && !diagramHasCards)
-                || (!lane.isArchive && !lane.holdsNotes && holdsTasks(table))
+                || (!lane.isArchive && !lane.holdsNotes
+                    && (holdsTasks(table)
+                        || (hadCards[laneIndex] && table.line == segment.line
+                            && table.roles(inLaneOfState: false, anyTitle: false) != nil)))
                 || (table.columnsAreLanes && table.holdsText && !table.namesLane(among: laneNames))
                 || (lane.cards.isEmpty && LaneStates.wholeMeaning(of: lane.heading.name) != nil)
             {
