@@ -2038,6 +2038,26 @@ import Testing
     }
 
     @Test(
+        "a status given with a note, of a status the table has, puts the row in that status's lane, the note as given",
+        arguments: [
+            (["move", "api", "Done (2026-01-10)"], "| API | Done (2026-01-10) |\n", "Done"),
+            (["move", "api", "Blocked (waiting on Bob)"], "| API | Blocked (waiting on Bob) |\n", "Blocked"),
+            (["move", "login", "Done (2026-01-10)"], "| Login | Done (2026-01-10) |\n", "Done"),
+            (["add", "Z", "--lane", "To do (next sprint)"], "| Z | To do (next sprint) |\n", "To do"),
+        ])
+    func aStatusGivenWithANote(edit: [String], row: String, lane: String) throws {
+        let board =
+            "# Board\n\n| Task | Status |\n|---|---|\n| Login | Done (2026-01-02) |\n| API | In progress |\n"
+            + "| Tests | Blocked (waiting on Ann) |\n| Deploy | To do |\n"
+        let after = try Self.edited(board, edit)
+        #expect(after.contains(row), "\(after)")
+        let title = row.split(separator: "|")[0].trimmingCharacters(in: .whitespaces)
+        let parsed = TestSupport.parse(after).board
+        #expect(parsed.lanes.first { $0.cards.contains { $0.title == title } }?.name == lane)
+        #expect(parsed.lanes.count == TestSupport.parse(board).board.lanes.count - (edit[1] == "api" ? 1 : 0))
+    }
+
+    @Test(
         "a row with no done lane to go to is told why: a row of its table has no status, or the done lanes are no tables"
     )
     func aRowWithNoDoneLaneIsToldWhy() throws {

@@ -312,14 +312,19 @@ extension Editor {
             else { throw rowRefusal(card, "'\(lane.name)' is no status of its table", fix: "change its status") }
             (status, to) = (written, (lane.name, lane.state, lane.cards))
         case .new(let name, let state):
-            (status, to) = (Self.cell(name), (name, state, []))
+            // (A status given with a note, `Done (2026-01-10)`, of a lane the table has: the row goes there, the note
+            // written as given.)
+            (status, to) = (Self.cell(name), (name, state, statusLane(named: name).map { board.lanes[$0].cards } ?? []))
         }
         var cells = row.cells.map(\.text)
         cells[column] = status
         let line = rowLine(cells, replacing: row, in: text.line(row.line), aligned: alignedWidths(of: table) != nil)
         var expectation = Expectation(board: board)
         expectation.lanes[position.lane].remove(at: position.index)
-        if expectation.lanes[position.lane].isEmpty { try takeAwayStatus(position.lane, &expectation) }
+        let noted: Int? = if case .new(let name, _) = destination { statusLane(named: name) } else { nil }
+        if expectation.lanes[position.lane].isEmpty, noted != position.lane {
+            try takeAwayStatus(position.lane, &expectation)
+        }
         let edits: [LineEdit]
         let index: Int
         if request.top, let first = to.cards.first, first.location.line != row.line {
@@ -335,7 +340,11 @@ extension Editor {
             expectation.target = TargetCheck(base: card, lane: to.name)
         case .new(let name, _):
             // (A note in brackets after the status is the row's: the lane is the status alone.)
-            expectation.newLane = (String(PipeTable.status(name)), [.target])
+            if let noted {
+                expectation.lanes[noted].insert(.target, at: index)
+            } else {
+                expectation.newLane = (String(PipeTable.status(name)), [.target])
+            }
             expectation.target = TargetCheck(base: card)
         }
         expectation.lanesMayReorder = true
@@ -349,6 +358,14 @@ extension Editor {
                 ? phrases.text("change.raised", ["title": card.title, "lane": to.name])
                 : phrases.text("change.moved", ["title": card.title, "from": from.name, "to": to.name]),
             card: card)
+    }
+
+    /// The status of the board's table that a status written with a note names (`Done (2026-01-10)`: `Done`), if the
+    /// note is all that sets the two apart.
+    func statusLane(named name: String) -> Int? {
+        let bare = PipeTable.status(name)
+        guard bare.count < name.count, case let key = LaneName.key(String(bare)) else { return nil }
+        return board.lanes.firstIndex { isStatusOfTable($0) && LaneName.key($0.name) == key }
     }
 
     /// The status of the board's table at `laneIndex`, whose last row leaves it, is no lane after the edit (its text
@@ -698,7 +715,10 @@ extension Editor {
             tags: unique(unique(card.tags) + given.tags), assignees: unique(unique(card.assignees) + given.assignees))
         check.title = given.title
         var expectation = Expectation(board: board)
-        if let status {
+        if let status, let noted = statusLane(named: status.name) {
+            expectation.lanes[noted].append(.target)
+            expectation.lanesMayReorder = true
+        } else if let status {
             expectation.newLane = (String(PipeTable.status(status.name)), [.target])
             expectation.lanesMayReorder = true
         } else {
