@@ -2073,6 +2073,13 @@ import Testing
         #expect(intoList.status == 2)
         #expect(
             intoList.stderr.contains("'Done' is no table of rows, and a row is not moved into a lane of list cards"))
+        // Removing the last card beside a table of statuses would make the table the board's lanes: refused, with why.
+        let beside =
+            "# P\n\n## Board\n\n| Task | Status |\n|---|---|\n| Login | In progress |\n\n## Retro\n\n- What went well\n"
+        let (rows, unchanged) = try Self.onBoard(beside, ["rm", "what went well"])
+        #expect(rows.status == 1)
+        #expect(unchanged == beside)
+        #expect(rows.stderr.contains("the board's table of statuses would be read as its lanes"), "\(rows.stderr)")
         // A board without a todo lane says so, where new cards may not start.
         let (noTodo, _) = try Self.onBoard("## Doing\n\n- [ ] a\n\n## Done\n", ["add", "x", "--lane", "Doing"])
         #expect(noTodo.status == 1)

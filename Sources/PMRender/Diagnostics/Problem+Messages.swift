@@ -21,7 +21,7 @@ extension Problem {
             .moveNotAllowed,
             .laneAtWIPLimit, .stateAtWIPLimit, .newCardNotAllowed, .boardHasErrors, .boardChangedOnDisk,
             .boardAccessNotKept,
-            .editChangesBoard, .editLosesDateFormat, .editChangesLaneText,
+            .editChangesBoard, .editChangesTableReading, .editLosesDateFormat, .editChangesLaneText,
             .invalidEditValue, .editNotPossible, .headingCardBecomesLabel, .groupLabelLeftEmpty,
             .descriptionLineReadAsMetadata, .lineReadAsTitle,
             .fileSystem:
@@ -116,7 +116,7 @@ extension Problem {
         case .identityRenumbered: return "identity-renumbered"
         case .invalidEditValue: return "invalid-value"
         case .editNotPossible, .headingCardBecomesLabel, .groupLabelLeftEmpty, .descriptionLineReadAsMetadata,
-            .lineReadAsTitle:
+            .lineReadAsTitle, .editChangesTableReading:
             return "edit-not-possible"
         case .cardAlreadyInLane: return "already-in-lane"
         case .editChangesNothing: return "nothing-to-change"
@@ -420,6 +420,15 @@ extension Problem {
                 + "board no longer shows \(tool)'s marks, so later edits write \(style), not \(tool)'s; \(keep)"
         case .laneSaysEmpty(let lane, let line):
             return "the card takes the place of \(Self.quote(line)), the line that said \(Self.quote(lane)) was empty"
+        case .editChangesTableReading(let nowLanes):
+            let reading =
+                nowLanes
+                ? "would be read as its lanes (a lane a status), as on a board with no other cards, its rows the cards "
+                    + "of those lanes"
+                : "would no longer be read as its lanes (a lane a status), since the board would have other cards: its "
+                    + "rows would be one lane's cards"
+            return "nothing was written: after this edit the board's table of statuses \(reading); make this edit in "
+                + "the file, if the board should read so"
         case .editChangesBoard(let detail):
             return "nothing was written: after this edit the board would not read the same way (\(detail)); make "
                 + "this edit in the file (pm-render could not write it safely: if it should have, please report it "

@@ -115,6 +115,9 @@ public enum Problem: Hashable, Sendable {
     /// an extended attribute).
     case boardAccessNotKept(String)
     case editChangesBoard(String)
+    /// The edit would make the board's table of statuses its lanes (`nowLanes`: the last card beside it goes), or no
+    /// longer its lanes (a card beside it comes).
+    case editChangesTableReading(nowLanes: Bool)
     /// The edit takes away the last date that showed the board's date format (a day over 12), so other dates would
     /// read otherwise; the format the dates showed.
     case editLosesDateFormat(String)

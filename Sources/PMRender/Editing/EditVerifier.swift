@@ -102,6 +102,12 @@ enum EditVerifier {
         }
         let oldBoard = old.board
         let newBoard = new.board
+        // A table of statuses is the board's lanes only on a board with no other cards: an edit that takes the last of
+        // them away, or adds one, changes how the table reads.
+        let statuses = { (board: Board) in board.lanes.contains(where: \.isStatus) }
+        if statuses(oldBoard) != statuses(newBoard) {
+            throw EditFailure(.refused, .editChangesTableReading(nowLanes: statuses(newBoard)), file: file)
+        }
         // (The lanes found in the old board, the new lane aside.)
         var newLanes = newBoard.lanes
         var madeLane: Lane?
