@@ -227,7 +227,7 @@ struct EditCard: ParsableCommand {
     @Flag(help: "Remove the deadline.")
     var noDue = false
 
-    @Option(help: ArgumentHelp("Remove a tag (repeatable).", valueName: "tag"), transform: CardFieldOptions.trimmed)
+    @Option(help: ArgumentHelp("Remove a tag (repeatable).", valueName: "tag"), transform: CardFieldOptions.tagName)
     var untag: [String] = []
 
     @Option(
@@ -284,7 +284,7 @@ struct CardFieldOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The deadline.", valueName: "YYYY-MM-DD[ HH:MM]"))
     var due: String?
 
-    @Option(help: ArgumentHelp("Add a tag (repeatable).", valueName: "tag"), transform: trimmed)
+    @Option(help: ArgumentHelp("Add a tag (repeatable).", valueName: "tag"), transform: tagName)
     var tag: [String] = []
 
     @Option(help: ArgumentHelp("Add an assignee (repeatable).", valueName: "name"), transform: trimmed)
@@ -293,6 +293,12 @@ struct CardFieldOptions: ParsableArguments {
     /// A tag or a name as given, without the spaces around it (as a title is taken).
     static func trimmed(_ value: String) -> String {
         value.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// A tag as given, trimmed, without one `#` before it (`--tag '#ui'`, as Obsidian users write a tag).
+    static func tagName(_ value: String) -> String {
+        let tag = trimmed(value)
+        return tag.hasPrefix("#") ? String(tag.dropFirst()) : tag
     }
 
     /// `--due` read: `YYYY-MM-DD` or `YYYY-MM-DD HH:MM` (or `T` between them); anything else is reported against

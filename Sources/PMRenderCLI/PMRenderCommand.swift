@@ -23,12 +23,14 @@ struct PMRenderCommand: AsyncParsableCommand {
     )
 
     /// A word like `-high` before any `--`: swift-argument-parser reads it as the short options `-h -i -g -h`, and
-    /// so prints help and succeeds, doing nothing, where a card titled `-high priority fix` was meant.
+    /// so prints help and succeeds, doing nothing, where a card titled `-high priority fix` was meant. A word of a
+    /// dash and a space (`- fix the bug`, a list item as Markdown writes one) is no option either, `h` in it or not.
     static func wordHidingHelp(_ arguments: ArraySlice<String>) -> String? {
         for word in arguments {
             if word == "--" { return nil }
-            guard word.count > 2, word.hasPrefix("-"), !word.hasPrefix("--") else { continue }
-            if word.dropFirst().first?.isLetter == true, word.contains("h") { return word }
+            guard word.count > 2, word.hasPrefix("-"), !word.hasPrefix("--"), let second = word.dropFirst().first
+            else { continue }
+            if second.isWhitespace || (second.isLetter && word.contains("h")) { return word }
         }
         return nil
     }

@@ -160,11 +160,11 @@ import Testing
         #expect(try changed(written) == nil)
         #expect(
             try changed(written + "  More words.\n")?.contains(
-                "'New card''s description would read as 'Some words.\n\n    code\n- item\nMore words.', not "
+                "the description of 'New card' would read as 'Some words.\n\n    code\n- item\nMore words.', not "
                     + "'Some words.\n\n    code\n- item'") == true)
         #expect(
             try changed(written.replacingOccurrences(of: "      code", with: "    code"))?.contains(
-                "'New card''s description would read as") == true)
+                "the description of 'New card' would read as") == true)
     }
 
     /// A description line that starts with a tab reads back as far in, whatever the board indents its cards' lines

@@ -485,6 +485,12 @@ extension Problem {
         }
     }
 
+    /// A part of a card named by its title, for a message: `the deadline of 'Meeting'` (a possessive after the
+    /// quote, `'Meeting''s`, reads as a doubled quote).
+    static func part(_ part: String, of title: String) -> String {
+        "the \(part) of '\(title)'"
+    }
+
     /// `'value'` for a message; a value longer than `quotedLength` characters is cut with "…".
     static func quote(_ value: String) -> String {
         var end = value.startIndex

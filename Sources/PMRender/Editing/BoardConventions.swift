@@ -8,6 +8,8 @@ struct BoardConventions {
     enum DueForm: Equatable {
         /// `@{2026-05-10}` (Obsidian Kanban; the board's date trigger and format).
         case braces
+        /// `@[[2026-05-10]]` (Obsidian Kanban with "link dates to daily notes": the date is a link to its daily note).
+        case dailyNote
         /// `📅 2026-05-10` (Obsidian Tasks), with the emoji the board uses (and a word before it: `@due 📅`).
         case emoji(String)
         /// `due:2026-05-10` (todo.txt)
@@ -28,7 +30,7 @@ struct BoardConventions {
 
         var isInline: Bool {
             switch self {
-            case .braces, .emoji, .todoTxt, .atDue, .dataview, .bracketed: return true
+            case .braces, .dailyNote, .emoji, .todoTxt, .atDue, .dataview, .bracketed: return true
             case .taskell, .field, .property: return false
             }
         }
@@ -169,6 +171,9 @@ struct BoardConventions {
         } else if board.style.dialect == .taskell {
             // Taskell shows `@{…}` as title text; its own deadline is a `@ date` line under the title.
             defaultForm = .taskell
+        } else if Self.obsidianSettings(in: text)["link-date-to-daily-note"] as? Bool == true {
+            // The plugin's setting: a new date is a link to its daily note.
+            defaultForm = .dailyNote
         } else {
             defaultForm = .braces
         }
@@ -202,6 +207,7 @@ struct BoardConventions {
         let rest = String(view)
         let trimmedLine = Substring(line).trimmingSpaces
         if rest.unicodeScalars.starts(with: triggers.date + ["{"]) { return .braces }
+        if rest.unicodeScalars.starts(with: triggers.date + ["[", "["]) { return .dailyNote }
         if let first = rest.unicodeScalars.first, CardTokens.isDueEmoji(first) { return .emoji(String(first)) }
         if rest.hasPrefix("@due "),
             let emoji = rest.unicodeScalars.firstIndex(where: CardTokens.isDueEmoji),
@@ -216,7 +222,8 @@ struct BoardConventions {
         if rest.hasPrefix("[due::") || rest.hasPrefix("(due::") { return .dataview }
         // `(Due: 2026-05-10)`: read as a token (`CardTokens`), its key as written.
         if rest.hasPrefix("("),
-            case .token(.emojiDate(.due, _), let raw, _)? = CardTokens.scan(rest, triggers: triggers).first,
+            case .token(.emojiDate(.due, _), let raw, _)? = CardTokens.scan(rest, triggers: triggers, source: true)
+                .first,
             !raw.contains("::"), let colon = raw.firstIndex(of: ":")
         {
             return .bracketed(String(raw[raw.index(after: raw.startIndex)..<colon]).trimmingWhitespace)
@@ -301,9 +308,9 @@ struct BoardConventions {
     // MARK: - Writing values
 
     /// A date (and time) as the board writes it in `@{…}` / `@@{…}`; ISO where the board has no format of its own.
-    func bracedDeadline(_ deadline: Deadline) -> String {
+    func bracedDeadline(_ deadline: Deadline, linked: Bool = false) -> String {
         let date = dateFormat?.format(deadline.date) ?? deadline.date.description
-        var out = String(String.UnicodeScalarView(triggers.date)) + "{" + date + "}"
+        var out = String(String.UnicodeScalarView(triggers.date)) + (linked ? "[[" + date + "]]" : "{" + date + "}")
         if let time = deadline.time {
             let written = timeFormat?.format(time: time) ?? time.description
             out += " " + String(String.UnicodeScalarView(triggers.time)) + "{" + written + "}"
@@ -320,6 +327,7 @@ struct BoardConventions {
             } ?? ""
         switch form {
         case .braces: return bracedDeadline(deadline)
+        case .dailyNote: return bracedDeadline(deadline, linked: true)
         case .emoji(let emoji): return "\(emoji) \(deadline.date)" + time
         case .atDue: return "@due(\(deadline.description))"
         case .dataview: return "[due:: \(deadline.description)]"

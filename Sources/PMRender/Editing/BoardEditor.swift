@@ -266,7 +266,7 @@ struct Editor {
         // Without tokens in its description, the card has just what was given: the deadline given (or its title's),
         // the tags and assignees given and its title's, no completion date unless its title has one.
         let descriptionHoldsTokens = (card.description ?? "").split(whereSeparator: \.isNewline).contains { line in
-            CardTokens.scan(String(line), triggers: conventions.triggers).contains {
+            CardTokens.scan(String(line), triggers: conventions.triggers, source: true).contains {
                 if case .token = $0 { return true }
                 return false
             }
@@ -586,7 +586,7 @@ struct Editor {
             func refuseIfInDescription(_ texts: [String]) throws(EditFailure) {
                 for tag in removeTags
                 where texts.contains(where: { text in
-                    CardTokens.scan(text, triggers: conventions.triggers).contains {
+                    CardTokens.scan(text, triggers: conventions.triggers, source: true).contains {
                         if case .token(.tag(let name), _, _) = $0 { return name == tag }
                         return false
                     }
@@ -1200,7 +1200,7 @@ struct Editor {
     /// file).
     func validRenamedTitle(_ title: String) throws(EditFailure) -> String {
         let valid = try validTitle(title)
-        let metadata = CardTokens.scan(valid, triggers: conventions.triggers).contains {
+        let metadata = CardTokens.scan(valid, triggers: conventions.triggers, source: true).contains {
             switch $0 {
             case .text, .token(.tag, _, _): false
             case .token: true
@@ -1273,7 +1273,7 @@ struct Editor {
             throw refused("a title that does not start with a task box")
         }
         // Dates, IDs and stamps alone leave no title (tags alone are one: `#idea`).
-        let hasTag = CardTokens.scan(trimmed, triggers: conventions.triggers).contains {
+        let hasTag = CardTokens.scan(trimmed, triggers: conventions.triggers, source: true).contains {
             if case .token(.tag, _, _) = $0 { return true }
             return false
         }

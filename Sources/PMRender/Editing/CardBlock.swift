@@ -177,8 +177,9 @@ struct CardBlock {
             return nil
         }
         // (A tag the new words write, spelt the same, is not written again after them.)
-        let tagsWritten = Set(CardTokens.scan(newText, triggers: conventions.triggers).compactMap(tagName))
-        let pieces = CardTokens.scan(text, triggers: conventions.triggers).filter {
+        let tagsWritten = Set(
+            CardTokens.scan(newText, triggers: conventions.triggers, source: true).compactMap(tagName))
+        let pieces = CardTokens.scan(text, triggers: conventions.triggers, source: true).filter {
             tagName($0).map { !tagsWritten.contains($0) } ?? true
         }
         let kept = pieces.flatMap { piece -> [String] in
@@ -192,7 +193,7 @@ struct CardBlock {
         // (Not after a token the new words end with: `#work📅` would be another tag to Obsidian.)
         if pieces.count > 1, case .text(let words) = pieces[0], case .token(_, let raw, _) = pieces[1],
             kept.first == raw, let last = words.unicodeScalars.last, !last.isSpaceLike,
-            case .text = CardTokens.scan(newText, triggers: conventions.triggers).last
+            case .text = CardTokens.scan(newText, triggers: conventions.triggers, source: true).last
         {
             return ([newText + raw] + kept.dropFirst()).joined(separator: " ")
         }
@@ -217,16 +218,7 @@ struct CardBlock {
         while index < scalars.count {
             if scalars[index] == "`" {
                 // A code span: its text is the title's, not a comment (an unclosed run of backticks is text).
-                var run = 0
-                while index + run < scalars.count, scalars[index + run] == "`" { run += 1 }
-                var close = index + run
-                while close < scalars.count {
-                    var closing = 0
-                    while close + closing < scalars.count, scalars[close + closing] == "`" { closing += 1 }
-                    if closing == run { break }
-                    close += max(closing, 1)
-                }
-                index = close < scalars.count ? close + run : index + run
+                index = CardTokens.codeSpanEnd(scalars, at: index)
             } else if starts("<!--", at: index) || starts("%%", at: index) {
                 let close = starts("<!--", at: index) ? end(of: "-->", from: index + 4) : end(of: "%%", from: index + 2)
                 var comment = String.UnicodeScalarView()
@@ -242,7 +234,7 @@ struct CardBlock {
 
     /// Whether `text` holds tokens (tags, dates, IDs) and nothing else.
     static func onlyTokens(_ text: String, conventions: BoardConventions) -> Bool {
-        CardTokens.scan(text, triggers: conventions.triggers).allSatisfy { piece in
+        CardTokens.scan(text, triggers: conventions.triggers, source: true).allSatisfy { piece in
             if case .text(let words) = piece { return words.allSatisfy(\.isWhitespace) }
             return true
         }
@@ -250,7 +242,7 @@ struct CardBlock {
 
     /// The words of `text` without its tokens, as plain text (markup read, spaces collapsed): what a title shows.
     static func words(_ text: String, conventions: BoardConventions) -> String {
-        let words = CardTokens.scan(text, triggers: conventions.triggers).compactMap { piece -> String? in
+        let words = CardTokens.scan(text, triggers: conventions.triggers, source: true).compactMap { piece -> String? in
             if case .text(let words) = piece { return words }
             return nil
         }
@@ -342,7 +334,7 @@ struct CardBlock {
         while index < lines.count {
             let isTitle = index < titleLines
             let text = isTitle ? titleLine(index).body : lines[index].text
-            let pieces = CardTokens.scan(text, triggers: conventions.triggers)
+            let pieces = CardTokens.scan(text, triggers: conventions.triggers, source: true)
             let onlyMetadata = pieces.allSatisfy {
                 if case .text(let plain) = $0 { return plain.allSatisfy { $0 == " " || $0 == "\t" } }
                 return true

@@ -82,6 +82,9 @@ public enum CardLookup {
                 .usage, .ambiguousLane(name, candidates: same.map { board.lanes[$0].name }), file: board.sourceFile)
         }
         if let index = board.laneIndex(named: name) { return index }
+        // The lane's heading as written, with its WIP limit (`In Progress (3)`, `Doing [WIP: 2]`).
+        let unlimited = LaneHeading.name(written: name)
+        if unlimited != name, let index = board.laneIndex(named: unlimited) { return index }
         if let state = CardState(canonicalName: name), let index = board.firstLaneIndex(in: state) {
             return index
         }

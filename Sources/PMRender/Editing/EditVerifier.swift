@@ -244,6 +244,7 @@ enum EditVerifier {
     /// What is wrong with the edited card, or nil.
     static func check(_ card: Card, against expected: TargetCheck) -> String? {
         let name = "'\((expected.base ?? card).title)'"
+        let its = { (part: String) in Problem.part(part, of: (expected.base ?? card).title) }
         if let lane = expected.lane, card.lane != lane { return "\(name) would be in '\(card.lane)', not '\(lane)'" }
         if card.isArchived != expected.archived { return "\(name) would \(card.isArchived ? "" : "not ")be archived" }
         if card.title.isEmpty { return "the card would have no title" }
@@ -254,7 +255,7 @@ enum EditVerifier {
             return "\(name) would be due \(card.due?.description ?? "never"), not \(due?.description ?? "never")"
         }
         if let checked = expected.checked, card.isChecked != checked {
-            return "\(name)'s task box would \(card.isChecked ? "" : "not ")be checked"
+            return "\(its("task box")) would \(card.isChecked ? "" : "not ")be checked"
         }
         if let completed = expected.completed, card.dates.completed != completed {
             return "\(name) would have the completion date \(card.dates.completed?.description ?? "none")"
@@ -268,7 +269,7 @@ enum EditVerifier {
             indentAsSpaces(card.descriptionSource, lessShared: expected.reindented)
                 != indentAsSpaces(source, lessShared: expected.reindented)
         {
-            return "\(name)'s description would read as '\(card.descriptionSource)', not '\(source)'"
+            return "\(its("description")) would read as '\(card.descriptionSource)', not '\(source)'"
         }
         if let assignees = expected.assignees {
             let ok =
@@ -302,7 +303,7 @@ enum EditVerifier {
         }
         if let (key, new) = expected.fieldSwap {
             guard after.extras.fields.contains(where: { $0.key == key && $0.value == new }) else {
-                return "\(name)'s \(key) would not be \(new)"
+                return "\(its(key)) would not be \(new)"
             }
             before.extras.fields.removeAll { $0.key == key }
             after.extras.fields.removeAll { $0.key == key }
@@ -316,11 +317,11 @@ enum EditVerifier {
         }
         if before != after {
             if before.title != after.title { return "\(name) would have the title '\(after.title)'" }
-            if before.descriptionSource != after.descriptionSource { return "\(name)'s description would change" }
+            if before.descriptionSource != after.descriptionSource { return "\(its("description")) would change" }
             if before.tags != after.tags {
                 return "\(name) would have the tags \(list(after.tags)), not \(list(before.tags))"
             }
-            if before.due != after.due { return "\(name)'s deadline would change" }
+            if before.due != after.due { return "\(its("deadline")) would change" }
             return "\(name) would change in other ways"
         }
         return nil

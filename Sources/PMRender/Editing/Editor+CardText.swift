@@ -205,7 +205,15 @@ extension Editor {
             for index in block.lines.indices.dropFirst().reversed() where isTaskellDue(block.lines[index].text) {
                 block.lines.remove(at: index)
             }
-            // A deadline none of those forms holds (a date linked to a daily note, `@[[2026-05-10]]`).
+            // A date at the end of a line of the description (`second line @{2026-05-10}`), which the reader reads
+            // as the deadline: it goes from that line, whose text changes by that much.
+            if card.due != nil, block.lines.map(\.content) == before, let location = card.dueLocation,
+                case let index = location.line - card.location.line, index > 0, index < block.lines.count,
+                let rewritten = rewriteDeadline(in: &block, line: index, column: location.column, with: nil)
+            {
+                return rewritten
+            }
+            // A deadline none of those forms holds (a date in a link, `@[2026-05-10](…)`).
             if card.due != nil, block.lines.map(\.content) == before {
                 throw EditFailure(
                     .refused,
@@ -230,45 +238,13 @@ extension Editor {
                 let indent = written.prefix { $0 == " " || $0 == "\t" }
                 block.lines[index].content = Array((indent + conventions.deadlineLine(due, form: .taskell)).utf8)
                 return nil
-            case .some(let inline):
-                // Times written apart (`@@{…}`) go; the new token carries the time, if any. Then the first deadline
-                // token of the line becomes the new one.
+            default:
+                // An inline token (or one a tab before it on its line hides from cmark's column: the line's own).
+                // Times written apart (`@@{…}`) go; the new token carries the time, if any.
                 _ = block.removeTokens(where: isTime)
-                var rebuilt = ""
-                var replaced = false
-                for piece in CardTokens.scan(block.lines[index].text, triggers: conventions.triggers) {
-                    switch piece {
-                    case .text(let plain):
-                        rebuilt += plain
-                    case .token(let token, let raw, _):
-                        if !replaced, isDue(token), !isTime(token) {
-                            var written = conventions.inlineDeadline(due, form: inline)
-                            // As the card wrote it: `📅2025-08-01`, no space after the emoji, stays so.
-                            if case .emoji(let emoji) = inline, raw.hasPrefix(emoji),
-                                raw.dropFirst(emoji.count).first?.isWhitespace == false, written.hasPrefix(emoji + " ")
-                            {
-                                written = emoji + written.dropFirst(emoji.count + 1)
-                            }
-                            rebuilt += written
-                            replaced = true
-                        } else if isTime(token) {
-                            // A time written apart on this line (`@@{10:00}`) goes with the date it belonged to.
-                            while rebuilt.last == " " { rebuilt.removeLast() }
-                        } else {
-                            rebuilt += raw
-                        }
-                    }
-                }
-                guard replaced else { break }
-                block.lines[index].content = Array(rebuilt.utf8)
-                // On a line of the description, its text changes by this line; on the title line, by the piece
-                // after a `<br>` that held it (Obsidian's `Call the landlord<br>about it @{2024-04-22}`).
-                guard index == 0 else {
-                    return (String(Substring(written).trimmingSpaces), String(Substring(rebuilt).trimmingSpaces))
-                }
-                return Self.pieceAfterBreak(changedFrom: written, to: rebuilt)
-            case .none:
-                break
+                guard let rewritten = rewriteDeadline(in: &block, line: index, column: location.column, with: due)
+                else { break }
+                return rewritten
             }
             throw EditFailure(
                 .refused, .editNotPossible("the card's deadline is written in a way pm-render cannot change in place"),
@@ -311,6 +287,76 @@ extension Editor {
         return nil
     }
 
+    /// Rewrites the deadline token on line `index` of the card as `due` in the token's own form, or with nil takes it
+    /// away; a time written apart (`@@{10:00}`) goes with it (the new token carries the time, if any). The token is
+    /// the one at `column`, else, when no token starts there (cmark counts a column after a tab that starts a card's
+    /// continuation line as wider than its byte), the line's nearest one. Returns the rewritten text of the line (on
+    /// the title line, the piece after a `<br>`), before and after, or nil when the line holds no deadline token.
+    private func rewriteDeadline(in block: inout CardBlock, line index: Int, column: Int, with due: Deadline?)
+        -> (old: String, new: String)??
+    {
+        let written = block.lines[index].text
+        let pieces = CardTokens.scan(written, triggers: conventions.triggers, source: true)
+        let isTime: (CardToken) -> Bool = {
+            if case .time = $0 { return true }
+            return false
+        }
+        // The deadline tokens of the line, by their columns, the one at `column` (or nearest to it) first.
+        let dates = pieces.compactMap { piece -> Int? in
+            guard case .token(let token, _, let offset) = piece else { return nil }
+            switch token {
+            case .date, .emojiDate(.due, _): return offset + 1
+            default: return nil
+            }
+        }.sorted { abs($0 - column) < abs($1 - column) }
+        guard let at = dates.first,
+            let form = BoardConventions.dueForm(in: written, column: at, triggers: conventions.triggers), form.isInline
+        else { return nil }
+        var rebuilt = ""
+        var replaced = false
+        // A token taken away from the start of the line's text: the spaces after it go, its indentation stays.
+        var droppingSpaces = false
+        for piece in pieces {
+            switch piece {
+            case .text(let plain):
+                rebuilt += droppingSpaces ? plain.drop { $0 == " " || $0 == "\t" } : Substring(plain)
+                droppingSpaces = false
+            case .token(let token, let raw, let offset):
+                if !replaced, offset + 1 == at {
+                    replaced = true
+                    guard let due else {
+                        if rebuilt.allSatisfy({ $0 == " " || $0 == "\t" }) {
+                            droppingSpaces = true
+                        } else {
+                            while rebuilt.last == " " || rebuilt.last == "\t" { rebuilt.removeLast() }
+                        }
+                        continue
+                    }
+                    var new = conventions.inlineDeadline(due, form: form)
+                    // As the card wrote it: `📅2025-08-01`, no space after the emoji, stays so.
+                    if case .emoji(let emoji) = form, raw.hasPrefix(emoji),
+                        raw.dropFirst(emoji.count).first?.isWhitespace == false, new.hasPrefix(emoji + " ")
+                    {
+                        new = emoji + new.dropFirst(emoji.count + 1)
+                    }
+                    rebuilt += new
+                } else if isTime(token) {
+                    // A time written apart on this line (`@@{10:00}`) goes with the date it belonged to.
+                    while rebuilt.last == " " { rebuilt.removeLast() }
+                } else {
+                    rebuilt += raw
+                }
+            }
+        }
+        block.lines[index].content = Array(rebuilt.utf8)
+        // On a line of the description, its text changes by this line; on the title line, by the piece after a
+        // `<br>` that held it (Obsidian's `Call the landlord<br>about it @{2024-04-22}`).
+        guard index == 0 else {
+            return (String(Substring(written).trimmingSpaces), String(Substring(rebuilt).trimmingSpaces))
+        }
+        return .some(Self.pieceAfterBreak(changedFrom: written, to: rebuilt))
+    }
+
     private func isTaskellDue(_ text: String) -> Bool {
         let trimmed = Substring(text).trimmingSpaces
         guard trimmed.hasPrefix("@ ") else { return false }
@@ -328,7 +374,9 @@ extension Editor {
             let hashed = items.first?.hasPrefix("#") ?? false
             items.append(hashed ? "#" + tag : tag)
             block.setField(field, value: CardBlock.listValue(items, bracketed: bracketed))
-        } else if block.style == .heading, conventions.tagsAsField {
+        } else if block.style == .heading ? conventions.tagsAsField : conventions.propertyListCards {
+            // A heading card's `Tags:` line; on a VS Code Markdown Kanban list board, a `- tags: [z]` item (the
+            // extension shows a `#z` in the title as its text), as `add` writes them.
             block.insertField(
                 key: conventions.tagsKey, value: CardBlock.listValue([tag], bracketed: conventions.fieldsAsProperties))
         } else {
@@ -363,7 +411,7 @@ extension Editor {
             return
         }
         let hasInline = block.lines.contains { line in
-            CardTokens.scan(line.text, triggers: conventions.triggers).contains {
+            CardTokens.scan(line.text, triggers: conventions.triggers, source: true).contains {
                 if case .token(.assignee, _, _) = $0 { return true }
                 return false
             }

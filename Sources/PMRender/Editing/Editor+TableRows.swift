@@ -426,7 +426,7 @@ extension Editor {
             return column
         }
         /// The `#tags` written in the title's cell, as written.
-        let titleTags = CardTokens.scan(cells[titleColumn], triggers: conventions.triggers).compactMap {
+        let titleTags = CardTokens.scan(cells[titleColumn], triggers: conventions.triggers, source: true).compactMap {
             if case .token(.tag, let raw, _) = $0 { return raw }
             return nil
         }

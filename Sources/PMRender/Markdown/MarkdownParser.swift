@@ -53,6 +53,7 @@ enum MarkdownParser {
         var segments: [MarkdownSegment] = []
         // One builder for the whole parse: each segment's nodes are copied out of it at their size.
         var builder = Markdown.Builder()
+        var source = Source(bytes: bytes)
         let lineOffset = firstLine - 1
         var block = cmark_node_first_child(root)
         while let current = block {
@@ -63,14 +64,14 @@ enum MarkdownParser {
                     segments.append(
                         segment(
                             currentItem, lineOffset: lineOffset, id: firstID + segments.count, ordered: ordered,
-                            builder: &builder))
+                            source: &source, builder: &builder))
                     item = cmark_node_next(currentItem)
                 }
             } else {
                 segments.append(
                     segment(
                         current, lineOffset: lineOffset, id: firstID + segments.count, ordered: false,
-                        builder: &builder))
+                        source: &source, builder: &builder))
             }
             block = cmark_node_next(current)
         }
@@ -97,9 +98,10 @@ enum MarkdownParser {
     }
 
     private static func segment(
-        _ node: OpaquePointer, lineOffset: Int, id: Int, ordered: Bool, builder: inout Markdown.Builder
+        _ node: OpaquePointer, lineOffset: Int, id: Int, ordered: Bool, source: inout Source,
+        builder: inout Markdown.Builder
     ) -> MarkdownSegment {
-        convert(node, baseLine: Int(cmark_node_get_start_line(node)), into: &builder)
+        convert(node, baseLine: Int(cmark_node_get_start_line(node)), source: &source, into: &builder)
         var markdown = builder.take()
         if ordered { markdown.nodes[0].flags.insert(.ordered) }
         ObsidianSyntax.apply(&markdown)
@@ -111,7 +113,9 @@ enum MarkdownParser {
     /// Converts a subtree without recursion (a board may nest 10,000 quotes deep), adding its nodes to `builder`.
     /// Node lines count from the subtree's first line (`baseLine` in the parse), so the piece can move in the file
     /// without being touched.
-    private static func convert(_ top: OpaquePointer, baseLine: Int, into builder: inout Markdown.Builder) {
+    private static func convert(
+        _ top: OpaquePointer, baseLine: Int, source: inout Source, into builder: inout Markdown.Builder
+    ) {
         let iterator = cmark_iter_new(top)
         defer { cmark_iter_free(iterator) }
         while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
@@ -152,6 +156,15 @@ enum MarkdownParser {
                     continue
                 }
                 value.text = text
+                if type == CMARK_NODE_TEXT, let pieces = source.escapedMarks(in: node, literal: text) {
+                    for (piece, offset) in pieces {
+                        var part = value
+                        part.text = piece
+                        if part.byteColumn > 0 { part.byteColumn += offset }
+                        builder.leaf(part)
+                    }
+                    continue
+                }
             case CMARK_NODE_CODE, CMARK_NODE_HTML_BLOCK:
                 value.text = literal(node)
             case CMARK_NODE_CODE_BLOCK:
@@ -235,6 +248,11 @@ enum MarkdownParser {
         "tfoot", "th", "thead", "time", "title", "tr", "track", "tt", "u", "ul", "var", "video", "wbr",
     ]
 
+    /// Whether a backslash before `c` escapes it: an ASCII punctuation character (CommonMark's rule).
+    static func isEscapable(_ c: Unicode.Scalar) -> Bool {
+        c.isASCII && ##"!"#$%&'()*+,-./:;<=>?@[\]^_`{|}~"##.unicodeScalars.contains(c)
+    }
+
     /// `<br>`, `<br/>`, `<br />`, any case.
     static func isLineBreakTag(_ html: String) -> Bool {
         var scalars = html.unicodeScalars.filter { $0 != " " }.map { Character($0).lowercased() }.joined()
@@ -250,6 +268,70 @@ enum MarkdownParser {
     private static func string(_ pointer: UnsafePointer<CChar>?) -> String {
         guard let pointer else { return "" }
         return String(cString: pointer)
+    }
+}
+
+/// The bytes cmark parsed, for what its tree no longer says: where a character was escaped with a backslash.
+private struct Source {
+    let bytes: UnsafeBufferPointer<UInt8>
+    /// Where each line starts (found the first time a text asks).
+    private var lineStarts: [Int]?
+
+    init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    /// A text node's text cut before and after each mark that starts a card's metadata (`#`, `@`, `^`) escaped with a
+    /// backslash in the source (`\#hashtag`), each piece with its byte offset in the source: the escaped mark alone in
+    /// its own piece starts no tag or date, as CommonMark and Obsidian read it (cmark gives it as text joined to the
+    /// text around it). Nil when the text has no such mark (or its source is not found as cmark's text).
+    mutating func escapedMarks(in node: OpaquePointer, literal: String) -> [(String, Int)]? {
+        // (Cheap tests first: most text has no mark, and text without escapes is as long as its source.)
+        let marks: Set<UInt8> = [UInt8(ascii: "#"), UInt8(ascii: "@"), UInt8(ascii: "^")]
+        guard literal.utf8.contains(where: marks.contains) else { return nil }
+        let line = Int(cmark_node_get_start_line(node))
+        let first = Int(cmark_node_get_start_column(node))
+        let last = Int(cmark_node_get_end_column(node))
+        guard line >= 1, first >= 1, last >= first, Int(cmark_node_get_end_line(node)) == line,
+            last - first + 1 > literal.utf8.count
+        else { return nil }
+        if lineStarts == nil {
+            var starts = [0]
+            for (index, byte) in bytes.enumerated() where byte == 0x0A { starts.append(index + 1) }
+            lineStarts = starts
+        }
+        guard let starts = lineStarts, line <= starts.count, starts[line - 1] + last <= bytes.count else { return nil }
+        let span = bytes[(starts[line - 1] + first - 1)..<(starts[line - 1] + last)]
+        // The span read again, its escapes taken away: it must be cmark's text (no entity, columns as written).
+        var pieces: [(String, Int)] = []
+        var piece: [UInt8] = []
+        var pieceStart = 0
+        var unescaped: [UInt8] = []
+        var index = span.startIndex
+        while index < span.endIndex {
+            let byte = span[index]
+            let offset = index - span.startIndex
+            if byte == UInt8(ascii: "\\"), index + 1 < span.endIndex,
+                MarkdownParser.isEscapable(Unicode.Scalar(span[index + 1]))
+            {
+                let escaped = span[index + 1]
+                unescaped.append(escaped)
+                if marks.contains(escaped) {
+                    if !piece.isEmpty { pieces.append((String(decoding: piece, as: UTF8.self), pieceStart)) }
+                    pieces.append((String(Unicode.Scalar(escaped)), offset))
+                    piece = []
+                    pieceStart = offset + 2
+                } else {
+                    piece.append(escaped)
+                }
+                index += 2
+                continue
+            }
+            unescaped.append(byte)
+            piece.append(byte)
+            index += 1
+        }
+        if !piece.isEmpty { pieces.append((String(decoding: piece, as: UTF8.self), pieceStart)) }
+        guard pieces.count > 1, unescaped.elementsEqual(literal.utf8) else { return nil }
+        return pieces
     }
 }
 

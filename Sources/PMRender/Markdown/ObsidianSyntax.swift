@@ -366,10 +366,14 @@ enum ObsidianSyntax {
 
         /// Text with wikilinks, embeds and bare URLs made into nodes.
         private mutating func emitText(_ text: String, line: Int, byteColumn: Int, allowAutolinks: Bool) {
-            for token in InlineTokens.scan(text, autolinks: allowAutolinks) {
+            for (token, offset) in InlineTokens.scan(text, autolinks: allowAutolinks) {
                 switch token {
                 case .text(let piece):
-                    builder.leaf(Markdown.Node(kind: .text, text: piece, line: line, byteColumn: byteColumn))
+                    // (Text after a wikilink starts where it is written: a date in it is found on its line.)
+                    builder.leaf(
+                        Markdown.Node(
+                            kind: .text, text: piece, line: line, byteColumn: byteColumn == 0 ? 0 : byteColumn + offset
+                        ))
                 case .wikilink(let target, let label):
                     builder.leaf(Markdown.Node(kind: .wikilink, text: target, detail: label, line: line))
                 case .embed(let target, let detail):
@@ -449,17 +453,26 @@ enum InlineTokens: Equatable {
     case embed(target: String, detail: String)
     case url(String, shown: String)
 
-    static func scan(_ text: String, autolinks: Bool) -> [InlineTokens] {
-        guard text.containsByte(UInt8(ascii: "[")) || (autolinks && mayHaveURL(text)) else { return [.text(text)] }
+    /// The tokens of `text`, each with its UTF-8 offset in it.
+    static func scan(_ text: String, autolinks: Bool) -> [(InlineTokens, offset: Int)] {
+        guard text.containsByte(UInt8(ascii: "[")) || (autolinks && mayHaveURL(text)) else { return [(.text(text), 0)] }
         let scalars = Array(text.unicodeScalars)
-        var tokens: [InlineTokens] = []
+        var tokens: [(InlineTokens, offset: Int)] = []
         var plain = String.UnicodeScalarView()
         var index = 0
+        // The UTF-8 offset of `scalars[index]`, and of the token or plain run being read.
+        var offset = 0
+        var start = 0
         func flush() {
             if !plain.isEmpty {
-                tokens.append(.text(String(plain)))
+                tokens.append((.text(String(plain)), start))
                 plain = String.UnicodeScalarView()
             }
+            start = offset
+        }
+        func skip(to end: Int) {
+            for scalar in scalars[index..<end] { offset += UTF8.width(scalar) }
+            index = end
         }
         while index < scalars.count {
             let scalar = scalars[index]
@@ -469,8 +482,10 @@ enum InlineTokens: Equatable {
                 let parts = inner.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false)
                 let target = String(parts[0]).trimmingWhitespace
                 let label = parts.count > 1 ? String(parts[1]).trimmingWhitespace : ""
-                tokens.append(isEmbed ? .embed(target: target, detail: label) : .wikilink(target: target, label: label))
-                index = end
+                tokens.append(
+                    (isEmbed ? .embed(target: target, detail: label) : .wikilink(target: target, label: label), start))
+                skip(to: end)
+                start = offset
                 continue
             }
             if autolinks, index == 0 || !scalars[index - 1].isWordCharacter, !isFieldValue(scalars, at: index),
@@ -480,12 +495,13 @@ enum InlineTokens: Equatable {
                 var shown = String.UnicodeScalarView()
                 shown.append(contentsOf: scalars[index..<end])
                 let text = String(shown)
-                tokens.append(.url(text.hasPrefix("www.") ? "https://" + text : text, shown: text))
-                index = end
+                tokens.append((.url(text.hasPrefix("www.") ? "https://" + text : text, shown: text), start))
+                skip(to: end)
+                start = offset
                 continue
             }
             plain.append(scalar)
-            index += 1
+            skip(to: index + 1)
         }
         flush()
         return tokens

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One card of a board.
 ///
 /// A value type whose fields live in one shared, immutable box: a board of 100,000 cards is copied, filtered and
@@ -65,12 +67,15 @@ public struct Card: Hashable, Sendable {
 
     private final class Box: Sendable {
         let fields: Fields
-        /// `fields.baseID` hashed once, for finding repeated titles in every version of a long history cheaply.
+        /// `fields.baseID` hashed once, for finding repeated titles in every version of a long history cheaply. Titles
+        /// that differ only in their Unicode form (`Résumé` composed and decomposed), which Swift compares as equal,
+        /// hash the same: they are repeated titles, numbered as such.
         let baseIDHash: UInt64
 
         init(_ fields: Fields) {
             self.fields = fields
-            baseIDHash = FNV1a.hash(fields.baseID)
+            let id = fields.baseID
+            baseIDHash = FNV1a.hash(id.utf8.allSatisfy { $0 < 0x80 } ? id : id.precomposedStringWithCanonicalMapping)
         }
     }
 

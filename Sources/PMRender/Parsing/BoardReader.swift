@@ -2056,7 +2056,7 @@ struct BoardReader {
 
     /// Whether a line holds a date token (`@{…}`, a Tasks emoji date, a Dataview date field).
     private static func holdsDate(_ line: Substring, triggers: CardTokens.Triggers) -> Bool {
-        CardTokens.scan(String(line), triggers: triggers).contains {
+        CardTokens.scan(String(line), triggers: triggers, source: true).contains {
             switch $0 {
             case .token(.date, _, _), .token(.emojiDate, _, _): true
             default: false
@@ -2190,6 +2190,15 @@ struct LaneHeading {
         }
         self.name = name
         self.markup = inlines
+    }
+
+    /// A lane's name as a heading written `## written` gives it: without a WIP limit (`In Progress (3)` names the lane
+    /// `In Progress`), its markup read.
+    static func name(written: String) -> String {
+        var text = "## " + written
+        let heading = text.withUTF8 { MarkdownParser.segments($0, firstLine: 1) }.first
+        guard let heading, heading.root.kind == .heading else { return written }
+        return LaneHeading(heading.markdown, source: written).name
     }
 
     /// The digits of a WIP limit in a lane name's trailing brackets: `3`, `WIP 3`, `WIP: 3`, `WIP=3`,

@@ -609,7 +609,8 @@ private struct ReadingState {
 
     /// A line's width as written, without its metadata (tags and dates an edit may add do not make it wrap).
     func wrapWidth(of line: Int) -> Int {
-        CardTokens.scan(reader.source.line(line), triggers: reader.triggers).reduce(into: "") { text, piece in
+        CardTokens.scan(reader.source.line(line), triggers: reader.triggers, source: true).reduce(into: "") {
+            text, piece in
             if case .text(let words) = piece { text += words }
         }.trimmingWhitespace.unicodeScalars.count
     }
@@ -1341,12 +1342,14 @@ private struct InlineCleaner {
                     let date = Self.linkedDate(nodes[position + 1], in: markdown, format: state.reader.dateFormat)
                 {
                     let isRead = dateCount >= textDates
+                    // (Where the date's trigger is written: `--due` rewrites the token there.)
+                    let at = location(
+                        node, in: state, offset: text.unicodeScalars.count - trigger.unicodeScalars.count)
                     if isRead { text.removeLast(trigger.count) }
                     cleanText(text, node: node, into: &builder, state: &state)
                     dateCount += 1
                     if isRead, recordTokens {
-                        state.draft.addDeadline(
-                            date, time: nil, text: date.description, at: location(node, in: state, offset: 0))
+                        state.draft.addDeadline(date, time: nil, text: date.description, at: at)
                     }
                     skipNext = isRead
                     continue
@@ -1377,7 +1380,7 @@ private struct InlineCleaner {
         let text: String
         switch node.kind {
         case .wikilink:
-            text = node.detail.isEmpty ? String(node.text.prefix { $0 != "#" }) : node.detail
+            text = CardTokens.linkedDateText(target: node.text, label: node.detail)
         case .link: text = markdown.plainText(of: index)
         default: return nil
         }

@@ -78,7 +78,12 @@ enum CardTokens {
         return marked || (colon && text.holdsBytes("due:"))
     }
 
-    static func scan(_ text: String, atLineEnd: Bool = true, triggers: Triggers = Triggers()) -> [CardTextPiece] {
+    /// - Parameter source: whether `text` is a line's Markdown source (what the editing commands rewrite), not a text
+    ///   as Markdown reads it (the reader's text nodes): in the source, a code span (`` `#include` ``) and a character
+    ///   escaped with a backslash (`\#hashtag`) are text, as they are to the reader, which never sees them as text.
+    static func scan(_ text: String, atLineEnd: Bool = true, triggers: Triggers = Triggers(), source: Bool = false)
+        -> [CardTextPiece]
+    {
         let s = Array(text.unicodeScalars)
         // Pieces are cut from the text's bytes: where each scalar starts (none for ASCII text, where it is its index).
         let bytes = Array(text.utf8)
@@ -114,6 +119,12 @@ enum CardTokens {
             if c.value < 0x80, c != triggers.time[0], c != triggers.date[0] {
                 switch c {
                 case "@", "d", "(", "{", "[", "#", "^": break
+                case "`" where source:
+                    i = codeSpanEnd(s, at: i)
+                    continue
+                case "\\" where source:
+                    i += i + 1 < s.count && MarkdownParser.isEscapable(s[i + 1]) ? 2 : 1
+                    continue
                 default:
                     i += 1
                     continue
@@ -125,6 +136,10 @@ enum CardTokens {
                 || (s[i - 1] == ">" && afterBreakTag(s, i))
             if c == triggers.time[0] || c == triggers.date[0], let (value, end, isTime) = braced(s, at: i, triggers) {
                 emit(isTime ? .time(string(value)) : .date(string(value)), i..<end)
+                continue
+            }
+            if c == triggers.date[0], let (value, end) = linkedDate(s, at: i, triggers) {
+                emit(.date(value), i..<end)
                 continue
             }
             if c == "@", atWordStart, let (kind, value, end) = taskPaperDate(s, at: i) {
@@ -205,6 +220,21 @@ enum CardTokens {
         return pieces
     }
 
+    /// Where the code span whose opening backticks start at `index` ends (the index after its closing run, as long as
+    /// the opening one), or, when no run closes it, the index after the opening run: backticks left open are text.
+    static func codeSpanEnd(_ s: [Unicode.Scalar], at index: Int) -> Int {
+        var run = 0
+        while index + run < s.count, s[index + run] == "`" { run += 1 }
+        var close = index + run
+        while close < s.count {
+            var closing = 0
+            while close + closing < s.count, s[close + closing] == "`" { closing += 1 }
+            if closing == run { return close + run }
+            close += max(closing, 1)
+        }
+        return index + run
+    }
+
     /// The token a Dataview field stands for.
     static func fieldToken(key: String, value: String) -> CardToken {
         switch key.lowercased() {
@@ -241,6 +271,34 @@ enum CardTokens {
         while close < s.count, close - valueStart <= 40, s[close] != "}" { close += 1 }
         guard close < s.count, s[close] == "}" else { return nil }
         return (valueStart..<close, close + 1, isTime)
+    }
+
+    /// A date linked to its daily note at `index`, the board's date trigger before a wikilink (`@[[2026-05-10]]`,
+    /// `@[[2026-05-10#^a1b2]]`, `@[[2026-05-10|May 10]]`): the date's text (`linkedDateText`) and the index after
+    /// `]]`; nil when the link names no date (`@[[Bob]]`).
+    private static func linkedDate(_ s: [Unicode.Scalar], at index: Int, _ triggers: Triggers) -> (String, Int)? {
+        let open = index + triggers.date.count
+        guard open + 1 < s.count, s[open] == "[", s[open + 1] == "[",
+            Array(s[index..<open]) == triggers.date
+        else { return nil }
+        var close = open + 2
+        while close + 1 < s.count, close - open <= 200, s[close] != "[", s[close] != "\n" {
+            if s[close] == "]", s[close + 1] == "]" { break }
+            close += 1
+        }
+        guard close + 1 < s.count, s[close] == "]", s[close + 1] == "]" else { return nil }
+        let inner = String(String.UnicodeScalarView(s[(open + 2)..<close]))
+        let parts = inner.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false)
+        let text = linkedDateText(target: String(parts[0]), label: parts.count > 1 ? String(parts[1]) : "")
+        guard DateFormat.date(Substring(text)) != nil else { return nil }
+        return (text, close + 2)
+    }
+
+    /// The text of a link that names a date (a daily note): its label when it has one, else its target without a
+    /// heading or block in the note (`2026-05-10#^a1b2`).
+    static func linkedDateText(target: String, label: String) -> String {
+        let label = label.trimmingWhitespace
+        return label.isEmpty ? String(target.trimmingWhitespace.prefix { $0 != "#" }) : label
     }
 
     /// A TaskPaper date at `index`: `@due(…)`, `@done(…)`, `@start(…)` …, named as Dataview's date fields are
