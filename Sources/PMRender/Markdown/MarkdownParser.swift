@@ -284,15 +284,16 @@ private struct Source {
     /// its own piece starts no tag or date, as CommonMark and Obsidian read it (cmark gives it as text joined to the
     /// text around it). Nil when the text has no such mark (or its source is not found as cmark's text).
     mutating func escapedMarks(in node: OpaquePointer, literal: String) -> [(String, Int)]? {
-        // (Cheap tests first: most text has no mark, and text without escapes is as long as its source.)
-        let marks: Set<UInt8> = [UInt8(ascii: "#"), UInt8(ascii: "@"), UInt8(ascii: "^")]
-        guard literal.utf8.contains(where: marks.contains) else { return nil }
+        // (Cheap tests first: text without escapes is as long as its source, and most text has no mark.)
         let line = Int(cmark_node_get_start_line(node))
         let first = Int(cmark_node_get_start_column(node))
         let last = Int(cmark_node_get_end_column(node))
-        guard line >= 1, first >= 1, last >= first, Int(cmark_node_get_end_line(node)) == line,
-            last - first + 1 > literal.utf8.count
+        guard last - first + 1 > literal.utf8.count, line >= 1, first >= 1, Int(cmark_node_get_end_line(node)) == line
         else { return nil }
+        let isMark = { (byte: UInt8) in
+            byte == UInt8(ascii: "#") || byte == UInt8(ascii: "@") || byte == UInt8(ascii: "^")
+        }
+        guard literal.utf8.contains(where: isMark) else { return nil }
         if lineStarts == nil {
             var starts = [0]
             for (index, byte) in bytes.enumerated() where byte == 0x0A { starts.append(index + 1) }
@@ -314,7 +315,7 @@ private struct Source {
             {
                 let escaped = span[index + 1]
                 unescaped.append(escaped)
-                if marks.contains(escaped) {
+                if isMark(escaped) {
                     if !piece.isEmpty { pieces.append((String(decoding: piece, as: UTF8.self), pieceStart)) }
                     pieces.append((String(Unicode.Scalar(escaped)), offset))
                     piece = []
