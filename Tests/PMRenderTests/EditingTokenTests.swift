@@ -74,6 +74,18 @@ import Testing
         #expect(after == Self.obsidianHead + line + "\n" + Self.obsidianTail)
     }
 
+    @Test("a date linked to its daily note in the board's date format, ambiguous alone, is kept by a rename")
+    func aLinkedDateInTheBoardsFormatIsKept() throws {
+        let settings =
+            "\n%% kanban:settings\n```\n{\"kanban-plugin\":\"basic\",\"date-format\":\"DD/MM/YYYY\"}\n```\n%%\n"
+        let board = Self.obsidianHead + "- [ ] Meeting @[[2026-07-28]] #ops\n" + Self.obsidianTail + settings
+        let after = try EditingCommandTests.edited(
+            board, ["edit", "meeting", "--title", "Standup", "--due", "2026-08-09 09:30"])
+        #expect(after.contains("- [ ] Standup @[[09/08/2026]] @@{09:30} #ops\n"), "\(after)")
+        let renamed = try EditingCommandTests.edited(after, ["edit", "standup", "--title", "Meeting"])
+        #expect(renamed.contains("- [ ] Meeting @[[09/08/2026]] @@{09:30} #ops\n"), "\(renamed)")
+    }
+
     @Test("with link-date-to-daily-note set, a new date is written linked to its daily note, as the plugin writes it")
     func theDailyNoteSettingLinksNewDates() throws {
         let settings =

@@ -290,7 +290,10 @@ enum CardTokens {
         let inner = String(String.UnicodeScalarView(s[(open + 2)..<close]))
         let parts = inner.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false)
         let text = linkedDateText(target: String(parts[0]), label: parts.count > 1 ? String(parts[1]) : "")
-        guard DateFormat.date(Substring(text)) != nil else { return nil }
+        // (Digits and separators alone are a date in the board's format, which may be ambiguous alone: `09/08/2026`.)
+        let numeric =
+            text.filter(\.isASCIIDigit).count >= 6 && text.allSatisfy { $0.isASCIIDigit || "-./ ".contains($0) }
+        guard numeric || DateFormat.date(Substring(text)) != nil else { return nil }
         return (text, close + 2)
     }
 
