@@ -960,6 +960,27 @@ import Testing
         #expect(archived.hasSuffix("- [ ] Card\n" + ending + "- [x] Old\n\n" + settings), "\(archived)")
     }
 
+    /// Obsidian's settings block right under a card that ends in a subtask or a quote (their paragraph runs on into
+    /// the block's first line) is the board's settings too: the card keeps its subtask, and a card put after it goes
+    /// before the block.
+    @Test(arguments: ["\t- [ ] sub\n", "\t> quoted\n", "\t- [ ] sub\n\t\t- [ ] subsub\n"])
+    func theSettingsBlockRightUnderASubtaskIsTheBoardsSettings(ending: String) throws {
+        let settings =
+            "%% kanban:settings\n```\n{\"kanban-plugin\":\"basic\",\"date-format\":\"DD.MM.YYYY\"}\n```\n%%\n"
+        let board =
+            "---\nkanban-plugin: basic\n---\n\n## Todo\n\n- [ ] a\n\n## Done\n\n**Complete**\n- [x] b\n" + ending
+            + settings
+        let parsed = TestSupport.parse(board)
+        #expect(parsed.diagnostics.isEmpty, "\(parsed.diagnostics)")
+        #expect(!(parsed.board.lanes.last?.cards.first?.descriptionSource.contains("%%") ?? true))
+        let done = try Self.edited(board, ["done", "a"])
+        #expect(done.hasSuffix("- [x] b\n" + ending + "- [x] a\n\n" + settings), "\(done)")
+        let added = try Self.edited(board, ["add", "N", "--due", "2026-03-04"])
+        #expect(added.contains("- [ ] N @{04.03.2026}\n"), "\(added)")
+        let archived = try Self.edited(board, ["archive", "b"])
+        #expect(archived.hasSuffix("## Archive\n\n- [x] b\n" + ending + "\n" + settings), "\(archived)")
+    }
+
     /// A list card put into a lane of indented cards is lined up with them: a new card too (at the top, a card
     /// written further left would take the lane's first card in as its subtask), and a card whose subtasks are nested
     /// with tabs.

@@ -117,7 +117,8 @@ struct LaneStateTests {
     @Test(
         "a symbol alone, and a few words for blocked work, name states",
         arguments: [
-            ("⬜", CardState.todo), ("📋", .todo), ("☐", .todo), ("🚧", .doing), ("🔄", .doing), ("⛔", .doing),
+            ("⬜", CardState.todo), ("📋", .todo), ("☐", .todo), ("⚪", .todo), ("🆕", .todo), ("🔜", .todo), ("🎉", .done),
+            ("🚧", .doing), ("🔄", .doing), ("⛔", .doing),
             ("✅", .done), ("Stuck", .doing), ("차단됨", .doing), ("차단", .doing), ("Phase 2 🚧", .doing),
         ])
     func symbolsAndBlockedWords(name: String, state: CardState) {

@@ -114,12 +114,14 @@ struct CardReader: Sendable {
 
     /// A list-item card: `segment` is a top-level list item; its source runs to `endLine`.
     func listCard(_ segment: MarkdownSegment, endLine: Int, placement: Placement? = nil) -> Reading {
-        let markdown = segment.markdown
-        let item = markdown.nodes[0]
         var state = ReadingState(reader: self)
         state.placement = placement
         state.base = segment.line - 1
         state.settingsLine = ObsidianSettings.settingsLine(in: segment)
+        // (Obsidian's settings block that the card's last line runs into is not the card's.)
+        let markdown =
+            state.settingsLine == nil ? segment.markdown : ObsidianSettings.leavingOutSettingsLine(segment).markdown
+        let item = markdown.nodes[0]
         let children = Array(markdown.children(of: 0))
         var titleMarkup = Markdown()
         var description = Markdown.Builder()

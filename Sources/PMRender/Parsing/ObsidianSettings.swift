@@ -47,18 +47,17 @@ struct ObsidianSettings: Equatable {
 
     /// The line of the file where a list item's or a paragraph's last line is the block's first line,
     /// `%% kanban:settings` (with no blank line after the last card, or after the `**Complete**` marker of an empty
-    /// lane, that line continues the paragraph), or nil. Only the line as the plugin writes it counts, and only as
-    /// the last line of the item's own paragraph (not in a code block, a quote or a nested list of the card), or of
-    /// the paragraph outside any inline markup.
+    /// lane, that line continues the paragraph: the card's own, or that of its last subtask or quote), or nil. Only
+    /// the line as the plugin writes it counts, and only as the last line of the item's last paragraph (not in a code
+    /// block), outside any inline markup.
     static func settingsLine(in segment: MarkdownSegment) -> Int? {
         let markdown = segment.markdown
         let nodes = markdown.nodes
         guard [.item, .paragraph].contains(segment.root.kind), let last = nodes.last, last.kind == .text,
             last.text.hasSuffix("settings"),
             let lastBreak = nodes.lastIndex(where: { $0.kind == .softBreak }),
-            let paragraph = segment.root.kind == .paragraph ? 0 : markdown.children(of: 0).reversed().first,
-            nodes[paragraph].kind == .paragraph, paragraph < lastBreak, nodes[paragraph].end == nodes.count,
-            markdown.children(of: paragraph).contains(lastBreak)
+            let paragraph = nodes[..<lastBreak].lastIndex(where: { $0.kind == .paragraph }),
+            nodes[paragraph].end == nodes.count, markdown.children(of: paragraph).contains(lastBreak)
         else { return nil }
         // The text after the last soft break (cut into runs at the `%%`), to the item's end.
         let tail = nodes[(lastBreak + 1)...]
@@ -76,16 +75,20 @@ struct ObsidianSettings: Equatable {
         return segment.line - 1 + line
     }
 
-    /// A paragraph whose last line is the block's first line (`settingsLine(in:)`), without that line: the lines
-    /// before it are the paragraph (`**Complete**`, a lane's text).
+    /// A piece whose last line is the block's first line (`settingsLine(in:)`), without that line: the lines before
+    /// it are the piece's (`**Complete**`, a lane's text, a card and its last subtask).
     static func leavingOutSettingsLine(_ segment: MarkdownSegment) -> MarkdownSegment {
-        guard segment.root.kind == .paragraph, settingsLine(in: segment) != nil,
+        guard settingsLine(in: segment) != nil,
             let lastBreak = segment.markdown.nodes.lastIndex(where: { $0.kind == .softBreak })
         else { return segment }
-        var paragraph = segment
-        paragraph.markdown.nodes.removeSubrange(lastBreak...)
-        paragraph.markdown.nodes[0].end = lastBreak
-        return paragraph
+        var piece = segment
+        piece.markdown.nodes.removeSubrange(lastBreak...)
+        // (The line was the last of the piece: what ended after the break, the paragraph and those around it, ends
+        // before it.)
+        for index in piece.markdown.nodes.indices where piece.markdown.nodes[index].end > lastBreak {
+            piece.markdown.nodes[index].end = lastBreak
+        }
+        return piece
     }
 
     init() {}
