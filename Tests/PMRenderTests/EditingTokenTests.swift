@@ -43,6 +43,15 @@ import Testing
         #expect(card.due == nil)
     }
 
+    /// The rename's message shows the new title as the board reads it, as it shows the old one.
+    @Test func aRenameSaysTheTitleAsTheBoardReadsIt() throws {
+        let (result, after) = try EditingCommandTests.onBoard(
+            "## Todo\n\n- [ ] a\n\n## Done\n", ["edit", "a", "--title", "Use \\#hash **now**"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(after.contains("- [ ] Use \\#hash **now**\n"))
+        #expect(result.stdout.contains("Renamed 'a' to 'Use #hash now'"), "\(result.stdout)")
+    }
+
     @Test(
         "a date after a wikilink is changed in place",
         arguments: [

@@ -629,7 +629,7 @@ struct Editor {
         var expectation = Expectation(board: board)
         expectation.lanes[position.lane][position.index] = .target
         expectation.target = check
-        let summary = editSummary(of: card, changes, fields: fields)
+        let summary = editSummary(of: card, changes, fields: fields, shown: given?.title)
         if block.lines == cardLines(card) {
             // Nothing changed, though the card has what was to be taken away: it is written where no edit reaches
             // (fields joined on one line, `**Assigned**: @ann | …`).
@@ -1215,10 +1215,11 @@ struct Editor {
         return valid
     }
 
-    /// What `edit` says it did: the card renamed, or which of its fields were edited.
-    func editSummary(of card: Card, _ changes: CardChanges, fields: [String]) -> String {
+    /// What `edit` says it did: the card renamed (its new title as the board reads it, `shown`, as its old one is:
+    /// `\#tag` is `#tag`), or which of its fields were edited.
+    func editSummary(of card: Card, _ changes: CardChanges, fields: [String], shown: String? = nil) -> String {
         if let title = changes.title, fields == ["title"] {
-            return phrases.text("change.renamed", ["old": card.title, "title": title])
+            return phrases.text("change.renamed", ["old": card.title, "title": shown ?? title])
         }
         return phrases.text(
             "change.edited",
