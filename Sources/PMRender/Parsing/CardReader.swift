@@ -382,7 +382,8 @@ private struct ReadingState {
     /// The card opens with a block (`- - patroller`): its title was read from inside it, and its description
     /// source starts on the title's line.
     var titleFromBlock = false
-    /// The line of Obsidian's settings block when the card's last line is its first (`ObsidianSettings`).
+    /// The line of Obsidian's settings block when the card's last line is its first (`ObsidianSettings`): the card's
+    /// lines end before it (`listCard` reads the card's nodes without it).
     var settingsLine: Int?
     /// How many source lines the title takes (`titleLineCount`, and emphasis that runs on over a line break).
     var titleLines = 1
@@ -805,8 +806,6 @@ private struct ReadingState {
                 && line.nodes.allSatisfy {
                     markdown.nodes[$0].kind == .text && markdown.nodes[$0].text.trimmingWhitespace.isEmpty
                 }
-            // Obsidian's settings block that the card's paragraph runs into is not the card's.
-            if let settingsLine, line.line >= settingsLine { continue }
             let plain = CardField.plainLine(line.nodes, in: markdown)
             if let (date, time) = Self.taskellDue(plain), line.nodes.allSatisfy({ markdown.nodes[$0].kind == .text }) {
                 let location = SourceLocation(line: line.line, column: column(of: line.nodes.first, in: markdown))
