@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// A copy of an editing fixture in a temporary folder, and the built binary run on it.
-struct Scratch {
+/// A copy of an editing fixture in a temporary folder (removed with the value), and the built binary run on it.
+final class Scratch: Sendable {
     let folder: URL
     let name: String
 
@@ -18,6 +18,10 @@ struct Scratch {
         folder = try TestSupport.temporaryFolder()
         name = "b.md"
         try Data(text.utf8).write(to: folder.appending(path: name))
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
     }
 
     var url: URL { folder.appending(path: name) }
