@@ -71,6 +71,10 @@ struct LaneStateTests {
             ("今日未完成", .todo), ("明天完成", .todo),
             // Chinese: 正在 before a verb is work in progress ("being verified").
             ("正在验证", .doing), ("Working on it", .doing), ("Scrapped", .done),
+            // Chinese 已 ("already") + a verb is done, 待 / 未 ("to be", "not yet") + a verb to do; 待 + testing or
+            // review is a stage of work in flight, as Japanese 検証待ち is.
+            ("已实现", .done), ("已修复", .done), ("已實現", .done), ("待实现", .todo), ("未实现", .todo),
+            ("待修復", .todo), ("待测试", .doing), ("待審核", .doing), ("未実装", .todo), ("修正済み", .done),
             // Participles in French, Spanish, Portuguese, Italian and Catalan agree with what they describe: every
             // gender and number of a state's word is that state.
             ("Livrées (mergées sur master)", .done), ("MVP — ✅ COMPLÉTÉE 2026-06-22", .done), ("Achevés", .done),
