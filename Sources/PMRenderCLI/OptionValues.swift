@@ -21,7 +21,8 @@ enum AddressOption {
         if let value, !WebAddress.isAllowed(value, rootRelative: rootRelative) {
             let expected = rootRelative ? "https://HOST, http://HOST or /PATH" : "https://HOST or http://HOST"
             throw ValidationError(
-                "invalid \(name) '\(value)': expected a URL starting with \(expected), without spaces, '?', '#' or '\\'"
+                "invalid \(name) '\(value)': expected a URL starting with \(expected), without spaces, '?', '#', '\\', "
+                    + "quotes or angle brackets, with '%' only before two hex digits and the host in ASCII"
             )
         }
     }

@@ -134,6 +134,16 @@ struct CLITests {
         #expect(render.stderr.contains("\"code\" : \"unreadable-board\""))
     }
 
+    @Test(
+        "--base-url that would not make a URI is a usage error, before anything is read",
+        arguments: ["https://x.example/a\"><script>alert(1)</script>", "https://x.example/%zz", "https://例え.jp/"])
+    func baseURLNotAURI(address: String) throws {
+        let result = try TestSupport.run(["export", "examples/board.md", "--format", "ics", "--base-url", address])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("invalid --base-url '\(address)'"))
+        #expect(result.stdout.isEmpty)
+    }
+
     @Test("--today and --now together are a usage error", arguments: ["overdue", "export", "show"])
     func todayAndNow(command: String) throws {
         let result = try TestSupport.run([

@@ -229,6 +229,18 @@ struct ICalendarTests {
         #expect(!feed.contains("Finished"))
     }
 
+    @Test("a card's URL is a URI: the site's address percent-encoded where it holds letters beyond ASCII")
+    func cardURLIsURI() throws {
+        let board = TestSupport.parse("## TODO\n- [ ] 출시 @{2026-12-01}\n", file: "board.md").board
+        let feed = ICalendar.feed(
+            for: [board], name: board.title,
+            options: .init(clock: DeadlineClock(today: Self.today), baseURL: "https://org.github.io/프로젝트"))
+        #expect(
+            feed.contains(
+                "URL:https://org.github.io/%ED%94%84%EB%A1%9C%EC%A0%9D%ED%8A%B8/index.html#card-%EC%B6%9C%EC%8B%9C\r\n")
+        )
+    }
+
     @Test("the feed of the calendar fixture matches its expected file")
     func golden() async throws {
         let url = TestSupport.fixtures.appending(path: "boards/calendar.md")

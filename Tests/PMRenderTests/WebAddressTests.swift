@@ -10,6 +10,8 @@ struct WebAddressTests {
         arguments: [
             ("https://example.com", false), ("http://example.com/team/", false), ("HTTPS://EX.COM/x", false),
             ("https://example.com:8443/a", false), ("https://user@example.com/", false), ("/wiki/", true),
+            // Letters beyond ASCII in the path are percent-encoded where a URI is written (`uri`); escapes as given.
+            ("https://org.github.io/프로젝트", false), ("https://ex.com/a%20b/%C3%BC", false), ("/위키/", true),
         ])
     func allowed(address: String, rootRelative: Bool) {
         #expect(WebAddress.isAllowed(address, rootRelative: rootRelative))
@@ -24,6 +26,10 @@ struct WebAddressTests {
             ("https://ex.com/a b", false), ("https://ex.com/\u{7}", false), ("/wiki/", false), ("", true),
             // Another host, as a browser reads them.
             ("//evil.example/", true), ("/\\evil.example/", true), ("https://ex.com\\@evil/", false),
+            // Nothing a URI never holds, even percent-encoded; `%` only before two hex digits; the host in ASCII.
+            ("https://x.example/a\"><script>", false), ("https://ex.com/<a>", false), ("https://ex.com/{a}", false),
+            ("https://ex.com/a|b", false), ("https://ex.com/%zz", false), ("https://ex.com/a%2", false),
+            ("/wiki/%", true), ("https://例え.jp/", false),
         ])
     func refused(address: String, rootRelative: Bool) {
         #expect(!WebAddress.isAllowed(address, rootRelative: rootRelative))
@@ -38,5 +44,14 @@ struct WebAddressTests {
         ])
     func link(address: String, isLink: Bool) {
         #expect(WebAddress.isLink(address) == isLink)
+    }
+
+    @Test("an address as a URI: each byte of a letter beyond ASCII percent-encoded, nothing else changed")
+    func uri() {
+        #expect(
+            WebAddress.uri("https://org.github.io/프로젝트/")
+                == "https://org.github.io/%ED%94%84%EB%A1%9C%EC%A0%9D%ED%8A%B8/")
+        #expect(WebAddress.uri("https://ex.com/ü/%C3%BC/a-b") == "https://ex.com/%C3%BC/%C3%BC/a-b")
+        #expect(WebAddress.uri("https://ex.com/plain") == "https://ex.com/plain")
     }
 }

@@ -298,6 +298,6 @@ public enum ICalendar {
         var root = base.hasSuffix("/") ? base : base + "/"
         if let board { root += board + "/" }
         let fragment = ("card-" + card.id).addingPercentEncoding(withAllowedCharacters: .urlFragmentAllowed) ?? card.id
-        return root + "index.html#" + fragment
+        return WebAddress.uri(root) + "index.html#" + fragment
     }
 }
