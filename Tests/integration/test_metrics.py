@@ -108,11 +108,12 @@ def test_metrics_pages_are_valid_html(sites):
 
 @pytest.mark.parametrize("name", ["board", "board-ko", "young", "many", "many-board"])
 @pytest.mark.parametrize("dark", [False, True])
-def test_no_serious_accessibility_violations(driver, sites, name, dark):
+def test_no_accessibility_violations(driver, sites, name, dark):
     page = sites[name] if name != "many-board" else next(p for n, p in sites.items() if n.startswith("many/"))
     set_viewport(driver, 1280, 800, dark=dark)
     driver.get(page.as_uri())
-    assert [v for v in axe_violations(driver) if v[1] in ("serious", "critical")] == []
+    # None at all, as on the other pages (a landmark named twice, `landmark-unique`, is "moderate").
+    assert axe_violations(driver) == []
 
 
 def test_charts_are_images_with_titles_descriptions_and_data_tables(driver, sites):
