@@ -57,6 +57,20 @@ struct CardReadingTests {
         #expect(try Self.card(text).title == "a")
     }
 
+    @Test(
+        "a task item over an indented === or --- (a heading to CommonMark) is a task card; the underline is no text",
+        arguments: [
+            ("- [x] Shipped\n  ===\n", true), ("- [ ] Next\n  ---\n", false), ("- [X] Done\n  ---\n  Notes.\n", true),
+        ])
+    func taskOverSetextUnderline(text: String, checked: Bool) throws {
+        let result = Self.board("## TODO\n\n" + text + "- [ ] Other\n")
+        let card = try #require(result.board.cards.first)
+        #expect(card.title == ["Shipped", "Next", "Done"].first { text.contains($0) })
+        #expect(card.isChecked == checked)
+        #expect(card.descriptionSource == (text.contains("Notes.") ? "Notes." : ""))
+        #expect(result.board.cards.map(\.title).last == "Other")
+    }
+
     @Test("todo.txt's due: needs a date right after it")
     func todoTxtDueNeedsADate() throws {
         // So does a due date in round brackets with one colon; other keys, and square brackets, are text.

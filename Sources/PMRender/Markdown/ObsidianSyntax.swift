@@ -68,9 +68,11 @@ enum ObsidianSyntax {
     }
 
     /// A task box at the start of an item's first paragraph: (checked, text node, its length with the space after it).
+    /// Also of a first heading: `- [x] Title` over an indented `===` or `---` is a heading to CommonMark (and to GFM,
+    /// which then sees no task), but a ticked card to whoever wrote it.
     static func taskMarker(of item: Int, in source: Markdown) -> (Bool, Int, (scalars: Int, bytes: Int))? {
         guard let paragraph = source.children(of: item).first,
-            source.nodes[paragraph].kind == .paragraph,
+            source.nodes[paragraph].kind == .paragraph || source.nodes[paragraph].kind == .heading,
             let text = source.children(of: paragraph).first,
             source.nodes[text].kind == .text,
             let box = taskBox(source.nodes[text].text.unicodeScalars)

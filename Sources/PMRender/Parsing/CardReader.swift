@@ -146,6 +146,14 @@ struct CardReader: Sendable {
             titleMarkup = state.title(titleNodes, in: markdown, line: titleLine)
             state.paragraph(Array(lines.dropFirst(count)), in: markdown, into: &description)
             rest = rest.dropFirst()
+            // `- [x] Title` over an indented `===` or `---`: CommonMark underlines the title into a heading; the
+            // underline is the title's markup, not a description.
+            if markdown.nodes[first].kind == .heading, let last = lines.last?.lastLine,
+                last + 1 <= endLine, Self.isSetextUnderline(source.line(last + 1)),
+                !rest.contains(where: { state.base + markdown.nodes[$0].line == last + 1 })
+            {
+                state.droppedLines.insert(last + 1)
+            }
             // Obsidian writes a description on the title's line, after a `<br>`.
             if let lineBreak = markdown.children(of: first).first(where: { markdown.nodes[$0].kind == .lineBreak }),
                 markdown.nodes[lineBreak].line > 0, state.base + markdown.nodes[lineBreak].line == titleLine
@@ -160,6 +168,14 @@ struct CardReader: Sendable {
         return state.finish(
             title: titleMarkup, description: description.markdown, style: .listItem, location: location,
             titleLine: titleLine, endLine: endLine, indent: contentIndent, isChecked: item.flags.contains(.checked))
+    }
+
+    /// Whether a line is a setext heading's underline: `=` or `-` only, after up to three spaces of indentation
+    /// within its block (spaces and tabs around them).
+    static func isSetextUnderline(_ line: String) -> Bool {
+        let marks = line.trimmingWhitespace
+        guard let mark = marks.first, mark == "=" || mark == "-" else { return false }
+        return marks.allSatisfy { $0 == mark }
     }
 
     /// Whether a list item's first line (`- - patroller`, `- > idea`, ``- ```sh``, `-     code`) opens a block — a
