@@ -33,7 +33,7 @@ public struct DeadlineClock: Hashable, Sendable {
 
 /// Where a card stands against its deadline. The single place these rules live.
 public enum DeadlineStatus: Hashable, Sendable {
-    /// No deadline, or the card is DONE.
+    /// No deadline, or the card is finished (DONE, ticked or stamped done: `Card.isFinished`).
     case none
     /// Due later than the due-soon window.
     case upcoming(daysLeft: Int)
@@ -42,11 +42,11 @@ public enum DeadlineStatus: Hashable, Sendable {
     /// Not DONE and past its deadline.
     case overdue(days: Int)
 
-    /// A card is overdue when it is not DONE and its deadline has passed: a date-only deadline at the
+    /// A card is overdue when it is not finished and its deadline has passed: a date-only deadline at the
     /// end of its day, a timed one at its minute. It is due soon when not overdue and its date is
-    /// within `dueSoonDays` days of today. DONE cards are never overdue or due soon.
+    /// within `dueSoonDays` days of today. Finished cards (DONE, or ticked) are never overdue or due soon.
     public init(card: Card, clock: DeadlineClock, dueSoonDays: Int) {
-        guard let due = card.due, card.state != .done, !card.isArchived else {
+        guard let due = card.due, !card.isFinished, !card.isArchived else {
             self = .none
             return
         }

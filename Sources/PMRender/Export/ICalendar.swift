@@ -58,7 +58,7 @@ public enum ICalendar {
             let phrases = Phrases(options.locale ?? board.locale)
             let reminder = ReminderWords(phrases)
             for card in board.cards {
-                guard let due = card.due, card.state != .done else { continue }
+                guard let due = card.due, !card.isFinished else { continue }
                 lines.line("BEGIN:VEVENT")
                 lines.raw("UID:")
                 lines.escaped(card.id)

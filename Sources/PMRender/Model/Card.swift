@@ -161,6 +161,13 @@ public struct Card: Hashable, Sendable {
     /// Whether the ID was written in the file rather than derived from the title.
     public var hasExplicitID: Bool { box.fields.explicitID != nil }
 
+    /// Whether the card's work is finished, for its deadline: it stands in a done lane, or its own box is ticked, or
+    /// it carries a completion date (the Tasks plugin's `✅ 2026-10-30`), wherever it stands (a ticked task in a
+    /// checklist's `## Week 1`). Finished cards are never overdue or due soon and get no calendar event.
+    public var isFinished: Bool {
+        box.fields.state == .done || box.fields.isChecked || box.fields.dates.completed != nil
+    }
+
     /// Done subtasks and all subtasks.
     public var subtaskProgress: (done: Int, total: Int) {
         (box.fields.subtasks.filter(\.isDone).count, box.fields.subtasks.count)
