@@ -1170,6 +1170,17 @@ private struct ReadingState {
         }
         let (due, dueLocation, explicitID) = draft.resolve()
         var problems = draft.problems
+        let dates = draft.dates
+        if title.isEmpty,
+            let date = due?.description
+                ?? [dates.scheduled, dates.start, dates.created, dates.completed].lazy.compactMap({ $0 }).first?
+                .description
+        {
+            // A card that is only a date (`- @{2026-03-01}`, `- [ ] 📅 2026-03-01`): the date is its title, as a
+            // plain `- 2026-03-01` is (a day's entry of a log, a meeting), and stays its date.
+            title = date
+            titleMarkup = Markdown(nodes: [Markdown.Node(kind: .text, end: 1, text: title)])
+        }
         if title.isEmpty, explicitID == nil {
             problems.append((.emptyCard, location))
             return CardReader.Reading(
