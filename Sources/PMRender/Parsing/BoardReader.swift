@@ -437,8 +437,17 @@ struct BoardReader {
             }
             if node.kind == .heading, let section, index == section.range.lowerBound {
                 // The heading over a section of lanes one level down is not a lane: before the first lane it is part
-                // of the board's description; later, what it says goes with the section's first lane.
-                if outline.hasLane { inSectionIntro = true } else { outline.preamble.append(segment) }
+                // of the board's description (a `#` one first on the board, over `###` lanes beside `##` sections, is
+                // its title); later, what it says goes with the section's first lane.
+                if outline.hasLane {
+                    inSectionIntro = true
+                } else if node.number < laneLevel, !sawLane, titleHeading == nil {
+                    titleHeading = (
+                        TextCleaning.collapseWhitespace(segment.markdown.plainText(of: 0)), location(segment)
+                    )
+                } else {
+                    outline.preamble.append(segment)
+                }
                 index += 1
                 continue
             }
@@ -1273,7 +1282,9 @@ struct BoardReader {
     /// from that heading to the next one at its level or above. Nil when no heading is so; when another heading at
     /// the level is over a lane's name too (`## Alice` and `## Bob` over `### Todo` …: swimlanes) or is a lane's
     /// name itself (the board's lanes are those); when the heading is the archive, or a lane's name over lanes of
-    /// that one state (`## Done` over `### Shipped`, `### Won't do`: groups).
+    /// that one state (`## Done` over `### Shipped`, `### Won't do`: groups). A heading above the lanes' level with
+    /// lanes right under it is such a section's heading too (`# Getting Things DONE` over `### Todo` … `### Done ✓`,
+    /// beside `## Notes`): the lanes are at the level that holds the cards.
     private func laneSection(
         _ segments: [MarkdownSegment], _ visible: [Int], laneLevel: Int
     ) -> (range: Range<Int>, level: Int)? {
@@ -1294,10 +1305,14 @@ struct BoardReader {
         }
         var found: (range: Range<Int>, level: Int)?
         var ambiguous = false
-        for (position, start) in headings.enumerated() where segments[visible[start]].root.number == laneLevel {
+        for (position, start) in headings.enumerated() where segments[visible[start]].root.number <= laneLevel {
             let below = headings[(position + 1)...].prefix { segments[visible[$0]].root.number > laneLevel }
+            // A heading above the lanes' level (`# Getting Things DONE` over `### Todo`, `### Done` beside `##`
+            // sections) is such a section's heading when lanes are right under it; otherwise it is the board's title
+            // or a lane, as it would be.
+            let isAbove = segments[visible[start]].root.number < laneLevel
             guard let level = below.map({ segments[visible[$0]].root.number }).min() else {
-                if meaning(start) != nil { ambiguous = true }
+                if !isAbove, meaning(start) != nil { ambiguous = true }
                 continue
             }
             let children = below.filter { segments[visible[$0]].root.number == level }
@@ -1328,7 +1343,7 @@ struct BoardReader {
             }
             let own = meaning(start)
             if known == 0 {
-                if own != nil { ambiguous = true }
+                if !isAbove, own != nil { ambiguous = true }
                 continue
             }
             if found != nil || ambiguous { return nil }
