@@ -113,14 +113,20 @@ enum LaneStates {
         let (parts, base, bracketed) = candidates(name)
         // Names about the flow, not a state of it (`WIP Limits`).
         if data.notStates.contains(LaneName.key(base)) { return nil }
+        // A done word qualified as finished in part, or as waiting to be checked (`Partially done`, `Partiellement
+        // terminé`, `Реализовано / проверить`, `Done (to review)`, `一部完了`): work still in progress or review.
+        if let rest = withoutUnfinished(name), meaning(of: rest) == .state(.done) { return .state(.doing) }
         // Brackets qualify a name; a negation inside them does not negate it (`Done (not reviewed)`).
         let negations = negationCount(base)
         let baseKey = LaneName.key(base)
         var contentMeaning: Meaning?
+        // Whether a done word is negated (`Not done`, `Pas encore réalisé`): work still to do, when nothing else says.
+        var negatedDone = false
         for part in parts {
             let key = LaneName.key(part)
             guard !key.isEmpty, let meaning = table[key] else { continue }
             if part != name, negations > 0, negationCount(part) < negationCount(segment(of: part, in: base)) {
+                negatedDone = negatedDone || meaning == .state(.done)
                 continue
             }
             // `Готово к работе`, `Pronto para validar`: where "done" also means "ready", a word for what it is ready
@@ -164,7 +170,7 @@ enum LaneStates {
         {
             return .state(.doing)
         }
-        return contentMeaning
+        return contentMeaning ?? (negatedDone ? .state(.todo) : nil)
     }
 
     /// A lane name's meaning when the whole name is a known name, symbols around it aside (`Done`, `🔨 Por hacer`,
@@ -267,6 +273,38 @@ enum LaneStates {
         return segments.first { $0.contains(part) }.map(String.init) ?? name
     }
 
+    /// `name` without its words that say finished work is not all finished (`partly`, `to check`, `проверить`,
+    /// `à vérifier`, `一部`, `待验证`: the data's `unfinished`), or nil when it has none. A Chinese or Japanese word
+    /// may hold one at its start or end (`部分完成`, `完成待验证`).
+    private static func withoutUnfinished(_ name: String) -> String? {
+        var words = name.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "'" }).map(String.init)
+        guard words.count < 16 else { return nil }
+        var removed = false
+        var start = 0
+        while start < words.count {
+            let length = (1...min(4, words.count - start)).reversed().first {
+                data.unfinished.contains(LaneName.key(words[start..<(start + $0)].joined(separator: " ")))
+            }
+            if let length {
+                words.removeSubrange(start..<(start + length))
+                removed = true
+                continue
+            }
+            var key = LaneName.key(words[start])
+            while key.unicodeScalars.allSatisfy(\.isCJK),
+                let word = data.unfinishedCJK.first(where: {
+                    key.count > $0.count && (key.hasPrefix($0) || key.hasSuffix($0))
+                })
+            {
+                key = key.hasPrefix(word) ? String(key.dropFirst(word.count)) : String(key.dropLast(word.count))
+                words[start] = key
+                removed = true
+            }
+            start += 1
+        }
+        return removed && !words.isEmpty ? words.joined(separator: " ") : nil
+    }
+
     /// How many words of `text` negate (`not`, `nicht`, `chưa` …).
     private static func negationCount(_ text: String) -> Int {
         text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "-" || $0 == "_" })
@@ -367,6 +405,10 @@ enum LaneStates {
         var cjkNames: [(key: String, meaning: Meaning)] = []
         /// Keys of the words that negate a name.
         var negations: Set<String> = []
+        /// Keys of the words that say a done lane's work is finished in part or waits to be checked.
+        var unfinished: Set<String> = []
+        /// Those written in Chinese, Japanese or Korean, longest first.
+        var unfinishedCJK: [String] = []
         /// Words for tasks or work that may follow a Chinese, Japanese or Korean name, and Korean endings before them.
         var nouns: [[Unicode.Scalar]] = []
         var connectors: [[Unicode.Scalar]] = []
@@ -415,6 +457,9 @@ enum LaneStates {
             .map { (key: $0.key, meaning: $0.value) }
             .sorted { ($0.key.unicodeScalars.count, $1.key) > ($1.key.unicodeScalars.count, $0.key) }
         result.negations = Set((file["negations"] ?? [:]).values.joined().map(LaneName.key))
+        result.unfinished = Set((file["unfinished"] ?? [:]).values.joined().map(LaneName.key))
+        result.unfinishedCJK = result.unfinished.filter { $0.unicodeScalars.allSatisfy(\.isCJK) }
+            .sorted { ($0.count, $1) > ($1.count, $0) }
         result.nouns = (file["compound-nouns"] ?? [:]).values.joined().map { Array(LaneName.key($0).unicodeScalars) }
         result.connectors = (file["compound-connectors"] ?? [:]).values.joined().map { Array($0.unicodeScalars) }
         result.periods = Set((file["periods"] ?? [:]).values.joined().map(LaneName.key))
