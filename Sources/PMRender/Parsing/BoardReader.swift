@@ -1653,6 +1653,8 @@ struct BoardReader {
             }
             return true
         }
+        // The first lines of the board's list and heading cards, as comparison keys (looked at by a table of cards).
+        let cardTitleKeys = Set(outline.lanes.lazy.flatMap(\.cards).compactMap { Self.firstLineKey(of: $0.0) })
         // Tables not read, and whether they hold cards for sure (a second table of the board's lanes).
         var unread: [(segment: MarkdownSegment, lane: Int, table: PipeTable, holdsCards: Bool)] = []
         // The lanes of a board kept as one table, and the lane (heading) whose place they take.
@@ -1705,6 +1707,10 @@ struct BoardReader {
                 unread.append((segment, laneIndex, table, true))
                 continue
             }
+            // An index of the board's cards (`| ID | Title |` over `| A.5 | Custom domain |`, beside `#### A.5 - Custom
+            // domain` with its fields below): every row names a list or heading card of the board, which is read
+            // there; the table stays the lane's text.
+            if Self.isIndex(table, roles: roles, title: title, of: cardTitleKeys) { continue }
             outline.lanes[laneIndex].description.removeAll { $0.id == segment.id }
             outline.tablesRead.insert(segment.line)
             if wholeMeaning == nil, tableLanes == nil, outline.lanes[laneIndex].cards.isEmpty,
@@ -1740,7 +1746,14 @@ struct BoardReader {
             else { return false }
             return !table.rows.contains { laneNames.contains(Self.statusKey($0.cells[column].text)) }
         }
-        for (segment, laneIndex, table, holdsCards) in unread {
+        // An index of the board's cards (`isIndex`) is their summary, not cards missed.
+        let indexesCards = { (table: PipeTable) -> Bool in
+            guard let roles = table.roles(inLaneOfState: false, anyTitle: false),
+                let title = roles.firstIndex(of: .title)
+            else { return false }
+            return Self.isIndex(table, roles: roles, title: title, of: cardTitleKeys)
+        }
+        for (segment, laneIndex, table, holdsCards) in unread where !indexesCards(table) {
             let lane = outline.lanes[laneIndex]
             // (A board of no Markdown cards whose Mermaid kanban diagram has some is that diagram's.)
             // (A table with a column named for titles, `| Task | Owner |`, that opens its paragraph in a lane that has
@@ -1776,7 +1789,8 @@ struct BoardReader {
             // A table of tasks with statuses above the lanes of a board with other cards (`# Ledger` over `| Task |
             // Status |`, then `## Next release` over another) is the board's text: its rows are no cards, which is
             // said.
-            for (segment, _, table) in preamble where table.line == segment.line && holdsTasks(table) {
+            for (segment, _, table) in preamble
+            where table.line == segment.line && holdsTasks(table) && !indexesCards(table) {
                 problems.append((.tableNotRead, tableLocation(table, in: segment)))
             }
         }
@@ -1834,6 +1848,46 @@ struct BoardReader {
 
     /// The rows of a table of cards that are cards: not empty, and not a lone row that says its lane or group is
     /// empty (`| — | Nenhuma tarefa pendente nesta etapa | — |`).
+    /// Whether every card row of `table` names one of the cards whose first lines' keys are `keys`: by its title
+    /// (`| Fix login |` and `- [ ] Fix login`), or by another of its cells and its title (`| A.5 | Custom domain |` and
+    /// `#### A.5 - Custom domain`).
+    private static func isIndex(_ table: PipeTable, roles: [PipeTable.Role], title: Int, of keys: Set<String>) -> Bool {
+        guard !keys.isEmpty else { return false }
+        let rows = cardRows(table, roles: roles, title: title)
+        return !rows.isEmpty
+            && rows.allSatisfy { row in
+                let key = LaneName.key(PipeTable.linkText(row.row.cells[title].text))
+                return !key.isEmpty
+                    && (keys.contains(key)
+                        || row.row.cells.indices.contains {
+                            $0 != title && keys.contains(LaneName.key(PipeTable.linkText(row.row.cells[$0].text)) + key)
+                        })
+            }
+    }
+
+    /// The comparison key of the first line of a list card's item or a heading card's heading; nil for a table's row.
+    private static func firstLineKey(of source: CardSource) -> String? {
+        let markdown: Markdown
+        var start = 0
+        switch source {
+        case .item(let segment):
+            markdown = segment.markdown
+            guard let paragraph = markdown.children(of: 0).first(where: { markdown.nodes[$0].kind == .paragraph })
+            else { return nil }
+            start = paragraph
+        case .heading(let segment, _):
+            markdown = segment.markdown
+        case .row:
+            return nil
+        }
+        var text = ""
+        for node in markdown.nodes[(start + 1)..<markdown.nodes[start].end] {
+            if node.kind == .softBreak || node.kind == .lineBreak { break }
+            if node.kind == .text || node.kind == .code { text += node.text }
+        }
+        return LaneName.key(text)
+    }
+
     private static func cardRows(_ table: PipeTable, roles: [PipeTable.Role], title: Int) -> [TableRow] {
         let header = table.header.map(\.text)
         var rows: [TableRow] = []

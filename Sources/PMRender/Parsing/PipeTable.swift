@@ -344,6 +344,18 @@ extension PipeTable {
     }
 
     /// A header cell without emphasis, code marks and edge spaces (`**Module**` → `Module`).
+    /// A cell's text with its links' addresses left out (`[Fix login](#fix-login)` → `Fix login`).
+    static func linkText(_ cell: String) -> String {
+        guard cell.contains("](") else { return cell }
+        var out = ""
+        var rest = Substring(cell)
+        while let open = rest.range(of: "]("), let close = rest[open.upperBound...].firstIndex(of: ")") {
+            out += rest[..<open.lowerBound]
+            rest = rest[rest.index(after: close)...]
+        }
+        return out + rest
+    }
+
     static func displayName(_ cell: String) -> String {
         String(cell.filter { !"*_`".contains($0) }).trimmingWhitespace
     }
