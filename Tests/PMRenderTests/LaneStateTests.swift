@@ -404,6 +404,26 @@ struct LaneStateTests {
     }
 
     @Test(
+        "a project's current state, limitations, timeline, risks, findings and insights are notes",
+        arguments: [
+            "Current State", "Known Limitations", "Bekannte Grenzen (kein Bug)", "Limitaciones conocidas", "既知の制限",
+            "Timeline", "Key Findings", "気づき", "振り返り", "时间线", "本期目标", "风险与对策", "关键发现",
+        ])
+    func statusDocumentSectionsAreNotes(name: String) {
+        #expect(LaneStates.isNotes(name), "\(name)")
+        let board = TestSupport.parse("## Done\n\n- [x] a\n\n## \(name)\n\n- the API is slow\n").board
+        #expect(board.lanes[1].holdsNotes)
+        #expect(board.cards.map(\.title) == ["a"])
+    }
+
+    @Test("planned work in Japanese is to do, after a doing lane too (計画中, 計画)")
+    func japanesePlannedIsTodo() {
+        for name in ["計画中", "計画"] {
+            #expect(Self.lanes("## 進行中\n- [ ] a\n## \(name)\n- [ ] b\n## 完了\n").map(\.state) == [.doing, .todo, .done])
+        }
+    }
+
+    @Test(
         "a lane of blockers is doing, named in any language as English 'Blockers' is",
         arguments: ["Blockers", "Bloqueios", "Bloqueos", "Blocages", "Blocker", "Blocchi", "Блокеры", "Impedimentos"])
     func blockersAreDoing(name: String) {
