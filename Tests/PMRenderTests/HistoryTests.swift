@@ -257,6 +257,11 @@ struct HistoryTests {
             result.stdout.hasPrefix("team.md: 0 events in 0 commits"),
             "the only commit is a starting point, not 'everything added'")
         #expect(try TestSupport.run(["team.md", "-o", "site"], in: clone.appending(path: "c")).status == 0)
+        // The cards are on the board, but none has a known start: metrics says why, not that the board is empty.
+        let metrics = try TestSupport.run(["metrics", "team.md"], in: clone.appending(path: "c"))
+        #expect(metrics.status == 0)
+        #expect(metrics.stdout.contains("the cards on the board were there at the oldest commit of this shallow clone"))
+        #expect(!metrics.stdout.contains("No card was on the board"))
     }
 
     @Test("outside git: render has no history page and no error; history exits 2")

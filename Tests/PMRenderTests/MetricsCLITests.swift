@@ -148,9 +148,7 @@ struct MetricsCLITests {
         #expect((object["cfd"] as? [Any])?.count == 1)
         let text = try TestSupport.run(["metrics", "board.md", "--today", "2026-01-09"], in: fixture.repo.root)
         #expect(text.status == 0)
-        #expect(
-            text.stdout.hasSuffix(
-                "No card was on the board from 2026-01-09 to 2026-01-09: there is nothing to measure.\n"))
+        #expect(text.stdout.hasSuffix("The board has never been committed: there is no history to measure yet.\n"))
     }
 
     @Test(

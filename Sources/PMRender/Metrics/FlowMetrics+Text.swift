@@ -104,9 +104,13 @@ extension FlowMetrics {
     /// No card was on the board in the range (a board never committed, or "today" before its first commit).
     public var isEmpty: Bool { cards.isEmpty && flow.days.allSatisfy { $0.total == 0 } }
 
-    /// "No card was on the board from 2026-01-04 to 2026-01-04: there is nothing to measure."
+    /// "No card was on the board from 2026-01-04 to 2026-01-04: there is nothing to measure.", or why no card's flow
+    /// is known where the board has cards: it was never committed, or a shallow clone's oldest commit already held
+    /// them (they have no known start).
     func empty(_ words: MetricsWording) -> String {
-        words.text("metrics.empty", ["from": from.description, "to": today.description])
+        let key =
+            commitCount == 0 ? "metrics.empty.uncommitted" : isShallow ? "metrics.empty.shallow" : "metrics.empty"
+        return words.text(key, ["from": from.description, "to": today.description])
     }
 
     /// "Now TODO 2, DOING 3, DONE 6; 6 cards done in this period".
