@@ -59,6 +59,28 @@ struct ViewModelTests {
         #expect(html.contains("over limit"))
     }
 
+    @Test("a state over its WIP limit (wip: {DOING: 2}) marks every lane of the state, on the page and in the terminal")
+    func stateOverLimit() throws {
+        let board = TestSupport.parse(
+            "---\nwip:\n  DOING: 2\n---\n## Todo\n- a\n## In Progress\n- b\n## Review\n- c\n- d\n## Done\n"
+        ).board
+        let (site, _) = SiteRenderer.render(
+            board,
+            options: RenderOptions(
+                clock: DeadlineClock(today: CalendarDate(year: 2026, month: 1, day: 1)!),
+                templates: PageTemplates.builtIn()))
+        let html = String(decoding: try #require(site?.files.first).contents, as: UTF8.self)
+        #expect(html.components(separatedBy: "lane-doing over-limit\"").count == 3, "both doing lanes")
+        #expect(!html.contains("lane-todo over-limit"))
+        let terminal = try TerminalBoard.render(
+            board,
+            options: .init(
+                width: 100, color: false, clock: DeadlineClock(today: CalendarDate(year: 2026, month: 1, day: 1)!)))
+        #expect(terminal.contains("In Progress 1 !"))
+        #expect(terminal.contains("Review 2 !"))
+        #expect(!terminal.contains("Todo 1 !"))
+    }
+
     @Test(
         "lane keys are unique with the IDs of the lanes' parts; ordinary boards keep theirs",
         arguments: [

@@ -30,12 +30,16 @@ public struct TerminalBoard {
     let board: Board
     let options: Options
     let phrases: Phrases
+    /// Whether a lane is over its WIP limit or its state's (`Board.overLimitTest`).
+    let isOverLimit: (Lane) -> Bool
 
     /// The board as text for a terminal, ending with a newline.
     /// - Throws: `EditFailure` when `options.lane` names no lane.
     public static func render(_ board: Board, options: Options) throws(EditFailure) -> String {
-        TerminalBoard(board: board, options: options, phrases: Phrases(options.locale ?? board.locale)).draw(
-            lanes: try lanes(of: board, named: options.lane))
+        TerminalBoard(
+            board: board, options: options, phrases: Phrases(options.locale ?? board.locale),
+            isOverLimit: board.overLimitTest()
+        ).draw(lanes: try lanes(of: board, named: options.lane))
     }
 
     private static func lanes(of board: Board, named name: String?) throws(EditFailure) -> [Lane] {
@@ -121,7 +125,7 @@ public struct TerminalBoard {
     func block(for lane: Lane, width: Int) -> [Line] {
         var lines: [Line] = []
         let count = lane.wipLimit.map { "\(lane.cards.count)/\($0)" } ?? "\(lane.cards.count)"
-        let over = lane.isOverLimit
+        let over = isOverLimit(lane)
         lines += wrap(
             [
                 Run(text: clean(lane.name), style: .bold),

@@ -65,6 +65,33 @@ public struct Board: Hashable, Sendable {
         lanes.reduce(0) { $0 + ($1.state == state ? $1.cards.count : 0) }
     }
 
+    /// A state's WIP limit its lanes' cards together exceed: a front-matter `wip` entry that names a state and no lane
+    /// (`wip: {DOING: 2}`), and where it is written.
+    public struct StateOverLimit: Hashable, Sendable {
+        public var state: CardState
+        public var count: Int
+        public var limit: Int
+        public var location: SourceLocation?
+    }
+
+    /// The states over their WIP limits, in the order of their names.
+    public var statesOverLimit: [StateOverLimit] {
+        rules.wip.sorted { $0.key.text < $1.key.text }.compactMap { name, limit in
+            guard limit > 0, lane(named: name.text) == nil, let state = name.state else { return nil }
+            let count = cardCount(in: state)
+            guard count > limit else { return nil }
+            return StateOverLimit(
+                state: state, count: count, limit: limit, location: name.location ?? rules.locations["wip"])
+        }
+    }
+
+    /// A test of whether a lane is over a WIP limit: its own, or its state's (`statesOverLimit`), which marks every
+    /// lane of the state. (The states are worked out once, for all the lanes a page or a terminal shows.)
+    public func overLimitTest() -> (Lane) -> Bool {
+        let states = Set(statesOverLimit.map(\.state))
+        return { lane in lane.isOverLimit || states.contains(lane.state) }
+    }
+
     /// The lane with this name (compared as rules compare names), if any.
     public func lane(named name: String) -> Lane? {
         laneIndex(named: name).map { lanes[$0] }

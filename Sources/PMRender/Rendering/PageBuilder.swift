@@ -202,6 +202,7 @@ struct PageBuilder: Sendable {
     /// `index.html`: the board. Its cards' views are made as the page is written.
     func page() -> PageView {
         let keys = Self.laneKeys(board.lanes.map(\.name))
+        let isOverLimit = board.overLimitTest()
         let lanes = board.lanes.enumerated().map { index, lane -> LaneView in
             let cards = lane.cards
             let emptyGroups = Self.emptyGroups(of: lane)
@@ -218,7 +219,7 @@ struct PageBuilder: Sendable {
                 key: key, name: lane.name, nameHTML: inlineHTML(lane.nameMarkup), state: lane.state.slug,
                 stateName: phrases.stateName(lane.state), count: cards.count, limit: lane.wipLimit,
                 countText: countText, countLabel: phrases.countLabel(count: cards.count, limit: lane.wipLimit),
-                overLimit: lane.isOverLimit, cards: views, emptyGroupsAfter: emptyGroups[cards.count] ?? [],
+                overLimit: isOverLimit(lane), cards: views, emptyGroupsAfter: emptyGroups[cards.count] ?? [],
                 descriptionHTML: blockHTML(lane.description))
         }
         // Archived cards may repeat an identity (recurring tasks), so their anchors are numbered.

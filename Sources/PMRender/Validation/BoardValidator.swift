@@ -33,15 +33,11 @@ public enum BoardValidator {
                     at: lane.wipLimitLocation ?? lane.location))
         }
         // A limit for a state counts the cards of all its lanes.
-        for (name, limit) in board.rules.wip where limit > 0 {
-            guard board.lane(named: name.text) == nil, let state = name.state else { continue }
-            let count = board.cardCount(in: state)
-            if count > limit {
-                diagnostics.append(
-                    Diagnostic(
-                        .overStateWIPLimit(state: state, count: count, limit: limit), file: file,
-                        at: name.location ?? board.rules.locations["wip"]))
-            }
+        for over in board.statesOverLimit {
+            diagnostics.append(
+                Diagnostic(
+                    .overStateWIPLimit(state: over.state, count: over.count, limit: over.limit), file: file,
+                    at: over.location))
         }
 
         diagnostics += unknownNames(in: board)
