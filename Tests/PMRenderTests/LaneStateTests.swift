@@ -328,6 +328,10 @@ struct LaneStateTests {
             // Every mark that joins two names.
             ("Doing／Review", .state(.doing)), ("Doing · Review", .state(.doing)), ("Doing・Review", .state(.doing)),
             ("Doing、Review", .state(.doing)), ("Doing, Review", .state(.doing)),
+            // U+0387, canonically the middle dot (`Character` equality took it for one).
+            ("Doing\u{0387}Review", .state(.doing)),
+            // ASCII names whose symbols are not words (read by their letters and digits alone).
+            ("-- Done --", .state(.done)), ("In-Progress!", .state(.doing)), ("TO_DO", .state(.todo)),
         ]
         for (name, meaning) in whole {
             #expect(LaneStates.wholeMeaning(of: name) == meaning, "\(name)")

@@ -43,12 +43,18 @@ enum LaneStates {
         }
     }
 
-    /// Whether a character joins two names (`joinedNames`): compared with each of them, rather than looked for by
-    /// walking a string of them for every character of a name.
+    /// Whether a character joins two names (`joinedNames`). Each is one scalar, compared by its value: a `switch` over
+    /// `Character`s compared strings, seven for every character of every name asked about. `Character` equality is
+    /// canonical, so the one scalar canonically equal to one of them, U+0387 (Greek ano teleia, the middle dot), is
+    /// listed too; a character of several scalars equals none of them.
     private static func joinsNames(_ character: Character) -> Bool {
-        switch character {
-        case "/", "／", "&", "·", "・", "、", ",": true
-        default: false
+        let scalars = character.unicodeScalars
+        guard let scalar = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex else {
+            return false
+        }
+        switch scalar {
+        case "/", "／", "&", "·", "\u{0387}", "・", "、", ",": return true
+        default: return false
         }
     }
 
@@ -185,9 +191,13 @@ enum LaneStates {
             return String(words).split(separator: " ").joined(separator: " ")
         }
         func whole(_ name: Substring) -> Meaning? {
-            table[LaneName.key(words(name))] ?? table[LaneName.key(String(name))]
+            // A key keeps only a name's letters and digits, so the key of an ASCII name with one is its words' key too.
+            if isASCIIWithWord(name) { return table[LaneName.key(String(name))] }
+            return table[LaneName.key(words(name))] ?? table[LaneName.key(String(name))]
         }
         func tasks(_ name: Substring) -> Meaning? {
+            // The key of an ASCII name is ASCII: never a name in Chinese, Japanese or Korean.
+            if name.utf8.allSatisfy({ $0 < 0x80 }) { return nil }
             let key = LaneName.key(words(name))
             return !key.isEmpty && key.unicodeScalars.allSatisfy(\.isCJK) ? compoundMeaning(key) : nil
         }
@@ -201,6 +211,16 @@ enum LaneStates {
         // A day's date in brackets says when (`已完成（2025-11-04）`, `Done (2026-06-23)`): the name is still wholly the
         // lane's.
         return whole(inside) == meaning || holdsDayDate(inside) ? meaning : nil
+    }
+
+    /// Whether a name is ASCII with a letter or a digit (card headings asked about as lane names mostly are).
+    private static func isASCIIWithWord(_ name: Substring) -> Bool {
+        var hasWord = false
+        for byte in name.utf8 {
+            guard byte < 0x80 else { return false }
+            hasWord = hasWord || Unicode.Scalar(byte).isWordCharacter
+        }
+        return hasWord
     }
 
     /// Whether a lane name names a period of time (`Last week`, `2025`, `Q3`, `Sprint 12`, `Mai`): lanes after a done
