@@ -36,9 +36,10 @@ enum ObsidianSyntax {
     /// A task box at the start of `scalars` (an item's text after its bullet): whether it is checked, and its length
     /// in scalars and UTF-8 bytes with the space after it. `[ ]`, `[x]`, the Tasks plugin's custom statuses, a check
     /// mark (`[✅]`), and `[]`, a box left empty (an unchecked one); not `[UI] Title`, nor a box run into its text.
-    static func taskBox(_ scalars: some Sequence<Unicode.Scalar>) -> (checked: Bool, scalars: Int, bytes: Int)? {
+    static func taskBox(_ scalars: some Collection<Unicode.Scalar>) -> (checked: Bool, scalars: Int, bytes: Int)? {
+        // Most texts asked about start with no bracket: told before their first scalars are copied out.
+        guard scalars.first == "[" else { return nil }
         let head = Array(scalars.prefix(5))
-        guard head.first == "[" else { return nil }
         var close = 1
         var checked = false
         if head.count > 1, head[1] == "]" {
