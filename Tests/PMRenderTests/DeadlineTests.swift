@@ -221,6 +221,25 @@ struct ICalendarTests {
         #expect(ICalendar.escape("a,b;c\\d\ne\u{7}") == "a\\,b\\;c\\\\d\\ne")
     }
 
+    @Test(
+        "text is escaped in runs as it is byte by byte: every ASCII byte, text around it, nothing to escape",
+        arguments: [
+            String((0..<128).map { Character(Unicode.Scalar(UInt8($0))) }), "a,b", ",a", "a,", ",,;;\\\\", "plain text",
+            "", "é,한국어;🎉\\\n\r\n", String(repeating: "word, ", count: 40),
+        ])
+    func escapingRuns(text: String) {
+        var expected = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\", ";", ",": expected += "\\" + String(scalar)
+            case "\n": expected += "\\n"
+            case "\u{0}"..<" ", "\u{7F}": break
+            default: expected.unicodeScalars.append(scalar)
+            }
+        }
+        #expect(ICalendar.escape(text) == expected)
+    }
+
     @Test("UIDs stay the same across renders and unrelated edits")
     func stableUIDs() {
         func uids(_ feed: String) -> [String] {

@@ -218,30 +218,51 @@ public enum ICalendar {
         mutating func escaped(_ text: String) {
             var text = text
             text.withUTF8 { utf8 in
-                // Most text has nothing to escape and goes in as it is.
-                guard utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0x5C || $0 == 0x3B || $0 == 0x2C })
-                else { return put(utf8) }
+                // Most text has nothing to escape and goes in as it is; other text goes in as the runs between the
+                // bytes that are written otherwise (a byte at a time, each checked and appended, had cost a tenth of
+                // the calendar).
+                var special = Self.nextSpecial(in: utf8, from: 0)
+                guard special < utf8.count else { return put(utf8) }
                 var value = [UInt8]()
                 swap(&value, &scratch)
                 value.removeAll(keepingCapacity: true)
-                for byte in utf8 {
-                    switch byte {
-                    case UInt8(ascii: "\\"), UInt8(ascii: ";"), UInt8(ascii: ","):
-                        value.append(UInt8(ascii: "\\"))
-                        value.append(byte)
+                var start = 0
+                while special < utf8.count {
+                    value.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<special]))
+                    switch utf8[special] {
                     case UInt8(ascii: "\n"):
                         value.append(UInt8(ascii: "\\"))
                         value.append(UInt8(ascii: "n"))
                     case 0..<0x20, 0x7F:
                         break
-                    default:
+                    case let byte:  // `\`, `;` or `,`
+                        value.append(UInt8(ascii: "\\"))
                         value.append(byte)
                     }
+                    start = special + 1
+                    special = Self.nextSpecial(in: utf8, from: start)
                 }
+                value.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
                 value.withUnsafeBufferPointer { put($0) }
                 swap(&value, &scratch)
             }
         }
+
+        /// The offset of the first byte from `start` on that a TEXT value writes otherwise (`\`, `;`, `,`, a control
+        /// character); `utf8.count` when none is.
+        private static func nextSpecial(in utf8: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+            var offset = start
+            while offset < utf8.count {
+                let byte = utf8[offset]
+                // All but `\` and DEL lie below 64: one bit of a mask each.
+                if byte < 64 ? (specialBelow64 >> UInt64(byte)) & 1 != 0 : byte == 0x5C || byte == 0x7F { break }
+                offset += 1
+            }
+            return offset
+        }
+
+        /// Control characters, `,` and `;`, one bit each.
+        private static let specialBelow64: UInt64 = 0xFFFF_FFFF | 1 << 0x2C | 1 << 0x3B
 
         /// Whole characters' UTF-8, folded so that no line is longer than 75 octets and no character is cut (a
         /// fold comes only before a character that does not fit).
