@@ -243,13 +243,12 @@ struct TemplateRenderer {
             output += flag ? Self.trueBytes : Self.falseBytes
         case .markup(let markup):
             if escaped {
-                let scratch = ByteSink()
-                markup.write(to: scratch)
-                HTMLEscaping.append(scratch.bytes, to: &output)
+                var scratch: [UInt8] = []
+                markup.write(into: &scratch)
+                HTMLEscaping.append(scratch, to: &output)
             } else {
-                sink.take(&output)
-                markup.write(to: sink)
-                guard sink.total <= budget.output else { throw .outputTooLarge(limit: budget.output) }
+                // (Over the budget, it is handed over and refused once the operation is done.)
+                markup.write(into: &output)
             }
         case .list, .object, .null:
             break

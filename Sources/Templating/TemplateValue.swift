@@ -51,8 +51,9 @@ public protocol TemplateObject: AnyObject, Sendable {
 
 /// Trusted HTML, written to the output as is by `{{{x}}}`.
 public protocol TemplateMarkup: AnyObject, Sendable {
-    /// Writes the markup's bytes.
-    func write(to sink: ByteSink)
+    /// Appends the markup's bytes to `output`, the rendering's own buffer (handing the output to the sink before
+    /// each markup, and the markup's bytes after it, copied both: a page writes two markups a card).
+    func write(into output: inout [UInt8])
     /// Whether the markup is empty (falsy in sections). Defaults to false.
     var isEmpty: Bool { get }
 }
@@ -72,8 +73,8 @@ public final class TrustedHTML: TemplateMarkup, TemplateValueConvertible {
         self.html = html
     }
 
-    public func write(to sink: ByteSink) {
-        sink.append(html)
+    public func write(into output: inout [UInt8]) {
+        output += html.utf8
     }
 
     public var isEmpty: Bool { html.isEmpty }

@@ -105,6 +105,8 @@ struct MarkdownHTML: Sendable {
         let options: Options
         /// For each open node: its index, where its subtree ends, and the closing HTML to write then.
         var open: [(index: Int, end: Int, closing: StaticString)] = []
+        /// Where the output starts: the bytes before it are not the Markdown's.
+        var start = 0
 
         init(markdown: Markdown, options: Options) {
             self.markdown = markdown
@@ -112,6 +114,7 @@ struct MarkdownHTML: Sendable {
         }
 
         mutating func run(into out: inout [UInt8]) {
+            start = out.count
             var index = 0
             let nodes = markdown.nodes
             while index < nodes.count {
@@ -140,6 +143,9 @@ struct MarkdownHTML: Sendable {
         }
 
         private mutating func push(_ index: Int, closing: StaticString) {
+            // Room for a few levels at once: grown from empty an element at a time, the stack was made three times
+            // for a description of a paragraph and a list.
+            if open.capacity == 0 { open.reserveCapacity(8) }
             open.append((index, markdown.nodes[index].end, closing))
         }
 
@@ -170,23 +176,23 @@ struct MarkdownHTML: Sendable {
             case .paragraph:
                 let inTightItem = isInTightItem(index)
                 if !inTightItem {
-                    Self.newLine(&out)
+                    newLine(&out)
                     Self.append("<p>", to: &out)
                 }
                 push(index, closing: inTightItem ? "" : "</p>\n")
             case .heading:
-                Self.newLine(&out)
+                newLine(&out)
                 let tags = Self.headingTags[min(6, max(1, node.number + options.headingOffset)) - 1]
                 Self.append(tags.open, to: &out)
                 push(index, closing: tags.close)
             case .blockQuote:
-                Self.newLine(&out)
+                newLine(&out)
                 Self.append("<blockquote>\n", to: &out)
                 push(index, closing: "</blockquote>\n")
             case .callout:
                 let kind = Slug.make(node.text)
                 let title = node.detail.isEmpty ? node.text.prefix(1).uppercased() + node.text.dropFirst() : node.detail
-                Self.newLine(&out)
+                newLine(&out)
                 if node.flags.contains(.folded) {
                     out += "<details class=\"callout callout-\(kind)\"><summary class=\"callout-title\">".utf8
                     HTMLEscaping.append(title, to: &out)
@@ -199,7 +205,7 @@ struct MarkdownHTML: Sendable {
                     push(index, closing: "</aside>\n")
                 }
             case .list:
-                Self.newLine(&out)
+                newLine(&out)
                 let ordered = node.flags.contains(.ordered)
                 let hasTasks = markdown.children(of: index).contains { markdown.nodes[$0].flags.contains(.task) }
                 let classAttribute = hasTasks ? " class=\"tasks\"" : ""
@@ -227,7 +233,7 @@ struct MarkdownHTML: Sendable {
                 }
                 push(index, closing: "</li>\n")
             case .codeBlock:
-                Self.newLine(&out)
+                newLine(&out)
                 let language = node.detail.split(separator: " ").first.map(String.init) ?? ""
                 Self.append("<pre><code", to: &out)
                 if !language.isEmpty {
@@ -241,7 +247,7 @@ struct MarkdownHTML: Sendable {
             case .htmlBlock, .htmlInline:
                 break  // raw HTML is never written
             case .thematicBreak:
-                Self.newLine(&out)
+                newLine(&out)
                 Self.append("<hr>\n", to: &out)
             case .text:
                 HTMLEscaping.append(node.text, to: &out)
@@ -311,8 +317,9 @@ struct MarkdownHTML: Sendable {
         }
 
         /// Starts a new line unless the output is at the start of one (as cmark's renderer does before blocks).
-        private static func newLine(_ out: inout [UInt8]) {
-            if let last = out.last, last != UInt8(ascii: "\n") { out.append(UInt8(ascii: "\n")) }
+        /// (What is before `start` was there before the Markdown: a page's buffer is written into.)
+        private func newLine(_ out: inout [UInt8]) {
+            if out.count > start, out.last != UInt8(ascii: "\n") { out.append(UInt8(ascii: "\n")) }
         }
 
         /// Whether the paragraph being opened stands directly in an item of a tight list (then, as in CommonMark's

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where a board's pages stand in their site, for links between them.
 struct SiteContext: Sendable {
     /// The board is part of a site of several boards (its pages link back to the overview).
@@ -471,9 +473,15 @@ struct PageBuilder: Sendable {
     static func blockBytes(_ markdown: Markdown, html: MarkdownHTML) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(512)  // most descriptions: one allocation, below the sizes that make malloc consolidate
-        html.write(markdown, to: &out)
-        Self.removeBreaksBetweenBlocks(&out)
+        appendBlockBytes(markdown, html: html, to: &out)
         return out
+    }
+
+    /// `blockBytes`, appended to `out` (a page's own buffer: a card's description is written there, not copied).
+    static func appendBlockBytes(_ markdown: Markdown, html: MarkdownHTML, to out: inout [UInt8]) {
+        let start = out.count
+        html.write(markdown, to: &out)
+        Self.removeBreaksBetweenBlocks(&out, from: start)
     }
 
     func inlineHTML(_ markdown: Markdown) -> HTMLView {
@@ -492,24 +500,28 @@ struct PageBuilder: Sendable {
         return out
     }
 
-    /// `withoutBreaksBetweenBlocks`, in place (bytes are only ever removed). Only line breaks are ever dropped, so
-    /// the bytes between two of them are found at once and moved down as one run, not byte by byte.
-    static func removeBreaksBetweenBlocks(_ html: inout [UInt8]) {
+    /// `withoutBreaksBetweenBlocks`, in place, on the bytes from `start` on (bytes are only ever removed). Only line
+    /// breaks are ever dropped, so the bytes between two of them are found at once and moved down as one run, not
+    /// byte by byte.
+    static func removeBreaksBetweenBlocks(_ html: inout [UInt8], from start: Int = 0) {
         let kept = html.withUnsafeMutableBufferPointer { bytes in
-            var kept = 0
-            var next = 0
+            guard let base = UnsafeMutableRawPointer(bytes.baseAddress) else { return 0 }
+            var kept = start
+            var next = start
             // Where the last `<` kept stands; -1 before the first.
             var tagStart = -1
             while next < bytes.count {
-                let end = bytes[next...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+                // (`memchr`: the runs between line breaks are nearly all of a description's bytes.)
+                let end =
+                    memchr(base + next, Int32(UInt8(ascii: "\n")), bytes.count - next).map { base.distance(to: $0) }
+                    ?? bytes.count
                 if let open = bytes[next..<end].lastIndex(of: UInt8(ascii: "<")) { tagStart = kept + open - next }
-                if kept != next, end > next, let base = UnsafeMutableRawPointer(bytes.baseAddress) {
-                    (base + kept).copyMemory(from: base + next, byteCount: end - next)
-                }
+                if kept != next, end > next { (base + kept).copyMemory(from: base + next, byteCount: end - next) }
                 kept += end - next
                 guard end < bytes.count else { break }
                 next = end + 1
-                if tagStart >= 0, kept > 0, bytes[kept - 1] == UInt8(ascii: ">"),
+                // (A `<` found lies before `kept`: `kept` is past the first byte of the run.)
+                if tagStart >= 0, bytes[kept - 1] == UInt8(ascii: ">"),
                     isBlockTag(UnsafeBufferPointer(rebasing: bytes[(tagStart + 1)..<kept]))
                 {
                     continue

@@ -32,7 +32,7 @@ final class HTMLView: TemplateMarkup {
 
     static let empty = HTMLView(bytes: [])
 
-    func write(to sink: ByteSink) { sink.append(bytes) }
+    func write(into output: inout [UInt8]) { output += bytes }
 
     var isEmpty: Bool { bytes.isEmpty }
 
@@ -66,9 +66,8 @@ final class DescriptionHTML: TemplateMarkup {
             && (markdown.isEmpty || PageBuilder.blockBytes(markdown, html: html).isEmpty)
     }
 
-    func write(to sink: ByteSink) {
-        var bytes = PageBuilder.blockBytes(markdown, html: html)
-        sink.take(&bytes)
+    func write(into output: inout [UInt8]) {
+        PageBuilder.appendBlockBytes(markdown, html: html, to: &output)
     }
 
     private static func alwaysWrites(_ node: Markdown.Node) -> Bool {
