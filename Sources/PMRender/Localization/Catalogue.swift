@@ -49,8 +49,13 @@ public struct Catalogue: Sendable {
     /// The text for `key` with `{name}` placeholders filled in. A key missing from the catalogue
     /// shows as `⟦key⟧` (the catalogue tests make sure none is).
     func text(_ key: String, _ values: [String: String] = [:]) -> String {
+        text(key) { values[String($0)] }
+    }
+
+    /// The text for `key` with each `{name}` placeholder filled in by `value(name)` (nil: it stays as it is).
+    func text(_ key: String, value: (Substring) -> String?) -> String {
         guard let template = strings[key] else { return "⟦\(key)⟧" }
-        return Catalogue.fill(template, values)
+        return Catalogue.fill(template, value: value)
     }
 
     /// The plural form of `key` for `count` (`{count}` is filled in too).
@@ -76,14 +81,18 @@ public struct Catalogue: Sendable {
     /// catalogue's patterns, never from the machine's locale data. The year has its four digits, as written
     /// (`0026-01-05` shows as "Jan 5, 0026", a typo one can see, not "Jan 5, 26").
     func date(_ date: CalendarDate, time: TimeOfDay? = nil) -> String {
-        let text = self.text(
-            "date.format",
-            [
-                "year": date.year < 1000 ? String(date.description.prefix(4)) : String(date.year),
-                "month": String(date.month), "day": String(date.day),
-                "monthShort": list("months.short", date.month - 1),
-                "weekdayShort": list("weekdays.short", date.weekday),
-            ])
+        // Only the values the pattern names are made, and no dictionary of them: a page makes a date view for each
+        // deadline of the board before any of its files is written.
+        let text = self.text("date.format") { name in
+            switch name {
+            case "year": date.year < 1000 ? String(date.description.prefix(4)) : String(date.year)
+            case "month": String(date.month)
+            case "day": String(date.day)
+            case "monthShort": list("months.short", date.month - 1)
+            case "weekdayShort": list("weekdays.short", date.weekday)
+            default: nil
+            }
+        }
         guard let time else { return text }
         return self.text("date.withTime", ["date": text, "time": time.description])
     }
@@ -91,6 +100,11 @@ public struct Catalogue: Sendable {
     /// `template` with each `{name}` replaced by its value (an unknown name stays as it is). Scanned as UTF-8:
     /// the braces are ASCII, so the positions found are character boundaries; the history page fills thousands.
     static func fill(_ template: String, _ values: [String: String]) -> String {
+        fill(template) { values[String($0)] }
+    }
+
+    /// `template` with each `{name}` replaced by `value(name)` (an unknown name, nil, stays as it is).
+    static func fill(_ template: String, value: (Substring) -> String?) -> String {
         guard template.utf8.contains(UInt8(ascii: "{")) else { return template }
         var out = ""
         out.reserveCapacity(template.utf8.count + 32)
@@ -102,8 +116,8 @@ public struct Catalogue: Sendable {
                 break
             }
             let name = rest[rest.utf8.index(after: open)..<close]
-            if let value = values[String(name)] {
-                out += value
+            if let filled = value(name) {
+                out += filled
             } else {
                 out += rest[open...close]
             }
