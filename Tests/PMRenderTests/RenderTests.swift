@@ -155,6 +155,13 @@ struct RenderTests {
         #expect(String(decoding: PageBuilder.withoutBreaksBetweenBlocks(Array(html.utf8)), as: UTF8.self) == expected)
     }
 
+    @Test("a description that starts with a block is written into the page as on its own: no line break before it")
+    func descriptionStartingWithBlock() throws {
+        let board = BoardParser.parse(Array("## Todo\n\n### Card\n\n> quoted\n".utf8), file: "board.md").board
+        let page = try Self.page(of: board)
+        #expect(page.contains("<div><blockquote><p>quoted</p></blockquote></div>"))
+    }
+
     @Test("the built-in templates pass the template checks")
     func builtInTemplates() {
         let diagnostics = PageTemplates.lintBuiltIn()
