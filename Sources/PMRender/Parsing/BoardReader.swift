@@ -372,10 +372,17 @@ struct BoardReader {
                 section.map { !$0.range.contains(start - 1) } ?? false
                 && LaneStates.wholeMeaning(of: heading.name) == nil && cache.meaning(of: heading.name) != .state(.todo)
             // (Not a lane the front matter gives a state, nor one with a WIP limit: those name a lane of cards.)
+            // A lane of definitions alone (`## Kanban статусы` over `- **todo**: queued`, `## Review Schedule` over
+            // `- **Daily:** check the list`) explains the board, whatever its name says, unless it is wholly a lane's
+            // name (`## Done`) or names work to come (`## Ideas for later`).
+            func definesTerms() -> Bool {
+                LaneStates.wholeMeaning(of: heading.name) == nil && cache.meaning(of: heading.name) != .state(.todo)
+                    && Self.holdsDefinitionsAlone(visible[start...], level: level, segments, source: source)
+            }
             guard !isObsidian, heading.limit == nil,
                 LaneStates.isNotes(heading.name)
                     || (inClosingNotes && cache.meaning(of: heading.name) == nil)
-                    || besideSection,
+                    || besideSection || definesTerms(),
                 !frontMatter.rules.lanes.keys.contains(where: { LaneName.names(heading.name, $0.text) }),
                 !frontMatter.rules.wip.keys.contains(where: { LaneName.names(heading.name, $0.text) })
             else { return false }
@@ -1463,6 +1470,53 @@ struct BoardReader {
         let name = TextCleaning.collapseWhitespace(heading.markdown.plainText(of: 0))
         if case .state = LaneStates.meaning(of: name) { return false }
         return LaneStates.isPeriod(name) ? false : nil
+    }
+
+    /// Whether the pieces up to the next heading at `level` or above are text and a list of two definitions or more,
+    /// each item a term and what it means (`- **todo**: queued`, `- **Daily:** check the list`, ``- `wip` — started``),
+    /// with no heading and no table among them: a legend or a schedule, not cards.
+    static func holdsDefinitionsAlone(
+        _ pieces: ArraySlice<Int>, level: Int, _ segments: [MarkdownSegment], source: SourceText
+    ) -> Bool {
+        var items = 0
+        for index in pieces {
+            let segment = segments[index]
+            switch segment.root.kind {
+            case .heading:
+                if segment.root.number <= level { return items >= 2 }
+                return false
+            case .item:
+                guard isDefinition(segment) else { return false }
+                items += 1
+            case .paragraph:
+                if source.line(segment.line).first == "|" { return false }
+            default: break
+            }
+        }
+        return items >= 2
+    }
+
+    /// Whether a list item (no task box, no nested list) is a term and what it means: its first line a bold or code
+    /// term, a colon inside or after it (or a dash after it), then text (`**todo**: queued`, `**Daily:** check`,
+    /// `` `wip` — started ``).
+    private static func isDefinition(_ item: MarkdownSegment) -> Bool {
+        let markdown = item.markdown
+        guard !markdown.nodes[0].flags.contains(.task), let paragraph = markdown.children(of: 0).first,
+            markdown.nodes[paragraph].kind == .paragraph,
+            !markdown.children(of: 0).contains(where: { markdown.nodes[$0].kind == .list })
+        else { return false }
+        let children = Array(markdown.children(of: paragraph))
+        guard children.count >= 2, [.strong, .code].contains(markdown.nodes[children[0]].kind),
+            markdown.nodes[children[1]].kind == .text
+        else { return false }
+        let term = Substring(markdown.plainText(of: children[0])).trimmingSpaces
+        let rest = Substring(markdown.nodes[children[1]].text).trimmingSpaces
+        let explained = children.count > 2
+        if term.count > 1, term.hasSuffix(":") || term.hasSuffix("：") { return !rest.isEmpty || explained }
+        for mark in [":", "：", "— ", "– ", "- "] where rest.hasPrefix(mark) {
+            return !rest.dropFirst(mark.count).trimmingSpaces.isEmpty || explained
+        }
+        return false
     }
 
     /// Whether a list item's first line opens with bold text (`**Run the tests**: …`, `**Login**`).
