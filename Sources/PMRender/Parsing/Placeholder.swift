@@ -17,14 +17,38 @@ enum Placeholder {
         "vazio", "nenhum", "nenhuma", "нет", "пусто", "kosong", "tidak ada", "niente", "nessuno", "nessuna", "vuoto",
         "yok",
         "şu an yok", "henüz yok", "boş", "trống", "không có", "brak", "pusto", "leeg", "geen", "niets", "tyhjä",
-        "ingen", "inget", "intet", "κενό", "üres", "nincs", "buit", "belum ada",
+        "ingen", "inget", "intet", "κενό", "üres", "nincs", "buit", "belum ada", "chưa có", "chưa có gì",
+        "không có gì",
+    ]
+
+    /// Words for "so far" after a word for "none", lowercased: `None currently`, `Nothing right now`, `Aucun pour
+    /// l'instant`, `Nada por ahora`.
+    private static let sofar: Set<String> = [
+        "currently", "yet", "for now", "right now", "at the moment", "so far", "at present", "pour l'instant",
+        "pour le moment", "actuellement", "por ahora", "por el momento", "actualmente", "todavía", "aún",
+        "por enquanto", "no momento", "ainda", "atualmente", "derzeit", "aktuell", "momentan", "bisher", "zurzeit",
+        "per ora", "al momento", "ancora", "пока", "сейчас", "на данный момент", "hiện tại", "hiện nay", "şimdilik",
+        "henüz", "saat ini", "untuk saat ini", "現在", "目前", "暂时", "현재", "아직",
+    ]
+
+    /// What a template writes where a lane's text is to be filled in later, lowercased: alone, or followed by a word
+    /// for "after" or "when" (`À compléter après merge final`, `To be completed once merged`).
+    private static let toFill: [String] = [
+        "to be completed", "to be filled in", "to be filled", "to fill in", "à compléter", "à remplir", "a completar",
+        "por completar", "a preencher", "zu ergänzen", "da completare",
+    ]
+
+    /// Words for "after" or "when" that may follow `toFill`, lowercased.
+    private static let later: Set<String> = [
+        "after", "later", "once", "when", "après", "plus", "quand", "después", "despues", "cuando", "depois", "quando",
+        "nach", "später", "wenn", "dopo",
     ]
 
     /// Words for tasks, lowercased: after a word for "none", a sentence that says there are none.
     private static let tasks: Set<String> = [
         "task", "tasks", "item", "items", "card", "cards", "tarefa", "tarefas", "tarea", "tareas", "tâche", "tâches",
         "aufgabe", "aufgaben", "задача", "задачи", "задач", "attività", "compito", "taak", "taken", "zadanie", "zadań",
-        "görev", "tugas",
+        "görev", "tugas", "issues", "bugs", "problems", "blockers",
     ]
 
     /// Characters that hold a place on their own (dashes, dots, question marks), and spaces.
@@ -83,6 +107,17 @@ enum Placeholder {
         let key = words.lowercased()
         if words.count <= 16, values.contains(key) || items.contains(key) { return true }
         let parts = key.split(separator: " ")
+        // A word for "none" and one for "so far" (`None currently`, `Aucun pour l'instant`).
+        if parts.count >= 2, values.contains(String(parts[0])) || items.contains(String(parts[0])),
+            sofar.contains(parts.dropFirst().joined(separator: " "))
+        {
+            return true
+        }
+        // A place to fill in later (`À compléter après merge final`, `To be completed`).
+        if let phrase = toFill.first(where: { key == $0 || key.hasPrefix($0 + " ") }) {
+            let rest = key.dropFirst(phrase.count).split(separator: " ")
+            if rest.first.map({ later.contains(String($0)) }) ?? true { return true }
+        }
         // A word for "none" and one for tasks: a lone row's sentence, or a short one as a lane's only item (`No tasks in
         // progress`, `Keine Aufgaben in Arbeit`, `Нет задач в работе`).
         if sentence || parts.count <= 6, parts.count >= 2,
