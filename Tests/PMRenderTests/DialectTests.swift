@@ -28,6 +28,9 @@ struct DialectTests {
             let group: String?
             /// The card's ID, when the board gives it one.
             let id: String?
+            /// The card's created and completed dates, when the board gives them.
+            let created: String?
+            let completed: String?
         }
 
         struct Subtasks: Decodable, Equatable {
@@ -90,6 +93,12 @@ struct DialectTests {
             if let checked = card.checked { #expect(actual.isChecked == checked, "checked of \(card.title)") }
             if let group = card.group { #expect(actual.group == group, "group of \(card.title)") }
             if let id = card.id { #expect(actual.id == id, "ID of \(card.title)") }
+            if let created = card.created {
+                #expect(actual.dates.created?.description == created, "created of \(card.title)")
+            }
+            if let completed = card.completed {
+                #expect(actual.dates.completed?.description == completed, "completed of \(card.title)")
+            }
         }
     }
 

@@ -49,8 +49,22 @@ enum CardField: Equatable {
             ),
             (.start, ["start", "started", "start date", "시작"]),
             (.scheduled, ["scheduled"]),
-            (.created, ["created"]),
-            (.completed, ["completed", "completion", "done date"]),
+            (
+                .created,
+                [
+                    "created", "created at", "created on", "creation date", "date created", "создано", "дата создания",
+                    "erstellt am", "fecha de creación", "criado em", "data de criação", "créé le", "date de création",
+                    "作成日", "创建日期", "创建时间", "생성일", "ngày tạo",
+                ]
+            ),
+            (
+                .completed,
+                [
+                    "completed", "completion", "done date", "completed at", "completed on", "завершено",
+                    "дата завершения", "erledigt am", "abgeschlossen am", "fecha de finalización", "concluído em",
+                    "terminé le", "完了日", "完成日期", "完成时间", "완료일", "ngày hoàn thành",
+                ]
+            ),
             (.steps, ["steps"]),
             (.ignored, ["workload", "defaultexpanded", "estimate", "status"]),
         ]
