@@ -1409,7 +1409,7 @@ struct BoardReader {
         // known field, or whose items all start with bold keys, one of them a field's (`- **Priority:** High`,
         // `- **Why:** …`; `- **Issue**: #12`, `- **Due**: 2025-10-02`).
         let items = body.prefix { $0.root.kind == .item }
-        let lines = items.map(Self.fieldLine)
+        let lines = items.map { Self.fieldLine($0) }
         if let line = lines[0], CardField.parse(Substring(line.text)) != nil { return true }
         // Bold keys alone could be cards' bold titles (`- **Login page:** build the form`): one must be a field's.
         if lines.allSatisfy({ $0.map { $0.isBold && CardField.startsWithBoldKey(Substring($0.text)) } ?? false })
@@ -1417,7 +1417,20 @@ struct BoardReader {
         {
             return true
         }
+        if boxOpensFields(items) { return true }
         return Self.listIsDetails(items, lines, heading: heading) ?? plainListsAreDetails()
+    }
+
+    /// Whether a heading's list is its bold-keyed fields, the first item alone with a task box (`- [ ] **Açıklama:** …`
+    /// over `- **Modül:** Raporlar`, `- **Kabul Kriterleri:**`): the box marks the card's own state (a list of tasks has
+    /// one on every item).
+    static func boxOpensFields(_ items: ArraySlice<MarkdownSegment>) -> Bool {
+        func boldKey(_ item: MarkdownSegment, taskToo: Bool) -> Bool {
+            fieldLine(item, taskToo: taskToo).map { $0.isBold && CardField.startsWithBoldKey(Substring($0.text)) }
+                ?? false
+        }
+        guard items.count >= 2, let first = items.first, first.root.flags.contains(.task) else { return false }
+        return boldKey(first, taskToo: true) && items.dropFirst().allSatisfy { boldKey($0, taskToo: false) }
     }
 
     /// Whether items under a heading read as the details of the task the heading names rather than as tasks: not
@@ -1575,15 +1588,16 @@ struct BoardReader {
 
     /// The first line of a list item (not a task) when it may be a field: its text, with a bold key made plain
     /// (`**Due:** x` as `Due: x`), and whether the key was bold; nil for other markup.
-    private static func fieldLine(_ item: MarkdownSegment) -> (text: String, isBold: Bool)? {
+    private static func fieldLine(_ item: MarkdownSegment, taskToo: Bool = false) -> (text: String, isBold: Bool)? {
         let markdown = item.markdown
-        guard !markdown.nodes[0].flags.contains(.task), let paragraph = markdown.children(of: 0).first,
+        guard taskToo || !markdown.nodes[0].flags.contains(.task), let paragraph = markdown.children(of: 0).first,
             markdown.nodes[paragraph].kind == .paragraph
         else { return nil }
+        // (A task's box leaves an empty text before what follows it.)
         let nodes = Array(
             markdown.children(of: paragraph).prefix {
                 markdown.nodes[$0].kind != .softBreak && markdown.nodes[$0].kind != .lineBreak
-            })
+            }.drop { markdown.nodes[$0].kind == .text && Substring(markdown.nodes[$0].text).trimmingSpaces.isEmpty })
         guard let text = CardField.lineText(nodes, in: markdown) else { return nil }
         return (text, markdown.nodes[nodes[0]].kind == .strong)
     }

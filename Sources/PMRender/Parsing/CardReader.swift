@@ -227,6 +227,14 @@ struct CardReader: Sendable {
             let markdown = heading.markdown
             titleMarkup = state.title(Array(markdown.children(of: 0)), in: markdown, line: heading.line)
         }
+        // Fields whose first item alone has a task box (`- [x] **Description:** …` over `- **Module:** …`): the box
+        // is the card's own, ticked or not, and the item a field.
+        var body = body
+        var isChecked = false
+        if BoardReader.boxOpensFields(body.prefix { $0.root.kind == .item }) {
+            isChecked = body[0].root.flags.contains(.checked)
+            body[0].markdown.nodes[0].flags.subtract([.task, .checked])
+        }
         var run: [MarkdownSegment] = []
         for segment in body {
             if segment.root.kind == .item {
@@ -243,7 +251,7 @@ struct CardReader: Sendable {
             line: heading.line, column: source.column(line: heading.line, byteColumn: heading.byteColumn))
         return state.finish(
             title: titleMarkup, description: description.markdown, style: style, location: location,
-            titleLine: heading.line, endLine: endLine, indent: 0, isChecked: false)
+            titleLine: heading.line, endLine: endLine, indent: 0, isChecked: isChecked)
     }
 }
 
@@ -1018,7 +1026,7 @@ private struct ReadingState {
     /// Whether an item's first line starts with a bold key (`**Priority:** High`).
     private func isBoldProperty(_ item: Int, in markdown: Markdown) -> Bool {
         guard let paragraph = markdown.children(of: item).first, markdown.nodes[paragraph].kind == .paragraph,
-            let first = markdown.children(of: paragraph).first
+            let first = Self.keyNodes(Array(markdown.children(of: paragraph)), in: markdown).first
         else { return false }
         return markdown.nodes[first].kind == .strong
     }
@@ -1027,9 +1035,15 @@ private struct ReadingState {
     private func startsWithKey(_ item: Int, in markdown: Markdown) -> Bool {
         guard !markdown.nodes[item].flags.contains(.task), isBoldProperty(item, in: markdown),
             let paragraph = markdown.children(of: item).first, let line = lines(of: paragraph, in: markdown).first,
-            let text = CardField.lineText(line.nodes, in: markdown)
+            let text = CardField.lineText(Self.keyNodes(line.nodes, in: markdown), in: markdown)
         else { return false }
         return CardField.startsWithBoldKey(Substring(text))
+    }
+
+    /// A line's nodes from its first with text: a task box read as the card's own (`BoardReader.boxOpensFields`)
+    /// leaves an empty text before the key.
+    private static func keyNodes(_ nodes: [Int], in markdown: Markdown) -> [Int] {
+        Array(nodes.drop { markdown.nodes[$0].kind == .text && markdown.nodes[$0].text.isEmpty })
     }
 
     /// Whether an item is `key: value` with one of VS Code Markdown Kanban's keys.
@@ -1047,7 +1061,7 @@ private struct ReadingState {
             markdown.nodes[paragraph].kind == .paragraph
         else { return nil }
         let firstLine = lines(of: paragraph, in: markdown).first
-        let nodes = firstLine?.nodes ?? []
+        let nodes = Self.keyNodes(firstLine?.nodes ?? [], in: markdown)
         // A bold key (`- **Due:** 2026-05-11`) as in a field line.
         let text = CardField.lineText(nodes, in: markdown) ?? CardField.plainLine(nodes, in: markdown)
         guard let (field, value) = CardField.parse(Substring(text)) else { return nil }
