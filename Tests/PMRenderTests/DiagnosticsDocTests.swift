@@ -14,7 +14,7 @@ struct DiagnosticsDocTests {
         .unsupportedLocale("fr"), .unknownTimezone("Mars/Base"), .invalidDueSoon("soon"), .invalidReminder("x"),
         .invalidWikilinkBase("x"), .invalidTagColor(tag: "bug", color: "x"), .invalidRule(key: "wip", reason: "x"),
         .unknownLaneInRule(key: "wip", name: "Nowhere", lanes: ["TODO"]),
-        .strayContent("paragraph"), .tableNotRead, .rowWithoutStatus, .tasksOutsideLanes(2),
+        .strayContent("paragraph"), .tableNotRead, .rowWithoutStatus, .tasksOutsideLanes(2), .linesNotCards(2),
         .invalidWIPLimit("99999999"),
         .mermaidKanbanBesideCards, .secondMermaidKanban, .mermaidLabelNotClosed("["), .mermaidTextAfterNode("x"),
         .mermaidNodeOutsideColumns("Todo"), .mermaidMetadataNotClosed, .invalidMermaidMetadata("a: [b"),

@@ -58,6 +58,7 @@ extension Problem {
         case .strayContent: return "stray-content"
         case .tableNotRead, .rowWithoutStatus: return "table-not-read"
         case .tasksOutsideLanes: return "tasks-outside-lanes"
+        case .linesNotCards: return "lines-not-cards"
         case .invalidWIPLimit: return "invalid-wip-limit"
         case .mermaidKanbanBesideCards, .secondMermaidKanban: return "mermaid-kanban-not-read"
         case .mermaidLabelNotClosed, .mermaidTextAfterNode, .mermaidNodeOutsideColumns, .mermaidMetadataNotClosed,
@@ -182,6 +183,9 @@ extension Problem {
                 "\(count == 1 ? "a task item is" : "\(count) task items are") in no lane, so \(count == 1 ? "it is" : "they are") shown as the "
                 + "board's text, not as cards: a lane heading above \(count == 1 ? "it" : "them") (such as '## To Do') "
                 + "puts \(count == 1 ? "it" : "them") in a lane"
+        case .linesNotCards(let count):
+            return "this lane's \(count) lines have no list marker, so they are its text, not cards, while the "
+                + "board's other lanes hold list items: start each line with '- ' to make it a card"
         case .mermaidKanbanBesideCards:
             return "this Mermaid kanban diagram is shown as written, not read as lanes: the board's cards are its "
                 + "Markdown's; keep the diagram in a file of its own to read it as a board"

@@ -28,6 +28,9 @@ public enum Problem: Hashable, Sendable {
     case rowWithoutStatus
     /// Task items before the first lane (or on a board without lanes): the board's text, not cards.
     case tasksOutsideLanes(Int)
+    /// A lane's text of short lines without list markers, on a board whose other lanes hold list cards: they look
+    /// like cards, and are not read as such.
+    case linesNotCards(Int)
     case invalidWIPLimit(String)
     /// A Mermaid kanban diagram on a board whose Markdown holds cards: shown as written, not read.
     case mermaidKanbanBesideCards

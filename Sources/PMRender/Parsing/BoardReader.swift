@@ -683,6 +683,20 @@ struct BoardReader {
             laneTables, preamble: preambleTables, groupStatusTables: groupStatusTables, into: &outline,
             title: &titleHeading, diagramHasCards: diagrams.first?.columns.contains { !$0.cards.isEmpty } == true)
 
+        // A lane whose text is short lines without list markers, on a board whose other lanes hold list cards
+        // (`## A faire` over `Créer l’algorithme Min-Max` ⏎ `Créer le système de points`): they look like cards
+        // written without their `- `, and are not read as cards; say so.
+        let laneHasItems = outline.lanes.map { lane in
+            lane.cards.contains { if case .item = $0.0 { true } else { false } }
+        }
+        for (position, lane) in outline.lanes.enumerated()
+        where !lane.isArchive && !lane.holdsNotes && lane.cards.isEmpty && lane.groups.isEmpty
+            && lane.placeholderLine == nil && laneHasItems.contains(true) && !laneHasItems[position]
+        {
+            if let count = Self.linesLikeCards(lane.description, source: source) {
+                problems.append((.linesNotCards(count), location(lane.description[0])))
+            }
+        }
         // A lane's last piece may end in Obsidian's settings block, which is not the lane's.
         for lane in outline.lanes.indices {
             let last = pieces[outline.lanes[lane].lastSegment]
@@ -1530,6 +1544,32 @@ struct BoardReader {
             return !rest.dropFirst(mark.count).trimmingSpaces.isEmpty || explained
         }
         return false
+    }
+
+    /// The number of a lane's lines of text when they look like cards written without list markers: one paragraph
+    /// of two lines or more, each a few words (80 characters at most) of plain text that ends no sentence and holds
+    /// no field (`Créer l’algorithme Min-Max` ⏎ `Créer le système de points`); else nil.
+    static func linesLikeCards(_ description: [MarkdownSegment], source: SourceText) -> Int? {
+        guard description.count == 1, let paragraph = description.first, paragraph.root.kind == .paragraph else {
+            return nil
+        }
+        let markdown = paragraph.markdown
+        var lines: [String] = [""]
+        for child in markdown.children(of: 0) {
+            switch markdown.nodes[child].kind {
+            case .softBreak, .lineBreak: lines.append("")
+            case .text, .code: lines[lines.count - 1] += markdown.nodes[child].text
+            case .emphasis, .strong, .link, .wikilink: lines[lines.count - 1] += markdown.plainText(of: child)
+            default: return nil
+            }
+        }
+        guard lines.count >= 2, source.line(paragraph.line).first != "|" else { return nil }
+        for line in lines {
+            let text = Substring(line).trimmingSpaces
+            guard let last = text.last, text.count <= 80, !".!?:;。！？：…".contains(last), !CardField.isPlainKeyLine(text)
+            else { return nil }
+        }
+        return lines.count
     }
 
     /// Whether a list item's first line opens with bold text (`**Run the tests**: …`, `**Login**`).
