@@ -1524,8 +1524,8 @@ struct BoardReader {
     }
 
     /// Whether a list item (no task box, no nested list) is a term and what it means: its first line a bold or code
-    /// term, a colon inside or after it (or a dash after it), then text (`**todo**: queued`, `**Daily:** check`,
-    /// `` `wip` — started ``).
+    /// term, a colon inside or after it (or a dash after a code term), then text (`**todo**: queued`, `**Daily:**
+    /// check`, `` `wip` — started ``).
     private static func isDefinition(_ item: MarkdownSegment) -> Bool {
         let markdown = item.markdown
         guard !markdown.nodes[0].flags.contains(.task), let paragraph = markdown.children(of: 0).first,
@@ -1540,7 +1540,9 @@ struct BoardReader {
         let rest = Substring(markdown.nodes[children[1]].text).trimmingSpaces
         let explained = children.count > 2
         if term.count > 1, term.hasSuffix(":") || term.hasSuffix("：") { return !rest.isEmpty || explained }
-        for mark in [":", "：", "— ", "– ", "- "] where rest.hasPrefix(mark) {
+        // (A dash after a bold title starts a task's description: `1. **CVE integration** - real data`.)
+        let isCode = markdown.nodes[children[0]].kind == .code
+        for mark in [":", "：", "— ", "– ", "- "] where rest.hasPrefix(mark) && (isCode || mark.count == 1) {
             return !rest.dropFirst(mark.count).trimmingSpaces.isEmpty || explained
         }
         return false
