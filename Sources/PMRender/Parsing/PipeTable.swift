@@ -213,6 +213,7 @@ extension PipeTable {
             ?? (anyText ? textColumn(names, roles: roles, allowing: .other) : nil)
             ?? (anyText ? textColumn(names, roles: roles, allowing: .description) : nil)
             ?? linkedIDColumn(roles)
+            ?? (inLaneOfState && laneColumn() != nil ? widestTextColumn(roles) : nil)
         guard let title else { return nil }
         roles[title] = .title
         // That column is the cards' IDs, when none is named so.
@@ -236,6 +237,23 @@ extension PipeTable {
                     return Slug.isValidID(label) && label.contains { $0.isASCII && $0.isNumber }
                 }
         }
+    }
+
+    /// In a table with a status on every row and no column named for titles (`| Issue | Slice | Status | PR |`), the
+    /// column whose text is widest among those of no other role that hold no IDs, no references (`#2`, `#4 (merged)`)
+    /// and no links alone: the titles.
+    private func widestTextColumn(_ roles: [Role]) -> Int? {
+        let status = laneColumn()
+        func isReference(_ cell: Cell) -> Bool {
+            let text = cell.text.trimmingWhitespace
+            return text.first == "#" || text.first == "[" || text.hasPrefix("http") || Self.isNumber(cell)
+        }
+        let candidates = roles.indices.filter { column in
+            roles[column] == .other && column != status && !holdsIDs(column)
+                && rows.contains { !Self.isEmpty($0.cells[column]) && !isReference($0.cells[column]) }
+        }
+        func width(_ column: Int) -> Int { rows.reduce(0) { $0 + $1.cells[column].text.count } }
+        return candidates.max { width($0) < width($1) }
     }
 
     /// Whether `column` holds figures alone (a count, a percentage), in one row at least.
