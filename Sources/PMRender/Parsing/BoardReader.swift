@@ -1647,10 +1647,14 @@ struct BoardReader {
     /// Whether a paragraph is lines of fields alone (`**Priority:** High`, `**Owner:** Ana`, `Due: 2026-03-01`), one of
     /// them a field pm-render reads.
     private static func isFieldParagraph(_ segment: MarkdownSegment) -> Bool {
-        let markdown = segment.markdown
-        guard segment.root.kind == .paragraph else { return false }
+        segment.root.kind == .paragraph && holdsFieldsAlone(0, in: segment.markdown)
+    }
+
+    /// Whether paragraph `paragraph` is lines of fields alone, one of them a field pm-render reads (`isFieldParagraph`;
+    /// also in a quote, `> priority: high`).
+    static func holdsFieldsAlone(_ paragraph: Int, in markdown: Markdown) -> Bool {
         var lines: [[Int]] = [[]]
-        for child in markdown.children(of: 0) {
+        for child in markdown.children(of: paragraph) {
             if [.softBreak, .lineBreak].contains(markdown.nodes[child].kind) {
                 lines.append([])
             } else {

@@ -244,6 +244,12 @@ struct CardReader: Sendable {
             if !run.isEmpty { state.items(run, into: &description) }
             run = []
             state.base = segment.line - 1
+            // A quote of fields alone (`> type: feature` ⏎ `> priority: high`), one of them known: the card's
+            // fields, read as its field lines are.
+            if let fields = Self.quotedFields(segment) {
+                state.block(fields, in: segment.markdown, into: &description)
+                continue
+            }
             state.block(0, in: segment.markdown, into: &description)
         }
         if !run.isEmpty { state.items(run, into: &description) }
@@ -256,6 +262,17 @@ struct CardReader: Sendable {
 }
 
 extension CardReader {
+    /// The paragraph of a quote that holds `key: value` lines alone, one of them a field pm-render reads (`> type:
+    /// feature` ⏎ `> priority: high`, as some tools write a heading card's fields); nil for any other quote.
+    static func quotedFields(_ segment: MarkdownSegment) -> Int? {
+        let markdown = segment.markdown
+        let children = Array(markdown.children(of: 0))
+        guard segment.root.kind == .blockQuote, children.count == 1, markdown.nodes[children[0]].kind == .paragraph,
+            BoardReader.holdsFieldsAlone(children[0], in: markdown)
+        else { return nil }
+        return children[0]
+    }
+
     /// One `key: value` line of a card written as a block of YAML.
     struct YAMLLine {
         let key: Substring
