@@ -1351,7 +1351,13 @@ struct BoardReader {
                 let opensGroup =
                     body.count > 1 && body[0].root.kind == .paragraph && body[1].root.kind == .item
                     && Self.label(body[0]) != nil
-                if !body.isEmpty,
+                // Deeper labels each over a table or a list alone (`### Done` over `#### Historias de usuario` over a
+                // table) group the lane's cards.
+                let labelsOverCards =
+                    body.first?.root.kind == .heading
+                    && body.allSatisfy { $0.root.kind == .heading || $0.root.kind == .item || isTable($0) }
+                    && body.contains { $0.root.kind == .item || isTable($0) }
+                if !body.isEmpty, !labelsOverCards,
                     Self.isHeadingCard(opensGroup ? Array(body.dropFirst()) : body, heading: segments[visible[index]]),
                     !body.allSatisfy(isEmptyLaneText)
                 {

@@ -48,8 +48,12 @@ enum Placeholder {
     private static let tasks: Set<String> = [
         "task", "tasks", "item", "items", "card", "cards", "tarefa", "tarefas", "tarea", "tareas", "tâche", "tâches",
         "aufgabe", "aufgaben", "задача", "задачи", "задач", "attività", "compito", "taak", "taken", "zadanie", "zadań",
-        "görev", "tugas", "issues", "bugs", "problems", "blockers",
+        "görev", "tugas", "issues", "bugs", "problems", "blockers", "tarjeta", "tarjetas", "cartão", "cartões",
+        "carte", "cartes", "karte", "karten",
     ]
+
+    /// Words for "no" or "without" before a word for tasks (`No tasks`, `Sin tarjetas pendientes`, `Sem tarefas`).
+    private static let without: Set<String> = ["no", "sin", "sem", "sans", "ohne", "senza", "без"]
 
     /// Characters that hold a place on their own (dashes, dots, question marks), and spaces.
     private static let marks = Set("-‐‒–—―?.…_*~/ ".unicodeScalars)
@@ -121,7 +125,7 @@ enum Placeholder {
         // A word for "none" and one for tasks: a lone row's sentence, or a short one as a lane's only item (`No tasks in
         // progress`, `Keine Aufgaben in Arbeit`, `Нет задач в работе`).
         if sentence || parts.count <= 6, parts.count >= 2,
-            parts[0] == "no" || values.contains(String(parts[0])) || items.contains(String(parts[0])),
+            without.contains(String(parts[0])) || values.contains(String(parts[0])) || items.contains(String(parts[0])),
             tasks.contains(String(parts[1]))
         {
             return true
