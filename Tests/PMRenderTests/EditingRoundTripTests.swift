@@ -27,6 +27,15 @@ import Testing
             between: "## Todo\n\n- [ ] Zq\n## Doing\n\n- [ ] a\n"),
         // `--top` right under the lane's heading, in a list parted by blank lines: its removal takes the blank line
         // `add` wrote after it.
+        // A heading card whose bold-keyed fields start with its own task box: the deadline goes above them, and the box
+        // stays the card's.
+        RoundTrip(
+            name: "a deadline on a heading card whose fields start with its box, and off again",
+            board: "## P0\n\n### BILL-001: Report\n- [x] **Description:** the report\n- **Module:** Reports\n",
+            there: ["edit", "bill-001-report", "--due", "2026-12-01"], back: ["edit", "bill-001-report", "--no-due"],
+            between:
+                "## P0\n\n### BILL-001: Report\nDue: 2026-12-01\n- [x] **Description:** the report\n- **Module:** Reports\n"
+        ),
         RoundTrip(
             name: "add --top and rm in a loose list under the heading",
             board: "## Backlog\n- a\n  More about a.\n\n- b\n  More about b.\n\n## Done\n",

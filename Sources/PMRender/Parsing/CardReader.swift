@@ -229,11 +229,13 @@ struct CardReader: Sendable {
         }
         // Fields whose first item alone has a task box (`- [x] **Description:** …` over `- **Module:** …`): the box
         // is the card's own, ticked or not, and the item a field.
+        // (Field lines above them, `Due: …` as `edit` writes it, leave them so.)
         var body = body
         var isChecked = false
-        if BoardReader.boxOpensFields(body.prefix { $0.root.kind == .item }) {
-            isChecked = body[0].root.flags.contains(.checked)
-            body[0].markdown.nodes[0].flags.subtract([.task, .checked])
+        let start = body.firstIndex { $0.root.kind != .paragraph } ?? body.endIndex
+        if BoardReader.boxOpensFields(body[start...].prefix { $0.root.kind == .item }) {
+            isChecked = body[start].root.flags.contains(.checked)
+            body[start].markdown.nodes[0].flags.subtract([.task, .checked])
         }
         var run: [MarkdownSegment] = []
         for segment in body {
