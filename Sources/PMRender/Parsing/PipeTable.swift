@@ -437,8 +437,18 @@ extension PipeTable {
     /// Live |`: a board kept as a table, lanes for columns). A status column is no such sign: build status, metrics and
     /// legends have one; nor are a few columns of a table of cards that start with a lane's word (`| Task | Blocker |
     /// Next action |`).
+    /// So is a header of subjects each with its done twin (`| CC | DESSI | CC REALIZADA | DESSI REALIZADA |`): each
+    /// subject's work to do, and done.
     var columnsAreLanes: Bool {
         let meanings = header.compactMap { LaneStates.meaning(of: $0.text.replacingOccurrences(of: "*", with: "")) }
-        return Set(meanings).count >= 2 && meanings.count * 2 > header.count
+        if Set(meanings).count >= 2 && meanings.count * 2 > header.count { return true }
+        let names = header.map { Self.displayName($0.text).lowercased() }
+        func isTwin(_ name: String, of subject: String) -> Bool {
+            !subject.isEmpty && name.hasPrefix(subject + " ")
+                && LaneStates.meaning(of: String(name.dropFirst(subject.count + 1))) == .state(.done)
+        }
+        let subjects = names.filter { name in names.contains { isTwin($0, of: name) } }
+        return !subjects.isEmpty && LaneStates.meaning(of: subjects[0]) == nil
+            && names.allSatisfy { name in subjects.contains(name) || subjects.contains { isTwin(name, of: $0) } }
     }
 }
