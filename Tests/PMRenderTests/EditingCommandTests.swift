@@ -860,6 +860,42 @@ import Testing
         #expect(!tasks.contains("    @ 2026-01-01"), "\(tasks)")
     }
 
+    /// Taskell writes a card's `@ date` line and its `> description` lines in either order: an `@` line under a `>`
+    /// line (a lazy continuation of the quote, to Markdown) is the card's deadline all the same, which `--no-due`
+    /// takes away and `--due` rewrites (QA3 M4).
+    @Test func aTaskellDueLineUnderTheQuoteIsTheCardsDeadline() throws {
+        let board = "## To Do\n\n- Buy milk\n    > Semi-skimmed\n    @ 2026-01-02\n\n## Done\n\n- Old task\n"
+        let card = TestSupport.parse(board).board.lanes[0].cards[0]
+        #expect(card.due?.date.description == "2026-01-02")
+        #expect(card.descriptionSource == "> Semi-skimmed")
+        let undated = try Self.edited(board, ["edit", "buy", "--no-due"])
+        #expect(undated == "## To Do\n\n- Buy milk\n    > Semi-skimmed\n\n## Done\n\n- Old task\n")
+        let redated = try Self.edited(board, ["edit", "buy", "--due", "2026-03-03"])
+        #expect(redated == "## To Do\n\n- Buy milk\n    > Semi-skimmed\n    @ 2026-03-03\n\n## Done\n\n- Old task\n")
+    }
+
+    /// A title wrapped over two lines is one title: a Taskell `@ date` line goes under both (under the first, it would
+    /// cut the title in two), an inline date at the end of the second.
+    @Test func aDeadlineGoesUnderATitleWrappedOverTwoLines() throws {
+        let taskell = "## Todo\n\n- A long title that\n    wraps here\n- b\n    @ 2026-01-01\n"
+        let dated = try Self.edited(taskell, ["edit", "a-long", "--due", "2026-02-02"])
+        #expect(dated == "## Todo\n\n- A long title that\n    wraps here\n    @ 2026-02-02\n- b\n    @ 2026-01-01\n")
+        let inline = try Self.edited(
+            "## Todo\n\n- [ ] A long title that\n  wraps here\n", ["edit", "a-long", "--due", "2026-02-02"])
+        #expect(inline == "## Todo\n\n- [ ] A long title that\n  wraps here @{2026-02-02}\n")
+    }
+
+    /// A title that ends in a backslash line break (the line after it is the description) keeps it: a date goes
+    /// before it, and a rename keeps it, so that renaming back gives the file back (QA2 L7).
+    @Test func aTitlesBackslashLineBreakStays() throws {
+        let board = "## Todo\n\n+ [ ] Hard break\\\n  continued text\n+ [ ] b\n"
+        let dated = try Self.edited(board, ["edit", "hard", "--due", "2026-02-02"])
+        #expect(dated == "## Todo\n\n+ [ ] Hard break @{2026-02-02}\\\n  continued text\n+ [ ] b\n")
+        let renamed = try Self.edited(board, ["edit", "hard", "--title", "HB"])
+        #expect(renamed == "## Todo\n\n+ [ ] HB\\\n  continued text\n+ [ ] b\n")
+        #expect(try Self.edited(renamed, ["edit", "hb", "--title", "Hard break"]) == board)
+    }
+
     @Test(arguments: ["/", "-"])
     func aBoxInProgressOrCancelledIsCheckedWhenDone(box: String) throws {
         let after = try Self.edited("## TODO\n\n- [\(box)] Half done\n\n## DONE\n", ["done", "half"])
@@ -994,6 +1030,34 @@ import Testing
         let nested = "## Todo\n\n- [ ] Card\n\t- [ ] sub\n\t\t- [ ] subsub\n\n## Done\n\n - [x] d\n"
         let moved = try Self.edited(nested, ["done", "card"])
         #expect(moved.hasSuffix(" - [x] d\n - [x] Card\n\t - [ ] sub\n\t\t - [ ] subsub\n"), "\(moved)")
+    }
+
+    /// A `<br>` card (Obsidian's card of several lines) whose subtasks nest with tabs, moved among indented cards: its
+    /// lines move with its marker, and the text after the `<br>` stays on the title line (QA3 H3).
+    @Test func aBreakCardWithTabNestedSubtasksIsLinedUpWithIndentedCards() throws {
+        let board =
+            "---\nkanban-plugin: basic\n---\n\n## Todo\n\n- [ ] Card<br>more\n\t- [ ] a\n\t\t- [ ] deep\n\n## Done\n\n"
+            + "**Complete**\n  - [x] d\n"
+        let moved = try Self.edited(board, ["done", "card"])
+        #expect(
+            moved
+                == "---\nkanban-plugin: basic\n---\n\n## Todo\n\n## Done\n\n**Complete**\n  - [x] d\n"
+                + "  - [x] Card<br>more\n\t  - [ ] a\n\t\t  - [ ] deep\n")
+        let top = try Self.edited(board, ["move", "card", "done", "--top"])
+        #expect(
+            top.hasSuffix("**Complete**\n  - [x] Card<br>more\n\t  - [ ] a\n\t\t  - [ ] deep\n  - [x] d\n"), "\(top)")
+    }
+
+    /// A card indented 3 spaces whose line under it is 3 spaces and a tab in (4 columns: left of the card's text, a
+    /// continuation of its paragraph that no block can start), moved among cards indented less: the line stays a
+    /// continuation, 4 columns past the card's text, where at 1 column it would start a card of its own (QA3 M3).
+    @Test(arguments: ["- [ ] tabsub", "desc line", "```"])
+    func aLineFourColumnsInLeftOfACardsTextStaysItsContinuation(line: String) throws {
+        let board = "## Todo\n\n   - [ ] Card\n   \t\(line)\n   - [ ] Two\n\n## Done\n\n- [x] d\n"
+        let moved = try Self.edited(board, ["done", "card"])
+        #expect(moved == "## Todo\n\n   - [ ] Two\n\n## Done\n\n- [x] d\n- [x] Card\n      \(line)\n")
+        let card = TestSupport.parse(moved).board.lanes[1].cards.last
+        #expect(card?.descriptionSource == line)
     }
 
     /// A card put in an empty lane whose heading the next follows with no blank line follows that heading as tight:

@@ -531,6 +531,7 @@ struct Editor {
             inserted = block.lines
             expectation.target = TargetCheck(base: card, lane: nil, archived: true, titleChanged: stamped == true)
             expectation.target.reindented = reindented
+            expectation.target.firstOnTitleLine = block.startsDescription(card.descriptionSource)
         } else {
             // No archive yet: Obsidian's, after the last lane (before the settings block).
             let after = lastLaneEnd
@@ -795,7 +796,10 @@ struct Editor {
         }
         try requireStaysHeadingCard(block, card)
         let insertion = insertionPoint(in: to, style: card.style)
-        if card.style == .listItem { check.reindented = lineUp(&block, in: to, at: insertion.index) }
+        if card.style == .listItem {
+            check.reindented = lineUp(&block, in: to, at: insertion.index)
+            check.firstOnTitleLine = block.startsDescription(card.descriptionSource)
+        }
         let removal = removalRange(of: card, at: position.index, in: from)
         var expectation = Expectation(board: board)
         expectation.lanes[position.lane].remove(at: position.index)
@@ -832,8 +836,21 @@ struct Editor {
         let wanted = text.line(model.location.line).content.prefix { $0 == 0x20 || $0 == 0x09 }
         guard !current.contains(0x09), !wanted.contains(0x09), current.count != wanted.count else { return false }
         let delta = wanted.count - current.count
+        let textColumn = CardBlock.markerWidth(block.lines[0].text)
         for index in block.lines.indices where !block.lines[index].isBlank {
-            block.lines[index].content = Self.shiftingIndent(block.lines[index].content, by: delta)
+            let content = block.lines[index].content
+            let indent = content.prefix { $0 == 0x20 || $0 == 0x09 }
+            let column = CardBlock.columns(String(decoding: indent, as: UTF8.self))
+            guard index > 0, column >= 4, column < textColumn else {
+                block.lines[index].content = Self.shiftingIndent(content, by: delta)
+                continue
+            }
+            // Left of the card's text but 4 columns in (`   - [ ] Card` over `   \t- [ ] sub`): a lazy continuation of
+            // the card's paragraph, kept from starting a block (a list item, a fence) by its 4 columns alone. It
+            // stays one: 4 columns in where that is left of the text, else 4 columns past the text.
+            let shifted = column + delta
+            let width = max(shifted, 4) < textColumn + delta ? max(shifted, 4) : max(shifted, textColumn + delta + 4)
+            block.lines[index].content = Array(repeating: 0x20, count: width) + content.dropFirst(indent.count)
         }
         return true
     }

@@ -91,7 +91,17 @@ struct CardBlock {
 
     // MARK: - Title and inline tokens
 
-    /// Where metadata goes on the title line: before a trailing block ID, a `<br>` and trailing spaces.
+    /// Whether `description` (the card's, as read) starts with the text after a `<br>` on the title line
+    /// (`Card<br>more`), not with a line under it.
+    func startsDescription(_ description: String) -> Bool {
+        guard let first = description.split(separator: "\n", omittingEmptySubsequences: false).first, !first.isEmpty,
+            let br = lines[0].text.range(of: "<br", options: .caseInsensitive)
+        else { return false }
+        return lines[0].text[br.upperBound...].contains(first)
+    }
+
+    /// Where metadata goes on the title line: before a trailing block ID, a `<br>`, a backslash line break and
+    /// trailing spaces.
     static func metadataInsertionPoint(_ body: String) -> String.Index {
         var end = body.endIndex
         if let br = body.range(of: "<br", options: .caseInsensitive) { end = br.lowerBound }
@@ -99,12 +109,25 @@ struct CardBlock {
         while cut > body.startIndex, body[body.index(before: cut)] == " " || body[body.index(before: cut)] == "\t" {
             cut = body.index(before: cut)
         }
+        if let backslash = trailingBreak(body[..<cut]) {
+            cut = backslash
+            while cut > body.startIndex, body[body.index(before: cut)] == " " || body[body.index(before: cut)] == "\t" {
+                cut = body.index(before: cut)
+            }
+        }
         // A block ID (`^abc`) must stay last.
         if let space = trailingBlockID(body[..<cut]) {
             cut = space
             while cut > body.startIndex, body[body.index(before: cut)] == " " { cut = body.index(before: cut) }
         }
         return cut
+    }
+
+    /// Where a backslash that ends `text` is (`Hard break\`: a line break, the title's end, when a line follows);
+    /// nil when it ends otherwise (`\\` is a backslash, escaped).
+    static func trailingBreak(_ text: Substring) -> String.Index? {
+        let backslashes = text.reversed().prefix { $0 == "\\" }.count
+        return backslashes % 2 == 1 ? text.index(before: text.endIndex) : nil
     }
 
     /// Where the space before a block ID (`^abc`) that ends `text` is; nil when it ends otherwise.
@@ -150,11 +173,15 @@ struct CardBlock {
         var line = title
         var body = line.body
         var tail = ""
-        if let br = body.range(of: "<br", options: .caseInsensitive) {
-            // What stood between the title and its `<br>` (often nothing: `**Exam**<br>desc`) stays.
-            let gap = body[..<br.lowerBound].reversed().prefix { $0 == " " || $0 == "\t" }
-            tail = String(gap.reversed()) + String(body[br.lowerBound...])
-            body = String(body[..<br.lowerBound])
+        let unspaced = body.reversed().drop { $0 == " " || $0 == "\t" }.count
+        if let end = body.range(of: "<br", options: .caseInsensitive)?.lowerBound
+            ?? Self.trailingBreak(body.prefix(unspaced))
+        {
+            // What stood between the title and its `<br>` (often nothing: `**Exam**<br>desc`) or its backslash line
+            // break stays.
+            let gap = body[..<end].reversed().prefix { $0 == " " || $0 == "\t" }
+            tail = String(gap.reversed()) + String(body[end...])
+            body = String(body[..<end])
         }
         // Spaces or tabs the line ended with stay at its end (a rename and its reverse give the file back).
         let trailing = tail.isEmpty ? String(body.reversed().prefix { $0 == " " || $0 == "\t" }.reversed()) : ""

@@ -67,6 +67,9 @@ struct TargetCheck {
     /// The card's lines were moved left or right: a tab in their indentation may now stand after spaces that take
     /// part of its width, so the description's source is compared with its indentation as columns.
     var reindented = false
+    /// The description's first line is the text after a `<br>` on the title line, which stays where it is when the
+    /// card's other lines move left or right.
+    var firstOnTitleLine = false
 }
 
 /// Reads an edited board back and compares it with the expectation: a card lost or gained, another card changed, or
@@ -266,8 +269,10 @@ enum EditVerifier {
         }
         // (Indentation compared as columns: a tab a line starts with is as far in as the spaces it reaches.)
         if let source = expected.descriptionSource,
-            indentAsSpaces(card.descriptionSource, lessShared: expected.reindented)
-                != indentAsSpaces(source, lessShared: expected.reindented)
+            indentAsSpaces(
+                card.descriptionSource, lessShared: expected.reindented, firstOnTitleLine: expected.firstOnTitleLine)
+                != indentAsSpaces(
+                    source, lessShared: expected.reindented, firstOnTitleLine: expected.firstOnTitleLine)
         {
             return "\(its("description")) would read as '\(card.descriptionSource)', not '\(source)'"
         }
@@ -312,8 +317,10 @@ enum EditVerifier {
             before.descriptionSource.replaceSubrange(range, with: new)
         }
         if expected.reindented {
-            before.descriptionSource = indentAsSpaces(before.descriptionSource, lessShared: true)
-            after.descriptionSource = indentAsSpaces(after.descriptionSource, lessShared: true)
+            before.descriptionSource = indentAsSpaces(
+                before.descriptionSource, lessShared: true, firstOnTitleLine: expected.firstOnTitleLine)
+            after.descriptionSource = indentAsSpaces(
+                after.descriptionSource, lessShared: true, firstOnTitleLine: expected.firstOnTitleLine)
         }
         if before != after {
             if before.title != after.title { return "\(name) would have the title '\(after.title)'" }
@@ -375,14 +382,18 @@ enum EditVerifier {
     /// `text` with each line's indentation written as spaces, a tab reaching the next multiple of 4 columns; with
     /// `lessShared`, less the columns every line has, for a card moved some columns right or left with its marker.
     /// (The reader leaves out of a description the indentation its lines share as written: a tab they all start
-    /// with, not the columns of a tab and spaces.)
-    static func indentAsSpaces(_ text: String, lessShared: Bool = false) -> String {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> (Int, Substring) in
+    /// with, not the columns of a tab and spaces.) With `firstOnTitleLine`, the first line is the text after the
+    /// title's `<br>` (`Card<br>more`), which stays on the title line while the card's other lines move: it is left
+    /// out of the columns shared, and as it is.
+    static func indentAsSpaces(_ text: String, lessShared: Bool = false, firstOnTitleLine: Bool = false) -> String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> (Int, Substring) in
             let indent = line.prefix { $0 == " " || $0 == "\t" }
             return (CardBlock.columns(indent), line.dropFirst(indent.count))
         }
+        let first = firstOnTitleLine && !lines.isEmpty ? lines.removeFirst() : nil
         let shared = lessShared ? lines.lazy.filter { !$0.1.isEmpty }.map(\.0).min() ?? 0 : 0
-        return lines.map { String(repeating: " ", count: max($0.0 - shared, 0)) + $0.1 }.joined(separator: "\n")
+        let moved = lines.map { String(repeating: " ", count: max($0.0 - shared, 0)) + $0.1 }
+        return ((first.map { [String(repeating: " ", count: $0.0) + $0.1] } ?? []) + moved).joined(separator: "\n")
     }
 
     private static func list(_ items: [String]) -> String {

@@ -278,7 +278,10 @@ extension Editor {
         if form.isInline { form = conventions.fieldsAsProperties ? .property("due") : .field("Due") }
         switch form {
         case .taskell:
-            block.insertLine(block.continuationIndent + conventions.deadlineLine(due, form: form), at: 1)
+            // Under the title's lines (a title wrapped over two lines reads as one).
+            block.insertLine(
+                block.continuationIndent + conventions.deadlineLine(due, form: form),
+                at: min(block.titleLines, block.lines.count))
         case .field(let key), .property(let key):
             block.insertField(key: key, value: conventions.fieldDeadline(due))
         default:

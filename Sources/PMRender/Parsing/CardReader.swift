@@ -948,10 +948,46 @@ private struct ReadingState {
             if propertyList(index, in: markdown, into: &description) { return }
             collectSubtasks(in: markdown, nodes: index..<markdown.nodes[index].end)
             description.append(subtree: index, of: markdown)
+        case .blockQuote where quoteEndingInTaskellDue(index, in: markdown, into: &description):
+            return
         default:
             collectSubtasks(in: markdown, nodes: index..<markdown.nodes[index].end)
             description.append(subtree: index, of: markdown)
         }
+    }
+
+    /// Taskell's `@ date` line right under a `> description` line (Taskell writes each on a line of its own, in any
+    /// order; Markdown reads the `@` line as a lazy continuation of the quote): the card's deadline, as it is under a
+    /// line that is no quote, and the quote without it. False when the quote does not end in one (then it is left
+    /// alone).
+    mutating func quoteEndingInTaskellDue(_ quote: Int, in markdown: Markdown, into description: inout Markdown.Builder)
+        -> Bool
+    {
+        guard let paragraph = markdown.children(of: quote).reversed().first,
+            markdown.nodes[paragraph].kind == .paragraph, markdown.nodes[paragraph].end == markdown.nodes[quote].end,
+            let due = lines(of: paragraph, in: markdown).last, due.breakBefore == .softBreak,
+            let first = due.nodes.first, due.nodes.allSatisfy({ markdown.nodes[$0].kind == .text }),
+            !reader.source.line(due.line).trimmingWhitespace.hasPrefix(">"),
+            let (date, time) = Self.taskellDue(CardField.plainLine(due.nodes, in: markdown))
+        else { return false }
+        let plain = CardField.plainLine(due.nodes, in: markdown)
+        draft.addDeadline(
+            date, time: time, text: String(plain.dropFirst(2)),
+            at: SourceLocation(line: due.line, column: column(of: first, in: markdown)))
+        droppedLines.insert(due.line)
+        collectSubtasks(in: markdown, nodes: quote..<markdown.nodes[quote].end)
+        var node = markdown.nodes[quote]
+        node.end = 0
+        description.openNode(node)
+        description.append((quote + 1)..<paragraph, of: markdown.nodes)
+        var text = markdown.nodes[paragraph]
+        text.end = 0
+        description.openNode(text)
+        // The paragraph's lines before the soft break that ends the line above the `@` line.
+        description.append((paragraph + 1)..<(first - 1), of: markdown.nodes)
+        description.close()
+        description.close()
+        return true
     }
 
     /// Reads a VS Code Markdown Kanban property list (`- due: …`, `- tags: [a, b]`, `- steps:` with a task list): a
