@@ -25,14 +25,29 @@ struct PMRenderCommand: AsyncParsableCommand {
     /// A word like `-high` before any `--`: swift-argument-parser reads it as the short options `-h -i -g -h`, and
     /// so prints help and succeeds, doing nothing, where a card titled `-high priority fix` was meant. A word of a
     /// dash and a space (`- fix the bug`, a list item as Markdown writes one) is no option either, `h` in it or not.
-    static func wordHidingHelp(_ arguments: ArraySlice<String>) -> String? {
+    /// The word, and the option before it whose value it was meant as (`--title`), if any.
+    static func wordHidingHelp(_ arguments: ArraySlice<String>) -> (word: String, option: String?)? {
+        var previous: String?
         for word in arguments {
             if word == "--" { return nil }
+            defer { previous = word }
             guard word.count > 2, word.hasPrefix("-"), !word.hasPrefix("--"), let second = word.dropFirst().first
             else { continue }
-            if second.isWhitespace || (second.isLetter && word.contains("h")) { return word }
+            if second.isWhitespace || (second.isLetter && word.contains("h")) {
+                let option = previous.flatMap { $0.hasPrefix("--") && !$0.contains("=") && $0.count > 2 ? $0 : nil }
+                return (word, option)
+            }
         }
         return nil
+    }
+
+    /// How to give `word` (a value that starts with a dash) where swift-argument-parser would read it as options: an
+    /// option's value joined to it with `=` (after `--` it would be no option's value), any other after `--`.
+    static func hidingHelpMessage(_ word: String, option: String?, command: String) -> String {
+        let way =
+            option.map { "join it to its option with '=' (\($0)='\(word)')" }
+            ?? "give it after '--' (pm-render\(command) … -- '\(word)')"
+        return "Error: '\(word)' is read as short options, among them -h (help): \(way)"
     }
 
     /// `check --help.md`: swift-argument-parser reports the missing board before the unknown option that was meant as
@@ -59,13 +74,10 @@ struct PMRenderCommand: AsyncParsableCommand {
         signal(SIGXFSZ, SIG_IGN)
         // A large board's buffers go back to the system when freed (peak memory at 100,000 cards: 642 → 596 MB).
         pm_fix_mmap_threshold()
-        if let word = Self.wordHidingHelp(CommandLine.arguments.dropFirst()) {
+        if let (word, option) = Self.wordHidingHelp(CommandLine.arguments.dropFirst()) {
             // The command named, for the example (`pm-render check … -- '-dash.md'`).
             let command = CommandLine.arguments.dropFirst().first.map { $0.hasPrefix("-") ? "" : " \($0)" } ?? ""
-            Output.error(
-                "Error: '\(word)' is read as short options, among them -h (help): give a value that starts with '-' "
-                    + "after '--' (pm-render\(command) … -- '\(word)'), or join it to its option with '=' "
-                    + "(--title='\(word)')")
+            Output.error(Self.hidingHelpMessage(word, option: option, command: command))
             Foundation.exit(2)
         }
         // The tables a board's reading needs, and unless another command is named those of its pages, built on

@@ -174,6 +174,26 @@ import Testing
     /// A Taskell board shows itself by its cards' indented `> description` and `@ date` lines: an edit that takes the
     /// last of them away is made (a user must be able to remove any card) and says that later edits write pm-render's
     /// own style, and how to keep Taskell's: a file named `taskell.md` is read as Taskell's without such lines.
+    /// Taskell's archive is one of its lists, written as the others: a board whose Taskell marks only its archived
+    /// cards still show is Taskell's, and is written so (`> ` with its space on an empty description line, which
+    /// Taskell needs) (QA3 M2).
+    @Test func aTaskellBoardWhoseMarksAreInItsArchiveStaysTaskells() throws {
+        let board =
+            "## To Do\n\n- Buy milk\n    @ 2026-01-02\n    > Semi-skimmed\n\n## Done\n\n- Old task\n\n"
+            + "## Archive\n\n- Fix bike\n    * [ ] Pump tyres\n"
+        let (archived, afterArchive) = try Self.onBoard(board, ["archive", "buy"], file: "kanban.md")
+        #expect(archived.status == 0)
+        #expect(archived.stderr == "", "\(archived.stderr)")
+        #expect(
+            afterArchive
+                == "## To Do\n\n## Done\n\n- Old task\n\n## Archive\n\n- Fix bike\n    * [ ] Pump tyres\n"
+                + "- Buy milk\n    @ 2026-01-02\n    > Semi-skimmed\n")
+        let added = try EditingCommandTests.edited(
+            afterArchive, ["add", "A", "--description", "l1\n\nl3", "--due", "2026-02-02"], file: "kanban.md")
+        #expect(
+            added.hasPrefix("## To Do\n\n- A\n    @ 2026-02-02\n    > l1\n    > \n    > l3\n\n## Done\n"), "\(added)")
+    }
+
     @Test func takingAwayTheLastLineThatShowsATaskellBoardSaysWhatFollows() throws {
         let board =
             "## To Do\n\n- xcode xvimrc\n\n## Done\n\n- cpy zshrc\n- cpy nvim config\n"

@@ -108,6 +108,16 @@ import Testing
         let plain = try EditingCommandTests.edited(
             Self.obsidianHead + "- [ ] Plan\n" + Self.obsidianTail, ["edit", "plan", "--due", "2026-03-04"])
         #expect(plain.contains("- [ ] Plan @{2026-03-04}\n"), "\(plain)")
+        // The setting, said, wins over a card dated `@{…}` before it was set (QA3 L5), and that card's date keeps
+        // its form.
+        let mixed = Self.obsidianHead + "- [ ] Old @{2026-01-09}\n- [ ] Plan\n" + Self.obsidianTail + settings
+        let linked = try EditingCommandTests.edited(mixed, ["edit", "plan", "--due", "2026-03-04"])
+        #expect(
+            linked
+                == Self.obsidianHead + "- [ ] Old @{2026-01-09}\n- [ ] Plan @[[2026-03-04]]\n" + Self.obsidianTail
+                + settings)
+        let old = try EditingCommandTests.edited(mixed, ["edit", "old", "--due", "2026-03-05"])
+        #expect(old.contains("- [ ] Old @{2026-03-05}\n"), "\(old)")
     }
 
     @Test(
@@ -143,6 +153,41 @@ import Testing
         let board = "## Backlog\n\n- [ ] One\n\n## In Progress (3)\n\n- [ ] Three\n\n## Done\n\n- [x] Old\n"
         let after = try EditingCommandTests.edited(board, ["move", "one", name])
         #expect(after == "## Backlog\n\n## In Progress (3)\n\n- [ ] Three\n- [ ] One\n\n## Done\n\n- [x] Old\n")
+    }
+
+    /// A WIP limit given with the lane's name must be the lane's own: another (a stale one, or one meant to set it)
+    /// names no lane, and the lanes are listed (QA3 L3).
+    @Test(
+        "a lane named with another WIP limit than its own is no lane",
+        arguments: ["In Progress (2)", "In Progress [WIP: 4]", "Done (3)"])
+    func aLaneNamedWithAnotherWIPLimitIsRefused(name: String) throws {
+        let board = "## Backlog\n\n- [ ] One\n\n## In Progress (3)\n\n- [ ] Three\n\n## Done\n\n- [x] Old\n"
+        let (refused, after) = try EditingCommandTests.onBoard(board, ["move", "one", name])
+        #expect(refused.status == 2)
+        #expect(
+            refused.stderr.hasPrefix(
+                "b.md: error: the board has no lane '\(name)': its lanes are 'Backlog', 'In Progress' and 'Done'"),
+            "\(refused.stderr)")
+        #expect(after == board)
+    }
+
+    /// A title holding a date token that is no date (`@{x}`) would read with a bad date, and without the token: it is
+    /// refused, with the way to write the token as text (QA2 L4).
+    @Test(
+        "a title whose date token holds no date is refused",
+        arguments: [("Email about @{x}", "x"), ("Due 📅 2026-13-45", "2026-13-45")])
+    func aTitleWithABadDateIsRefused(title: String, value: String) throws {
+        let board = "## Todo\n\n- [ ] a\n"
+        let (refused, after) = try EditingCommandTests.onBoard(board, ["add", title])
+        #expect(refused.status == 2)
+        #expect(
+            refused.stderr
+                == "b.md: error: invalid title '\(title)': expected a title whose date tokens hold dates ('\(value)' is "
+                + "none; a mark escaped with a backslash, as in '\\@{…}', is text)\n")
+        #expect(after == board)
+        let escaped = try EditingCommandTests.edited(board, ["add", "Email about \\@{x}"])
+        #expect(escaped == board + "- [ ] Email about \\@{x}\n")
+        #expect(TestSupport.parse(escaped).board.lanes[0].cards.last?.title == "Email about @{x}")
     }
 
     @Test("titles that differ only in Unicode form are repeated titles: numbered, each named by its ID")

@@ -165,20 +165,25 @@ struct BoardConventions {
                 headingGap = Self.blankLines(between: lane.location.line, and: first.location.line, in: text)
             }
         }
+        let settings = Self.obsidianSettings(in: text)
+        let linked = settings["link-date-to-daily-note"] as? Bool
         let defaultForm: DueForm
         if board.style.headingCards {
             defaultForm = properties > fieldLines ? .property("due") : .field("Due")
         } else if board.style.dialect == .taskell {
             // Taskell shows `@{…}` as title text; its own deadline is a `@ date` line under the title.
             defaultForm = .taskell
-        } else if Self.obsidianSettings(in: text)["link-date-to-daily-note"] as? Bool == true {
+        } else if linked == true {
             // The plugin's setting: a new date is a link to its daily note.
             defaultForm = .dailyNote
         } else {
             defaultForm = .braces
         }
-        // The form most cards use; the first one written on a tie.
-        dueForm = forms.first(where: { $0.1 == forms.map(\.1).max() })?.0 ?? defaultForm
+        // The form most cards use; the first one written on a tie. Between the plugin's two forms, its setting, where
+        // the board says it, decides (as it does for the plugin), whatever form the cards dated before use.
+        var dueForm = forms.first(where: { $0.1 == forms.map(\.1).max() })?.0 ?? defaultForm
+        if let linked, dueForm == .braces || dueForm == .dailyNote { dueForm = linked ? .dailyNote : .braces }
+        self.dueForm = dueForm
         fieldsAsProperties = properties > fieldLines
         if case .property = dueForm { fieldsAsProperties = true }
         tagsAsField = board.style.headingCards
@@ -193,7 +198,7 @@ struct BoardConventions {
         if continuationIndent == nil, board.style.dialect == .taskell { continuationIndent = "    " }
         // Taskell quotes every description, though no card of the board may have one yet.
         quotedDescriptions = (quoted > 0 || board.style.dialect == .taskell) && board.style.dialect != .obsidianKanban
-        obsidianSettings = Self.obsidianSettings(in: text)
+        obsidianSettings = settings
         self.listGap = min(listGap ?? 0, 2)
         self.headingGap = min(headingGap ?? 1, 2)
     }
@@ -259,12 +264,15 @@ struct BoardConventions {
         return blanks
     }
 
+    /// Whether `line` is the first line of Obsidian's settings block (`%% kanban:settings`).
+    static func startsSettingsBlock(_ line: String) -> Bool {
+        Substring(line).trimmingSpaces.hasPrefix("%% kanban:settings")
+    }
+
     /// The JSON of Obsidian's `%% kanban:settings` block, if the board has one.
     static func obsidianSettings(in text: EditableText) -> [String: Any] {
         guard
-            let start = text.lines.lastIndex(where: {
-                Substring($0.text).trimmingSpaces.hasPrefix("%% kanban:settings")
-            })
+            let start = text.lines.lastIndex(where: { Self.startsSettingsBlock($0.text) })
         else { return [:] }
         var json = ""
         var inFence = false

@@ -1024,9 +1024,9 @@ struct Editor {
     var lastLaneEnd: Int {
         guard let lane = board.lanes.last else { return text.count }
         var end = text.count
-        if let settings = text.lines.lastIndex(where: {
-            Substring($0.text).trimmingSpaces.hasPrefix("%% kanban:settings")
-        }), settings >= lane.endLine {
+        if let settings = text.lines.lastIndex(where: { BoardConventions.startsSettingsBlock($0.text) }),
+            settings >= lane.endLine
+        {
             end = settings
         }
         var next = lane.endLine + 1
@@ -1077,6 +1077,14 @@ struct Editor {
         // card of another kind after it, a heading card after a list card, had it before.)
         let topOfItsKind = index == 0 && !isLast && lane.cards[1].style == card.style
         if after > 0, before > 0 || topOfItsKind { return first...(last + after) }
+        // A lane's only card right under its heading or `**Complete**` marker, over Obsidian's settings block: the
+        // run after it is the one put there to part the card from the block (`gap(after:)`), which was right under
+        // the marker before.
+        if after > 0, index == 0, isLast, last + after < text.count,
+            BoardConventions.startsSettingsBlock(text.text(last + after + 1))
+        {
+            return first...(last + after)
+        }
         return first...last
     }
 
@@ -1303,6 +1311,12 @@ struct Editor {
             trimmed.replacingOccurrences(of: "`[^`]*`", with: "", options: .regularExpression)
                 .range(of: #"<br\s*/?>"#, options: [.regularExpression, .caseInsensitive]) == nil
         else { throw refused("a title of one line (a <br> would start the description)") }
+        // A date token that holds no date would be read as a bad date, and left out of the title.
+        if let value = EditVerifier.badDate(in: trimmed, on: board) {
+            throw refused(
+                "a title whose date tokens hold dates ('\(value)' is none; a mark escaped with a backslash, as in "
+                    + "'\\@{…}', is text)")
+        }
         return trimmed
     }
 

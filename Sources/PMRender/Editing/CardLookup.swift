@@ -82,9 +82,16 @@ public enum CardLookup {
                 .usage, .ambiguousLane(name, candidates: same.map { board.lanes[$0].name }), file: board.sourceFile)
         }
         if let index = board.laneIndex(named: name) { return index }
-        // The lane's heading as written, with its WIP limit (`In Progress (3)`, `Doing [WIP: 2]`).
-        let unlimited = LaneHeading.name(written: name)
-        if unlimited != name, let index = board.laneIndex(named: unlimited) { return index }
+        // The lane's heading as written, with its WIP limit (`In Progress (3)`, `Doing [WIP: 2]`): its own limit,
+        // not another (a stale one, or one meant to set it). On a board without limits, a number after a lane's name
+        // may be its count of cards, which some boards write after every lane's name.
+        if let heading = LaneHeading(written: name), heading.name != name,
+            let index = board.laneIndex(named: heading.name),
+            heading.limit == board.lanes[index].wipLimit
+                || heading.bareNumber != nil && board.lanes.allSatisfy({ $0.wipLimit == nil })
+        {
+            return index
+        }
         if let state = CardState(canonicalName: name), let index = board.firstLaneIndex(in: state) {
             return index
         }

@@ -341,8 +341,20 @@ enum EditVerifier {
     /// and assignees are those the title holds (a `#tag` in a code span is text). An edited card must read with that
     /// title where it is written too: its other tokens, its comments and the lines around it must not change it.
     static func cardAsRead(_ title: String, on board: Board) -> Card {
-        read("- [ ] " + title + "\n", on: board)
+        read("- [ ] " + title + "\n", on: board)?.card
             ?? Card(id: "", title: title, state: .todo, location: SourceLocation(line: 1, column: 1))
+    }
+
+    /// The date or time the board's card reader finds in `title` that is none (`@{x}`, `📅 2026-13-45`): a card
+    /// titled so would read with a problem, and without that token in its title.
+    static func badDate(in title: String, on board: Board) -> String? {
+        for (problem, _) in read("- [ ] " + title + "\n", on: board)?.problems ?? [] {
+            switch problem {
+            case .invalidDeadline(let value), .invalidDate(let value), .invalidTime(let value): return value
+            default: continue
+            }
+        }
+        return nil
     }
 
     /// The source a new card's description (as given to `add`, `Editor.writtenDescription`) reads with, read by the
@@ -353,11 +365,12 @@ enum EditVerifier {
         let lines = description.split(separator: "\n", omittingEmptySubsequences: false).map {
             $0.isEmpty ? "" : Editor.indenting($0, by: "  ")
         }
-        return read("- [ ] x\n\n" + lines.joined(separator: "\n") + "\n", on: board)?.descriptionSource ?? description
+        return read("- [ ] x\n\n" + lines.joined(separator: "\n") + "\n", on: board)?.card.descriptionSource
+            ?? description
     }
 
     /// The first card of `text`, read as the board reads its cards (its date format and triggers).
-    private static func read(_ text: String, on board: Board) -> Card? {
+    private static func read(_ text: String, on board: Board) -> CardReader.Reading? {
         let bytes = Array(text.utf8)
         let settings = board.settings
         guard let source = try? SourceText(decoding: bytes),
@@ -367,7 +380,7 @@ enum EditVerifier {
             source: source, dateFormat: settings.dateFormat.flatMap(DateFormat.init(moment:)),
             timeFormat: settings.timeFormat.flatMap(DateFormat.init(moment:)),
             triggers: CardTokens.Triggers(date: settings.dateTrigger, time: settings.timeTrigger))
-        return reader.listCard(item, endLine: source.lineStarts.count).card
+        return reader.listCard(item, endLine: source.lineStarts.count)
     }
 
     /// The first line of a new card's `given` description that the board does not read as its text (a `Due: …` or

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A unified diff (`diff -u`) between two versions of a board file, for `--dry-run`.
 enum UnifiedDiff {
     /// The diff of `old` and `new` named `path`, with `context` lines around each change; empty when they are equal.
@@ -36,8 +38,7 @@ enum UnifiedDiff {
         // A byte-order mark is the first line's, as `git apply` and `patch` compare it.
         let oldBOM = String(decoding: old.bom, as: UTF8.self)
         let newBOM = String(decoding: new.bom, as: UTF8.self)
-        let shown = sanitized(path)
-        var out = "--- a/\(shown)\n+++ b/\(shown)\n"
+        var out = header(path)
         for group in groups {
             let first = group.first!
             let last = group.last!
@@ -66,6 +67,34 @@ enum UnifiedDiff {
             }
         }
         return out
+    }
+
+    /// The diff's two header lines, naming the file as `git apply` and `patch -p1` take it: inside a git
+    /// repository, from the repository's top (where `git apply` starts from, wherever it runs); elsewhere, a relative
+    /// path as given, and an absolute one as `diff -u` names it (no `a/` and `b/`, which would make it relative).
+    static func header(_ path: String) -> String {
+        if let fromTop = pathInRepository(path) {
+            let shown = sanitized(fromTop)
+            return "--- a/\(shown)\n+++ b/\(shown)\n"
+        }
+        let shown = sanitized(path)
+        return path.hasPrefix("/") ? "--- \(shown)\n+++ \(shown)\n" : "--- a/\(shown)\n+++ b/\(shown)\n"
+    }
+
+    /// `path` from the top of the git repository that holds it (the nearest folder above it with a `.git`), or nil
+    /// outside one.
+    static func pathInRepository(_ path: String) -> String? {
+        let file = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath()
+        var folder = file.deletingLastPathComponent()
+        while true {
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent(".git").path) {
+                let top = folder.pathComponents
+                return file.pathComponents.dropFirst(top.count).joined(separator: "/")
+            }
+            let parent = folder.deletingLastPathComponent()
+            if parent.path == folder.path { return nil }
+            folder = parent
+        }
     }
 
     private static func range(_ start: Int, _ count: Int) -> String {

@@ -2197,14 +2197,16 @@ struct BoardReader {
     /// options, or cards that link to `tasks/ID.md`), VS Code Markdown Kanban (heading cards with `- due:`-style
     /// property lists), Taskell (list cards with indented `@ date`, `> description` or `* subtask` lines, or a file
     /// named `taskell.md`, as Taskell names its boards, of `- ` items without task boxes or dates on their first
-    /// lines), else pm-render's own format.
+    /// lines), else pm-render's own format. The archive's cards count as the lanes' do: Taskell's archive is one of
+    /// its lists, written as the others are, so a board whose marks only its archived cards still show is still
+    /// Taskell's.
     static func dialect(
         of board: Board, isObsidian: Bool, source: SourceText, file: String, triggers: CardTokens.Triggers
     ) -> BoardStyle.Dialect {
         if board.lanes.first?.isDiagram == true { return .mermaidKanban }
         if isObsidian { return .obsidianKanban }
         if board.rules.lanes.values.contains(where: \.isForeign) { return .kanbn }
-        let cards = board.lanes.lazy.flatMap(\.cards).prefix(200)
+        let cards = Array(board.lanes.lazy.flatMap(\.cards).prefix(200)) + board.archive.prefix(200)
         var links = 0
         var properties = 0
         var taskell = 0
@@ -2381,13 +2383,13 @@ struct LaneHeading {
         self.markup = inlines
     }
 
-    /// A lane's name as a heading written `## written` gives it: without a WIP limit (`In Progress (3)` names the lane
-    /// `In Progress`), its markup read.
-    static func name(written: String) -> String {
+    /// The heading `## written` is, or nil when that is no heading: its name without a WIP limit (`In Progress (3)`
+    /// names the lane `In Progress`), its markup read, and the limit.
+    init?(written: String) {
         var text = "## " + written
         let heading = text.withUTF8 { MarkdownParser.segments($0, firstLine: 1) }.first
-        guard let heading, heading.root.kind == .heading else { return written }
-        return LaneHeading(heading.markdown, source: written).name
+        guard let heading, heading.root.kind == .heading else { return nil }
+        self.init(heading.markdown, source: written)
     }
 
     /// The digits of a WIP limit in a lane name's trailing brackets: `3`, `WIP 3`, `WIP: 3`, `WIP=3`,
