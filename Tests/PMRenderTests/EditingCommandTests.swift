@@ -1011,8 +1011,14 @@ import Testing
         let done = try Self.edited(board, ["done", "one"])
         #expect(done.hasSuffix("**Complete**\n- [x] One\n\n" + settings), "\(done)")
         #expect(TestSupport.parse(done).board.lanes.last?.cards.map(\.title) == ["One"])
-        // The move back takes the blank line `done` put under the card, too: the file comes back (QA3 L1).
+        // The move back takes the blank line `done` put under the card, too: the file comes back (QA3 L1). Archived,
+        // the card leaves that line where the archive goes in.
         #expect(try Self.edited(done, ["move", "one", "todo"]) == board)
+        let archived = try Self.edited(done, ["archive", "one"])
+        #expect(
+            archived
+                == "---\nkanban-plugin: basic\n---\n\n## Todo\n\n## Done\n\n**Complete**\n\n***\n\n## Archive\n\n"
+                + "- [x] One\n\n" + settings)
         #expect(
             try Self.edited(
                 "---\nkanban-plugin: basic\n---\n\n## Todo\n\n## Done\n\n**Complete**\n- [x] One\n" + settings,

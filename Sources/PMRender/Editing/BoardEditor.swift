@@ -541,7 +541,8 @@ struct Editor {
             inserted = rule + [line("\(level) Archive"), blankLine] + block.lines
             expectation.target = TargetCheck(base: card, lane: "Archive", archived: true, titleChanged: stamped == true)
         }
-        let removal = removalRange(of: card, at: position.index, in: lane)
+        // (The archive goes where the lane ended, before the settings block: the blank lines there stay.)
+        let removal = removalRange(of: card, at: position.index, in: lane, archiving: true)
         return Change(
             edits: [.remove(removal), insertion.edit(inserted, blank: blankLine)], expectation: expectation,
             summary: phrases.text("change.archived", ["title": card.title]), card: card)
@@ -1062,8 +1063,9 @@ struct Editor {
     /// around it close up the way they were before it was added: the run before it when it is its lane's last card
     /// (and no item that is no card, an empty `- `, continues its list), else the run after it when it stood between
     /// two, or under its lane's heading (or a label) with no blank line over a card of its kind, as `--top` puts a
-    /// card.
-    func removalRange(of card: Card, at index: Int, in lane: Lane) -> ClosedRange<Int> {
+    /// card, or over Obsidian's settings block as the lane's only card right under its heading or marker (not when
+    /// `archiving`: the archive goes in there).
+    func removalRange(of card: Card, at index: Int, in lane: Lane, archiving: Bool = false) -> ClosedRange<Int> {
         let isLast = index == lane.cards.count - 1
         let first = card.location.line
         let last = min(card.endLine, text.count)
@@ -1080,7 +1082,7 @@ struct Editor {
         // A lane's only card right under its heading or `**Complete**` marker, over Obsidian's settings block: the
         // run after it is the one put there to part the card from the block (`gap(after:)`), which was right under
         // the marker before.
-        if after > 0, index == 0, isLast, last + after < text.count,
+        if !archiving, after > 0, index == 0, isLast, last + after < text.count,
             BoardConventions.startsSettingsBlock(text.text(last + after + 1))
         {
             return first...(last + after)
