@@ -77,10 +77,11 @@ struct GitTests {
         let expected: [String?] = [Self.texts[0], Self.texts[1], Self.texts[2], Self.texts[3], nil, Self.texts[4]]
         #expect(versions.map { $0.bytes.map { String(decoding: $0, as: UTF8.self) } } == expected)
 
-        // Each version also read on its own, by revision.
+        // Each version also read on its own, by revision: under its name then (`board.md` before the rename, which
+        // git pairs with `team.md` now); nil where the file was removed.
         for (commit, version) in zip(commits, versions) {
             let contents = try await repository.contents(of: path, at: commit.id)
-            #expect(contents == (commit.path == "team.md" ? version.bytes : nil), "\(commit.subject)")
+            #expect(contents == version.bytes, "\(commit.subject)")
         }
         #expect(try await repository.latestCommit(touching: path) == commits.last)
     }
@@ -176,6 +177,30 @@ struct GitTests {
         let unknown = try TestSupport.run(["check", "team.md", "--against", "nope"], in: repo.root)
         #expect(unknown.status == 2)
         #expect(unknown.stderr.contains("unknown revision 'nope'"))
+    }
+
+    @Test("a board renamed since the revision is compared with the version under its old name (committed or not)")
+    func renamedBoard() throws {
+        let repo = try GitFixture()
+        let board = "---\nnew-cards: [Todo]\n---\n\n## Todo\n\n- [ ] A\n\n## Done\n\n- [x] B\n"
+        try repo.commit("Start", files: ["board.md": board])
+        try FileManager.default.createDirectory(
+            at: repo.root.appending(path: "docs"), withIntermediateDirectories: true)
+        try repo.git("mv", "board.md", "docs/kanban.md")
+        try repo.commit("Move the board")
+        let check = try TestSupport.run(["check", "docs/kanban.md", "--against", "HEAD~1"], in: repo.root)
+        #expect(check.status == 0, "no card is new: \(check.stderr)")
+        let diff = try TestSupport.run(
+            ["diff", "kanban.md", "--against", "HEAD~1"], in: repo.root.appending(path: "docs"))
+        #expect(diff.stdout == "kanban.md: no changes (against kanban.md@HEAD~1)\n")
+        // Moved again, staged and not committed.
+        try repo.git("mv", "docs/kanban.md", "team.md")
+        let staged = try TestSupport.run(["diff", "team.md", "--against", "HEAD~1"], in: repo.root)
+        #expect(staged.stdout == "team.md: no changes (against team.md@HEAD~1)\n")
+        // A new board that renames nothing has only new cards.
+        try repo.write("other.md", "## Todo\n\n- [ ] C\n")
+        let other = try TestSupport.run(["diff", "other.md", "--against", "HEAD"], in: repo.root)
+        #expect(other.stdout.contains("1 added"))
     }
 
     @Test("a board outside any repository is known without starting git; a link into a repository is in it")

@@ -68,6 +68,9 @@ public struct GitRepository: Sendable {
 
     /// The contents of `file` (a path; its name is looked up in ``directory``) at `revision`, or nil when
     /// the file did not exist there. Throws ``GitError/unknownRevision(_:)`` when `revision` names no commit.
+    ///
+    /// A file renamed since `revision` (`git mv board.md docs/kanban.md`, committed or not) is read under the name
+    /// it had there, as git's rename detection pairs the two: a change that only moves a board changes no card.
     public func contents(of file: String, at revision: String) async throws(GitError) -> [UInt8]? {
         let activity = GitError.Activity.readingFile(file, revision: revision)
         // `git cat-file --batch` reads one name a line.
@@ -78,9 +81,59 @@ public struct GitRepository: Sendable {
         guard !name.contains(where: \.isNewline) else {
             throw .failed(activity, message: "the file name has a line break, which git cat-file cannot be asked for")
         }
+        if let bytes = try await blob("./" + name, at: revision, activity) { return bytes }
+        guard let old = try await nameBeforeRename(of: name, since: revision, activity),
+            !old.contains(where: \.isNewline)
+        else { return nil }
+        return try await blob(old, at: revision, activity, in: topLevel)
+    }
+
+    /// The path from the repository's top that the file `name` of ``directory`` had at `revision`, when git's rename
+    /// detection pairs it with one there (`git diff -M REVISION`, the working tree against `revision`); else nil.
+    private func nameBeforeRename(of name: String, since revision: String, _ activity: GitError.Activity)
+        async throws(GitError) -> String?
+    {
+        guard let top = realpath(topLevel, nil), let folder = realpath(directory, nil) else { return nil }
+        defer {
+            free(top)
+            free(folder)
+        }
+        let topPath = String(cString: top)
+        let folderPath = String(cString: folder)
+        guard folderPath == topPath || folderPath.hasPrefix(topPath == "/" ? "/" : topPath + "/") else { return nil }
+        let inFolder = folderPath.dropFirst(topPath.count).drop { $0 == "/" }
+        let path = inFolder.isEmpty ? name : inFolder + "/" + name
+        let command = [
+            "diff", "-M", "--name-status", "-z", "--no-color", "--no-ext-diff", "--no-textconv", "--end-of-options",
+            revision, "--",
+        ]
+        // `R<score>`, the old path and the new one, each ended by a NUL.
+        let fields = try await read(command, in: topLevel, activity) { reader throws -> [String] in
+            var fields: [String] = []
+            while let field = try await reader.record(separatedBy: 0) {
+                fields.append(String(decoding: field, as: UTF8.self))
+            }
+            return fields
+        }
+        var index = 0
+        while index < fields.count {
+            let status = fields[index]
+            let paths = status.hasPrefix("R") || status.hasPrefix("C") ? 2 : 1
+            if status.hasPrefix("R"), index + 2 < fields.count, fields[index + 2] == path { return fields[index + 1] }
+            index += 1 + paths
+        }
+        return nil
+    }
+
+    /// The blob `spec` names at `revision` (`./NAME` from `folder`, or a path from the top), nil when there is
+    /// none; an unknown revision throws.
+    private func blob(_ spec: String, at revision: String, _ activity: GitError.Activity, in folder: String? = nil)
+        async throws(GitError) -> [UInt8]?
+    {
         // One process: the commit (to tell an unknown revision from a missing file), then the file.
-        let input = Array("\(revision)^{commit}\n\(revision):./\(name)\n".utf8)
-        return try await read(["cat-file", "--batch"], input: input, activity) { reader throws -> [UInt8]? in
+        let input = Array("\(revision)^{commit}\n\(revision):\(spec)\n".utf8)
+        return try await read(["cat-file", "--batch"], in: folder, input: input, activity) {
+            reader throws -> [UInt8]? in
             guard let commit = try await BatchHeader.read(from: &reader), let size = commit.size else {
                 throw GitError.unknownRevision(revision)
             }
