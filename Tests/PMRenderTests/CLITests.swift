@@ -169,6 +169,15 @@ struct CLITests {
         #expect((object?["archived"] as? [Any])?.count == 2)
     }
 
+    @Test("JSON.md names every dialect the export may print")
+    func dialectsDocumented() throws {
+        let doc = try TestSupport.read(TestSupport.packageRoot.appending(path: "docs/JSON.md"))
+        let row = try #require(doc.split(separator: "\n").first { $0.hasPrefix("| `dialect` |") })
+        for dialect in BoardStyle.Dialect.allCases {
+            #expect(row.contains("`\(dialect.rawValue)`"), "\(dialect.rawValue)")
+        }
+    }
+
     @Test("export: a board with problems prints them as warnings on stderr, and its JSON")
     func exportWarnings() throws {
         for name in ["card-fields.md", "front-matter-invalid-yaml.md"] {

@@ -148,7 +148,7 @@ public struct BoardSettings: Hashable, Sendable {
 /// How a board writes its cards, read from the board itself: what `pm-render add` writes.
 public struct BoardStyle: Hashable, Sendable {
     /// The tool the board comes from.
-    public enum Dialect: String, Hashable, Sendable {
+    public enum Dialect: String, Hashable, Sendable, CaseIterable {
         /// `## TODO` lanes with list cards or `###` heading cards (pm-render's own format).
         case pmRender = "pm-render"
         case obsidianKanban = "obsidian-kanban"
