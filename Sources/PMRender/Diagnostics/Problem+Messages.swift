@@ -212,7 +212,7 @@ extension Problem {
                 "Mermaid kanban metadata \(Self.quote(text)) is not read: it is not YAML's 'key: value' pairs (as in "
                 + "'@{ assigned: ann, priority: High }'; quote a value that holds a ':' or ',')"
         case .invalidWIPLimit(let value):
-            return "invalid WIP limit \(Self.quote(value)): expected a whole number, e.g. '## DOING (3)'"
+            return "invalid WIP limit \(Self.quote(value)): a limit is at most 1,000,000, e.g. '## DOING (3)'"
         case .emptyCard:
             return "empty card is skipped: give it a title"
         case .titleTooLong(let length, let limit):
