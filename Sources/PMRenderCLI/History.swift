@@ -22,7 +22,8 @@ struct History: HistoryCommand {
     @Option(help: ArgumentHelp("Only events since this date.", valueName: "YYYY-MM-DD"))
     var since: String?
 
-    @Option(help: ArgumentHelp("At most this many events.", valueName: "n"))
+    // (Unconditional: a negative number is the value, which validate() refuses by name, not an option.)
+    @Option(parsing: .unconditional, help: ArgumentHelp("At most this many events.", valueName: "n"))
     var limit: Int?
 
     @Option(help: "Output format.")

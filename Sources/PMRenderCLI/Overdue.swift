@@ -15,7 +15,9 @@ struct Overdue: AsyncParsableCommand {
 
     @OptionGroup var clock: ClockOptions
 
-    @Option(help: ArgumentHelp("Also list cards due within this many days.", valueName: "days"))
+    // (Unconditional: a negative number is the value, which validate() refuses by name, not an option.)
+    @Option(
+        parsing: .unconditional, help: ArgumentHelp("Also list cards due within this many days.", valueName: "days"))
     var within: Int?
 
     @Option(help: "Output format: text, markdown (a table for $GITHUB_STEP_SUMMARY) or json.")

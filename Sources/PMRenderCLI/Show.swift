@@ -30,7 +30,8 @@ struct Show: AsyncParsableCommand {
     @Option(help: "Only this lane (its name, a state such as DOING, or the start of its name).")
     var lane: String?
 
-    @Option(help: ArgumentHelp("Columns to use.", valueName: "n"))
+    // (Unconditional: a negative number is the value, which validate() refuses by name, not an option.)
+    @Option(parsing: .unconditional, help: ArgumentHelp("Columns to use.", valueName: "n"))
     var width: Int?
 
     @Option(help: "Colours: auto, always or never.")

@@ -144,6 +144,19 @@ struct CLITests {
         #expect(result.stdout.isEmpty)
     }
 
+    @Test(
+        "a negative number is refused by its option's own rule, not taken for an option",
+        arguments: [
+            (["overdue", "examples/board.md", "--within", "-1"], "--within must be between 0 and 3650 days"),
+            (["history", "examples/board.md", "--limit", "-3"], "--limit must be at least 1"),
+            (["show", "examples/board.md", "--width", "-5"], "--width must be between 20 and 1000"),
+        ])
+    func negativeNumbers(arguments: [String], message: String) throws {
+        let result = try TestSupport.run(arguments)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(message))
+    }
+
     @Test("--today and --now together are a usage error", arguments: ["overdue", "export", "show"])
     func todayAndNow(command: String) throws {
         let result = try TestSupport.run([
