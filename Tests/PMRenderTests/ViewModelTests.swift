@@ -8,6 +8,16 @@ import Testing
 /// exist; every key is documented in docs/TEMPLATES.md.
 @Suite("View models")
 struct ViewModelTests {
+    /// `index.html` of `board`, rendered with the built-in templates on 2026-01-01.
+    static func boardPage(_ board: Board) throws -> String {
+        let (site, _) = SiteRenderer.render(
+            board,
+            options: RenderOptions(
+                clock: DeadlineClock(today: CalendarDate(year: 2026, month: 1, day: 1)!),
+                templates: PageTemplates.builtIn()))
+        return String(decoding: try #require(site?.file("index.html")).contents, as: UTF8.self)
+    }
+
     static let roots: [any TemplateModel.Type] = [
         PageView.self, OverduePageView.self, HistoryPageView.self, OverviewPageView.self,
     ]
@@ -48,12 +58,7 @@ struct ViewModelTests {
     @Test("a lane over its WIP limit is marked in words, not only colour")
     func overLimit() throws {
         let board = TestSupport.parse("## DOING (1)\n- a\n- b\n").board
-        let (site, _) = SiteRenderer.render(
-            board,
-            options: RenderOptions(
-                clock: DeadlineClock(today: CalendarDate(year: 2026, month: 1, day: 1)!),
-                templates: PageTemplates.builtIn()))
-        let html = String(decoding: try #require(site?.files.first).contents, as: UTF8.self)
+        let html = try Self.boardPage(board)
         #expect(html.contains("over-limit"))
         #expect(html.contains("2 / 1"))
         #expect(html.contains("over limit"))
@@ -64,12 +69,7 @@ struct ViewModelTests {
         let board = TestSupport.parse(
             "---\nwip:\n  DOING: 2\n---\n## Todo\n- a\n## In Progress\n- b\n## Review\n- c\n- d\n## Done\n"
         ).board
-        let (site, _) = SiteRenderer.render(
-            board,
-            options: RenderOptions(
-                clock: DeadlineClock(today: CalendarDate(year: 2026, month: 1, day: 1)!),
-                templates: PageTemplates.builtIn()))
-        let html = String(decoding: try #require(site?.files.first).contents, as: UTF8.self)
+        let html = try Self.boardPage(board)
         #expect(html.components(separatedBy: "lane-doing over-limit\"").count == 3, "both doing lanes")
         #expect(!html.contains("lane-todo over-limit"))
         let terminal = try TerminalBoard.render(
@@ -107,12 +107,7 @@ struct ViewModelTests {
             "## TODO\n\n- [ ] a\n\n## TODO cards\n\n- [ ] b\n\n## Todo name\n\n- [ ] c\n\n## TODO\n\n- [ ] d\n\n"
                 + "## TODO 2\n\n- [ ] e\n\n## Done\n\n- [x] n\n"
         ).board
-        let (site, _) = SiteRenderer.render(
-            board,
-            options: RenderOptions(
-                clock: DeadlineClock(today: CalendarDate(year: 2026, month: 1, day: 1)!),
-                templates: PageTemplates.builtIn()))
-        let html = String(decoding: try #require(site?.file("index.html")).contents, as: UTF8.self)
+        let html = try Self.boardPage(board)
         let ids = html.matches(of: /\sid="([^"]*)"/).map { String($0.output.1) }
         #expect(ids.count > 20)
         #expect(
