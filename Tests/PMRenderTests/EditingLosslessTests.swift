@@ -55,6 +55,10 @@ import Testing
         // Written apart, it stays apart.
         let afterSpaced = try EditingCommandTests.edited(board, ["edit", "call bob", "--title", "Call Ann"])
         #expect(afterSpaced == board.replacingOccurrences(of: "Call bob #home", with: "Call Ann #home"))
+        // After a bracket, which the rename leaves behind, it is written apart ('Zz#var' would be one word).
+        let bracketed = "## Todo\n\n- [ ] Variables (#var), results\n"
+        let afterBracket = try EditingCommandTests.edited(bracketed, ["edit", "variables", "--title", "Zz"])
+        #expect(afterBracket == "## Todo\n\n- [ ] Zz #var\n")
         // A tag the new title writes is not written again after it (a title of tags alone would read twice).
         let afterTagged = try EditingCommandTests.edited(
             board, ["edit", "call bob", "--title", "Call the #home office"])

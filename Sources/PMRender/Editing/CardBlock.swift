@@ -217,9 +217,11 @@ struct CardBlock {
         }
         // A token written against the words (`工作计划📅 2026-05-01`) stays against the new ones, so that a rename and
         // its reverse give the line back.
-        // (Not after a token the new words end with: `#work📅` would be another tag to Obsidian.)
+        // (Not after a token the new words end with: `#work📅` would be another tag to Obsidian; nor after a bracket
+        // or other mark, which stays behind: `Variables (#var)` renamed is `New title #var`.)
         if pieces.count > 1, case .text(let words) = pieces[0], case .token(_, let raw, _) = pieces[1],
-            kept.first == raw, let last = words.unicodeScalars.last, !last.isSpaceLike,
+            kept.first == raw, let last = words.unicodeScalars.last,
+            last.properties.isAlphabetic || last.properties.numericType != nil,
             case .text = CardTokens.scan(newText, triggers: conventions.triggers, source: true).last
         {
             return ([newText + raw] + kept.dropFirst()).joined(separator: " ")
