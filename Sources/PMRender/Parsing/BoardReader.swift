@@ -372,12 +372,17 @@ struct BoardReader {
                 section.map { !$0.range.contains(start - 1) } ?? false
                 && LaneStates.wholeMeaning(of: heading.name) == nil && cache.meaning(of: heading.name) != .state(.todo)
             // (Not a lane the front matter gives a state, nor one with a WIP limit: those name a lane of cards.)
-            // A lane of definitions alone (`## Kanban статусы` over `- **todo**: queued`, `## Review Schedule` over
-            // `- **Daily:** check the list`) explains the board, whatever its name says, unless it is wholly a lane's
-            // name (`## Done`) or names work to come (`## Ideas for later`).
+            // A lane of definitions alone explains the board where its name says a state only in part (`## Review
+            // Schedule` over `- **Daily:** check the list`) or its terms are states (`## Kanban` over `- **todo**:
+            // queued`); not where it is wholly a lane's name (`## Done`) or names work to come (`## Ideas for later`),
+            // nor a lane of another name (`## Frontend` over `- **Login page**: build the form` holds cards).
             func definesTerms() -> Bool {
-                LaneStates.wholeMeaning(of: heading.name) == nil && cache.meaning(of: heading.name) != .state(.todo)
-                    && Self.holdsDefinitionsAlone(visible[start...], level: level, segments, source: source)
+                guard LaneStates.wholeMeaning(of: heading.name) == nil else { return false }
+                let meaning = cache.meaning(of: heading.name)
+                guard meaning != .state(.todo),
+                    let termsAreStates = Self.definitions(visible[start...], level: level, segments, source: source)
+                else { return false }
+                return meaning != nil || termsAreStates
             }
             guard !isObsidian, heading.limit == nil,
                 LaneStates.isNotes(heading.name)
@@ -1507,26 +1512,38 @@ struct BoardReader {
 
     /// Whether the pieces up to the next heading at `level` or above are text and a list of two definitions or more,
     /// each item a term and what it means (`- **todo**: queued`, `- **Daily:** check the list`, ``- `wip` — started``),
-    /// with no heading and no table among them: a legend or a schedule, not cards.
-    static func holdsDefinitionsAlone(
+    /// with no heading and no table among them: a legend or a schedule, not cards. Nil when they are not; else whether
+    /// every term names a state (`todo`, `In Progress`: a legend of the board's states).
+    static func definitions(
         _ pieces: ArraySlice<Int>, level: Int, _ segments: [MarkdownSegment], source: SourceText
-    ) -> Bool {
+    ) -> Bool? {
         var items = 0
+        var termsAreStates = true
         for index in pieces {
             let segment = segments[index]
             switch segment.root.kind {
             case .heading:
-                if segment.root.number <= level { return items >= 2 }
-                return false
+                if segment.root.number <= level { return items >= 2 ? termsAreStates : nil }
+                return nil
             case .item:
-                guard isDefinition(segment) else { return false }
+                guard isDefinition(segment) else { return nil }
+                if case .state = LaneStates.meaning(of: termOfDefinition(segment)) {} else { termsAreStates = false }
                 items += 1
             case .paragraph:
-                if source.line(segment.line).first == "|" { return false }
+                if source.line(segment.line).first == "|" { return nil }
             default: break
             }
         }
-        return items >= 2
+        return items >= 2 ? termsAreStates : nil
+    }
+
+    /// The bold or code term that starts a definition (`isDefinition`), its colon left out.
+    private static func termOfDefinition(_ item: MarkdownSegment) -> String {
+        let markdown = item.markdown
+        guard let paragraph = markdown.children(of: 0).first, let first = markdown.children(of: paragraph).first else {
+            return ""
+        }
+        return String(Substring(markdown.plainText(of: first)).trimmingSpaces.trimmingCharacters(in: [":", "："]))
     }
 
     /// Whether a list item (no task box, no nested list) is a term and what it means: its first line a bold or code
