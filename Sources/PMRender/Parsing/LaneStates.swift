@@ -122,7 +122,8 @@ enum LaneStates {
         // A done word qualified as finished in part, or as waiting to be checked (`Partially done`, `Partiellement
         // terminé`, `Реализовано / проверить`, `Done (to review)`, `一部完了`): work still in progress or review.
         if let rest = withoutUnfinished(name), meaning(of: rest) == .state(.done) { return .state(.doing) }
-        // Brackets qualify a name; a negation inside them does not negate it (`Done (not reviewed)`).
+        // Brackets qualify a name; a negation inside them does not negate it (`Done (not yet deployed)`; `Done (not
+        // reviewed)` is unfinished, above).
         let negations = negationCount(base)
         let baseKey = LaneName.key(base)
         var contentMeaning: Meaning?
