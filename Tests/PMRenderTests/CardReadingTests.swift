@@ -1072,6 +1072,16 @@ struct CardReadingTests {
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
     }
 
+    @Test(
+        "a lane's only card that starts with a word for 'no' and one for tasks, and goes on, is a card",
+        arguments: [
+            "- [ ] No blockers dialog on save", "- [ ] Sin tarjetas duplicadas al importar", "- No bugs in CSV export",
+        ])
+    func cardsThatStartLikePlaceholders(item: String) throws {
+        let result = Self.board("## Todo\n\n\(item)\n\n## Done\n\n- [x] Setup\n")
+        #expect(result.board.lanes.map(\.cards.count) == [1, 1])
+    }
+
     @Test("an empty item, alone in its lane or not, is a card begun without a title (Taskell writes one so): warned")
     func emptyItemsThatAreCards() throws {
         for text in [

@@ -124,7 +124,7 @@ enum Placeholder {
         }
         // A word for "none" and one for tasks: a lone row's sentence, or a short one as a lane's only item (`No tasks in
         // progress`, `Keine Aufgaben in Arbeit`, `Нет задач в работе`).
-        if sentence || parts.count <= 6, parts.count >= 2,
+        if sentence || parts.count <= 4, parts.count >= 2,
             without.contains(String(parts[0])) || values.contains(String(parts[0])) || items.contains(String(parts[0])),
             tasks.contains(String(parts[1]))
         {
