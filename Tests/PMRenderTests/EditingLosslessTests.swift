@@ -46,6 +46,12 @@ import Testing
         #expect(afterHash == headings.replacingOccurrences(of: "### Foo  ", with: "### Item \\#  "))
     }
 
+    @Test func aCardThatIsOnlyADateTakesANewDateAsItsTitle() throws {
+        let board = "## Todo\n\n- [ ] 📅 2026-03-01\n- [ ] Other\n"
+        let after = try EditingCommandTests.edited(board, ["edit", "2026-03-01", "--due", "2026-04-01"])
+        #expect(after == "## Todo\n\n- [ ] 📅 2026-04-01\n- [ ] Other\n")
+    }
+
     @Test func aTokenWrittenAgainstTheTitleStaysAgainstTheNewOne() throws {
         let board = "## Todo\n\n- [ ] 工作计划📅 2026-12-01\n- [ ] Call bob #home\n\n## Done\n"
         let after = try EditingCommandTests.edited(board, ["edit", "工作计划", "--title", "计划"])

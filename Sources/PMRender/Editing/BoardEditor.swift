@@ -623,7 +623,9 @@ struct Editor {
         }
         if partsDescription { block.partFromTitle() }
         check.titleLines = block.titleLines
-        check.titleChanged = changes.title != nil
+        // A card that is only a date is titled by it (`- [ ] 📅 2026-03-01`): a new date is its new title.
+        check.titleChanged =
+            changes.title != nil || (changes.due != nil && card.due.map { card.title == $0.description } == true)
         // Tags written in the new title are the card's too.
         if let given {
             if !given.tags.isEmpty { check.tags = Array(Set((check.tags ?? card.tags) + given.tags)) }

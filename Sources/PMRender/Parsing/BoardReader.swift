@@ -1790,8 +1790,11 @@ struct BoardReader {
             }
             return true
         }
-        // The first lines of the board's list and heading cards, as comparison keys (looked at by a table of cards).
-        let cardTitleKeys = Set(outline.lanes.lazy.flatMap(\.cards).compactMap { Self.firstLineKey(of: $0.0) })
+        // The first lines of the board's list and heading cards, as comparison keys (looked at by a table of cards;
+        // a board without tables, most of them, makes none).
+        let cardTitleKeys =
+            tables.isEmpty && preamble.isEmpty
+            ? [] : Set(outline.lanes.lazy.flatMap(\.cards).compactMap { Self.firstLineKey(of: $0.0) })
         // Tables not read, and whether they hold cards for sure (a second table of the board's lanes).
         var unread: [(segment: MarkdownSegment, lane: Int, table: PipeTable, holdsCards: Bool)] = []
         // The lanes of a board kept as one table, and the lane (heading) whose place they take.
@@ -1983,8 +1986,6 @@ struct BoardReader {
         return SourceLocation(line: table.line, column: source.column(line: table.line, byteColumn: indent + 1))
     }
 
-    /// The rows of a table of cards that are cards: not empty, and not a lone row that says its lane or group is
-    /// empty (`| — | Nenhuma tarefa pendente nesta etapa | — |`).
     /// Whether every card row of `table` names one of the cards whose first lines' keys are `keys`: by its title
     /// (`| Fix login |` and `- [ ] Fix login`), or by another of its cells and its title (`| A.5 | Custom domain |` and
     /// `#### A.5 - Custom domain`).
@@ -2025,6 +2026,8 @@ struct BoardReader {
         return LaneName.key(text)
     }
 
+    /// The rows of a table of cards that are cards: not empty, and not a lone row that says its lane or group is
+    /// empty (`| — | Nenhuma tarefa pendente nesta etapa | — |`).
     private static func cardRows(_ table: PipeTable, roles: [PipeTable.Role], title: Int) -> [TableRow] {
         let header = table.header.map(\.text)
         var rows: [TableRow] = []
