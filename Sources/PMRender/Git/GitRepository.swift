@@ -69,7 +69,7 @@ public struct GitRepository: Sendable {
     /// The contents of `file` (a path; its name is looked up in ``directory``) at `revision`, or nil when
     /// the file did not exist there. Throws ``GitError/unknownRevision(_:)`` when `revision` names no commit.
     ///
-    /// A file renamed since `revision` (`git mv board.md docs/kanban.md`, committed or not) is read under the name
+    /// A file renamed since `revision` (`git mv board.md docs/kanban.md`, committed or staged) is read under the name
     /// it had there, as git's rename detection pairs the two: a change that only moves a board changes no card.
     public func contents(of file: String, at revision: String) async throws(GitError) -> [UInt8]? {
         let activity = GitError.Activity.readingFile(file, revision: revision)
@@ -89,7 +89,7 @@ public struct GitRepository: Sendable {
     }
 
     /// The path from the repository's top that the file `name` of ``directory`` had at `revision`, when git's rename
-    /// detection pairs it with one there (`git diff -M REVISION`, the working tree against `revision`); else nil.
+    /// detection pairs it with one there (`git diff --cached -M REVISION`, the index against `revision`); else nil.
     private func nameBeforeRename(of name: String, since revision: String, _ activity: GitError.Activity)
         async throws(GitError) -> String?
     {
@@ -103,9 +103,11 @@ public struct GitRepository: Sendable {
         guard folderPath == topPath || folderPath.hasPrefix(topPath == "/" ? "/" : topPath + "/") else { return nil }
         let inFolder = folderPath.dropFirst(topPath.count).drop { $0 == "/" }
         let path = inFolder.isEmpty ? name : inFolder + "/" + name
+        // The index against the revision, not the working tree: git reads no file of the working tree, so no filter
+        // a repository's attributes name runs (pm-render reads blobs raw); a rename is seen once committed or staged.
         let command = [
-            "diff", "-M", "--name-status", "-z", "--no-color", "--no-ext-diff", "--no-textconv", "--end-of-options",
-            revision, "--",
+            "diff", "--cached", "-M", "--name-status", "-z", "--no-color", "--no-ext-diff", "--no-textconv",
+            "--end-of-options", revision, "--",
         ]
         // `R<score>`, the old path and the new one, each ended by a NUL.
         let fields = try await read(command, in: topLevel, activity) { reader throws -> [String] in
