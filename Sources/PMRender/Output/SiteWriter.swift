@@ -169,9 +169,16 @@ public enum SiteWriter {
 
     /// Deletes the previous site, moved aside: a site kept read-only (its mode is carried over), or with a folder
     /// in it made read-only, is made writable first, so that no copy of it is left behind.
+    ///
+    /// Its marker goes last: a run killed while it removes them leaves a folder that still says it is pm-render's,
+    /// which the next run removes (`removeStaleTemporaries`); without the marker it would stay, as someone's.
     static func removeOldSite(at url: URL) {
         makeRemovable(url.path)
-        try? FileManager.default.removeItem(at: url)
+        let fileManager = FileManager.default
+        for entry in (try? fileManager.contentsOfDirectory(atPath: url.path)) ?? [] where entry != markerName {
+            try? fileManager.removeItem(at: url.appending(path: entry))
+        }
+        try? fileManager.removeItem(at: url)
     }
 
     /// Gives the owner read, write and search permission on `path` and every folder under it (never following a
